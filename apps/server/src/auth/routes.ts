@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { UserResponseSchema } from '@fernwood/protocol'
+import { Type } from 'typebox'
+import type { Database } from '../db/database.ts'
+import { requireUser, signedInUser } from './authenticate.ts'
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts'
+import { endSession, startAnonymousSession } from './sessions.ts'
+
+export interface SessionRoutesOptions {
+  database: Database
+  sessionTtlDays: number
+  /** sign-ins allowed per client address per minute */
+  signInsPerMinute: number
+}
+
+/** The spec's anonymous sign-in: POST starts a session, GET reads it, DELETE signs out. */
+export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (
+  app,
+  { database, sessionTtlDays, signInsPerMinute },
+) => {
+  app.decorateRequest('user', null)
+
+  app.post(
+    '/api/session',
+    {
+      config: { rateLimit: { max: signInsPerMinute, timeWindow: '1 minute' } },
+      schema: { body: Type.Object({}), response: { 201: UserResponseSchema } },
+    },
+    async (request, reply) => {
+      const previous = request.cookies[SESSION_COOKIE]
+      if (previous) await endSession(database, previous)
+      const { user, token, expiresAt } = await startAnonymousSession(database, sessionTtlDays)
+      setSessionCookie(request, reply, token, expiresAt)
+      return reply.status(201).send({ user })
+    },
+  )
+
+  app.get(
+    '/api/session',
+    { preHandler: requireUser(database), schema: { response: { 200: UserResponseSchema } } },
+    async (request) => ({ user: signedInUser(request) }),
+  )
+
+  app.delete('/api/session', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE]
+    if (token) await endSession(database, token)
+    clearSessionCookie(request, reply)
+    return reply.status(204).send()
+  })
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+/** The body of every refused request: a stable code to branch on and a message to show. */
+export interface ErrorBody {
+  error: { code: string; message: string }
+}
+
+// Fastify's own refusals, reworded for the people who read them.
+const frameworkErrors: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'JSON_REQUIRED',
+    message: 'Send the request body as JSON.',
+  },
+}
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } }
+}
+
+/** Renders every error as `{error: {code, message}}`; details of server faults stay in the log. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (error.validation) {
+      return reply
+        .status(400)
+        .send(errorBody('INVALID_REQUEST', `Invalid request: ${error.message}`))
+    }
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      return reply.status(status).send(errorBody('INTERNAL', 'Something went wrong on our side.'))
+    }
+    const known = frameworkErrors[error.code]
+    if (known) return reply.status(status).send(errorBody(known.code, known.message))
+    return reply.status(status).send(errorBody(error.code ?? 'BAD_REQUEST', error.message))
+  })
+}

@@ -1,0 +1,15 @@
+import createError from '@fastify/error'
+
+// Errors every route may raise. Capabilities keep their own catalogue in their folder's errors.ts.
+export const NotSignedIn = createError('NOT_SIGNED_IN', 'Sign in to continue.', 401)
+export const CrossOriginRefused = createError(
+  'CROSS_ORIGIN_REFUSED',
+  'This request must come from the Fernwood site itself.',
+  403,
+)
+export const JsonRequired = createError(
+  'JSON_REQUIRED',
+  'Requests that change something must send a JSON body (Content-Type: application/json).',
+  415,
+)
+export const RouteNotFound = createError('NOT_FOUND', 'There is no %s %s.', 404)

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../src/app.ts'
+import { buildTestApp, jsonFromSite, sessionCookieOf, TEST_ORIGIN } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+let testDatabase: TestDatabase
+let app: App
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  app = await buildTestApp(testDatabase.database)
+})
+afterAll(async () => {
+  await app.close()
+  await testDatabase.drop()
+})
+
+const signIn = () =>
+  app.inject({ method: 'POST', url: '/api/session', headers: jsonFromSite, payload: {} })
+
+const withCookie = (token: string) => ({ cookie: `fernwood_session=${token}` })
+
+describe('anonymous sessions', () => {
+  it('signing in creates an anonymous user with no wax account and sets a session cookie', async () => {
+    const response = await signIn()
+    expect(response.statusCode).toBe(201)
+    const { user } = response.json()
+    expect(user).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), waxAccount: null })
+
+    const cookie = response.cookies.find(({ name }) => name === 'fernwood_session')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(cookie?.secure).toBeFalsy()
+    expect(Buffer.from(cookie?.value ?? '', 'base64url')).toHaveLength(32)
+  })
+
+  it('the cookie is Secure when the site is served over HTTPS', async () => {
+    const secureApp = await buildTestApp(testDatabase.database, {
+      PUBLIC_ORIGIN: 'https://fernwood.test',
+      TRUST_PROXY: 'true',
+    })
+    const response = await secureApp.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...jsonFromSite, origin: 'https://fernwood.test', 'x-forwarded-proto': 'https' },
+      payload: {},
+    })
+    await secureApp.close()
+    expect(response.statusCode).toBe(201)
+    expect(response.cookies[0]?.secure).toBe(true)
+  })
+
+  it('the database keeps only a hash of the session token', async () => {
+    const token = sessionCookieOf(await signIn())
+    const rows = await testDatabase.database.query<{ token_hash: Uint8Array }>(
+      'SELECT token_hash FROM sessions WHERE token_hash = $1',
+      [createHash('sha256').update(token).digest()],
+    )
+    expect(rows).toHaveLength(1)
+    const everything = JSON.stringify(
+      await testDatabase.database.query(
+        'SELECT s.*, u.* FROM sessions s JOIN users u ON u.id = s.user_id',
+      ),
+    )
+    expect(everything).not.toContain(token)
+  })
+
+  it('the session cookie reads back the same user', async () => {
+    const signedIn = await signIn()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: withCookie(sessionCookieOf(signedIn)),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ user: signedIn.json().user })
+  })
+
+  it('without a cookie, or with a forged or expired one, the visitor is not signed in (401)', async () => {
+    const token = sessionCookieOf(await signIn())
+    await testDatabase.database.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
+      [createHash('sha256').update(token).digest()],
+    )
+    for (const headers of [{}, withCookie('forged-token-value'), withCookie(token)]) {
+      const response = await app.inject({ method: 'GET', url: '/api/session', headers })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({
+        error: { code: 'NOT_SIGNED_IN', message: 'Sign in to continue.' },
+      })
+    }
+  })
+
+  it('signing out deletes the session row and clears the cookie', async () => {
+    const token = sessionCookieOf(await signIn())
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { ...jsonFromSite, ...withCookie(token) },
+      payload: {},
+    })
+    expect(response.statusCode).toBe(204)
+    const cleared = response.cookies.find(({ name }) => name === 'fernwood_session')
+    expect(cleared?.value).toBe('')
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now())
+
+    const rows = await testDatabase.database.query('SELECT 1 FROM sessions WHERE token_hash = $1', [
+      createHash('sha256').update(token).digest(),
+    ])
+    expect(rows).toHaveLength(0)
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: withCookie(token),
+    })
+    expect(after.statusCode).toBe(401)
+  })
+
+  it('signing in again replaces the previous session', async () => {
+    const first = sessionCookieOf(await signIn())
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { ...jsonFromSite, ...withCookie(first) },
+      payload: {},
+    })
+    expect(second.statusCode).toBe(201)
+    const old = await app.inject({ method: 'GET', url: '/api/session', headers: withCookie(first) })
+    expect(old.statusCode).toBe(401)
+  })
+})
+
+describe('request hygiene', () => {
+  it('a state-changing request without our Origin is refused (403)', async () => {
+    for (const origin of [undefined, 'https://evil.example']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { 'content-type': 'application/json', ...(origin && { origin }) },
+        payload: {},
+      })
+      expect(response.statusCode).toBe(403)
+      expect(response.json().error.code).toBe('CROSS_ORIGIN_REFUSED')
+    }
+  })
+
+  it('a state-changing request that is not JSON is refused (415)', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=b',
+    })
+    expect(response.statusCode).toBe(415)
+    expect(response.json().error.code).toBe('JSON_REQUIRED')
+  })
+
+  it('malformed JSON is refused with 400 and a message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: jsonFromSite,
+      payload: '{"oops":',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+    })
+  })
+
+  it('a body over the limit is refused with 413 and nothing is written', async () => {
+    const [{ count: before }] = await testDatabase.database.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users',
+    )
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: jsonFromSite,
+      payload: JSON.stringify({ padding: 'x'.repeat(20_000) }),
+    })
+    expect(response.statusCode).toBe(413)
+    expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+    const [{ count: after }] = await testDatabase.database.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM users',
+    )
+    expect(after).toBe(before)
+  })
+
+  it('an unknown route answers 404 in JSON', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'There is no GET /api/nothing-here.' },
+    })
+  })
+
+  it('sign-ins are rate limited per client address with a clear 429', async () => {
+    const limitedApp = await buildTestApp(testDatabase.database, { SIGN_INS_PER_MINUTE: '2' })
+    const statuses: number[] = []
+    let last: Awaited<ReturnType<typeof limitedApp.inject>> | undefined
+    for (let attempt = 0; attempt < 3; attempt++) {
+      last = await limitedApp.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: jsonFromSite,
+        payload: {},
+      })
+      statuses.push(last.statusCode)
+    }
+    await limitedApp.close()
+    expect(statuses).toEqual([201, 201, 429])
+    expect(last?.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds?\.$/),
+    })
+  })
+})

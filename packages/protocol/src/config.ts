@@ -1,0 +1,28 @@
+import { type Static, Type } from 'typebox'
+
+export const ChainNameSchema = Type.Union([
+  Type.Literal('devchain'),
+  Type.Literal('wax'),
+  Type.Literal('wax-testnet'),
+])
+export type ChainName = Static<typeof ChainNameSchema>
+
+/** What the browser needs to know about this deployment; nothing in it is secret. */
+export const PublicConfigSchema = Type.Object({
+  productName: Type.String(),
+  appName: Type.String({ description: 'the Antelope name wallets sign identity proofs for' }),
+  token: Type.String(),
+  welcomeCode: Type.String(),
+  welcomeBonus: Type.String(),
+  stakingUrl: Type.String(),
+  chain: Type.Object({
+    name: ChainNameSchema,
+    id: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    apiUrl: Type.String(),
+    /** `{id}` is replaced by a transaction id */
+    explorerTransactionUrl: Type.String(),
+  }),
+  /** Only on the devchain: the documented dev key the browser's Dev Wallet signs with. */
+  devWallet: Type.Optional(Type.Object({ privateKey: Type.String() })),
+})
+export type PublicConfig = Static<typeof PublicConfigSchema>

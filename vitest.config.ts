@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+
+// The server suite runs once per database driver: always on PGlite, and on a real PostgreSQL
+// server whenever TEST_DATABASE_URL names one (CI always does).
+const serverProject = (driver: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `server-${driver}`,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'devchain',
+          root: 'packages/devchain',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'devwallet',
+          root: 'packages/devwallet',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      serverProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
+    ],
+  },
+})
