@@ -1,0 +1,16 @@
+export type { Devchain, DevchainOptions } from './devchain'
+export { createDevchain, startDevchain } from './devchain'
+export type { NodeErrorBody, NodeErrorDetail } from './errors'
+export type { DevchainSeed, SeedAccount, SeedAuthority, SeedKeyWeight, SeedToken } from './seed'
+export {
+  DEV_WALLET_PRIVATE_KEY,
+  DEV_WALLET_PUBLIC_KEY,
+  DEVCHAIN_CHAIN_ID,
+  devchainSeed,
+  PAYOUT_ACCOUNT,
+  PAYOUT_PRIVATE_KEY,
+  REWARD_TOKEN_CONTRACT,
+  seedPrivateKey,
+  USER_ACCOUNTS,
+} from './seed'
+export { MAX_TRANSACTION_LIFETIME_SECONDS } from './transactions'

@@ -1,0 +1,23 @@
+import { startDevchain } from './devchain'
+
+const port = Number(process.env.DEVCHAIN_PORT ?? 8888)
+const host = process.env.DEVCHAIN_HOST ?? '127.0.0.1'
+const dataDir = process.env.DEVCHAIN_DATA_DIR || undefined
+
+const devchain = await startDevchain({ port, host, dataDir })
+console.log(`devchain listening on ${devchain.url}`)
+console.log(`chain id ${devchain.chainId}`)
+console.log(
+  dataDir ? `state in ${dataDir}` : 'state in memory only (set DEVCHAIN_DATA_DIR to keep it)',
+)
+
+let stopping = false
+const stop = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: stopping devchain`)
+  await devchain.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify'
+import type { ChainState, ExecutedTransaction } from '../chain-state'
+import { formatTimePoint } from '../time'
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
+      character,
+  )
+
+const page = (title: string, body: string) => `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
+code{word-break:break-all}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}</style>
+</head>
+<body>${body}</body>
+</html>`
+
+function describeAction(action: Record<string, unknown>): string {
+  const data = action.data
+  if (typeof data !== 'object' || data === null) {
+    return `<tr><td>${escapeHtml(`${action.account}::${action.name}`)}</td><td colspan="4"><code>${escapeHtml(String(data))}</code></td></tr>`
+  }
+  const field = (name: string) => escapeHtml(String((data as Record<string, unknown>)[name] ?? ''))
+  return `<tr><td>${escapeHtml(`${action.account}::${action.name}`)}</td><td>${field('from')}</td><td>${field('to')}</td><td>${field('quantity')}</td><td>${field('memo')}</td></tr>`
+}
+
+function renderTransaction(executed: ExecutedTransaction): string {
+  const actions = (executed.transaction.actions as Record<string, unknown>[])
+    .map(describeAction)
+    .join('')
+  return page(
+    `Transaction ${executed.id}`,
+    `<h1>Transaction</h1>
+<p>ID: <code>${escapeHtml(executed.id)}</code></p>
+<p>Block: ${executed.blockNum}</p>
+<p>Time: ${escapeHtml(formatTimePoint(executed.blockTimeMs))} UTC</p>
+<table><thead><tr><th>Action</th><th>From</th><th>To</th><th>Quantity</th><th>Memo</th></tr></thead>
+<tbody>${actions}</tbody></table>`,
+  )
+}
+
+/** The human-readable page the app's "TX: …" links open on the devchain. */
+export function registerTransactionPage(app: FastifyInstance, state: ChainState): void {
+  app.get<{ Params: { id: string } }>('/tx/:id', async (request, reply) => {
+    const executed = state.transactions.get(request.params.id.toLowerCase())
+    reply.type('text/html; charset=utf-8')
+    if (!executed) {
+      return reply
+        .code(404)
+        .send(
+          page(
+            'Transaction not found',
+            `<h1>Transaction not found</h1><p><code>${escapeHtml(request.params.id)}</code> is not on this devchain.</p>`,
+          ),
+        )
+    }
+    return reply.send(renderTransaction(executed))
+  })
+}

@@ -1,0 +1,78 @@
+import { Bytes, Checksum256, PrivateKey } from '@wharfkit/antelope'
+import seedFile from '../seed.json' with { type: 'json' }
+
+/** One key of an authority, with its weight towards the threshold. */
+export interface SeedKeyWeight {
+  key: string
+  weight: number
+}
+
+/** A permission's authority: signatures whose weights add up to `threshold` satisfy it. */
+export interface SeedAuthority {
+  threshold: number
+  keys: SeedKeyWeight[]
+}
+
+export interface SeedAccount {
+  name: string
+  /** Development-only key for the account's own `owner` key; never a secret. */
+  privateKey: string
+  owner: SeedAuthority
+  active: SeedAuthority
+}
+
+export interface SeedToken {
+  /** The account that runs the token contract (the standard eosio.token ABI and behaviour). */
+  contract: string
+  issuer: string
+  /** Fixes symbol and precision, e.g. "10000000000.0000 FERN". */
+  maxSupply: string
+  /** Initial balances; the supply is their sum. */
+  balances: Record<string, string>
+}
+
+export interface DevchainSeed {
+  /** The chain id is the sha256 of this string. */
+  chainIdSource: string
+  /** The key shared by the users' `active` permissions, held by the browser Dev Wallet. */
+  devWalletKey: { privateKey: string; publicKey: string }
+  accounts: SeedAccount[]
+  tokens: SeedToken[]
+}
+
+// JSON imports widen to their literal shape; assertSeedKeysMatch checks the content at start.
+export const devchainSeed = seedFile as DevchainSeed
+
+/** sha256("fernwood-devchain"): 7518a80a606b4933bb0b34252cc11d2864db3f38e79e0aec2e5dcc3c4f99446b */
+export const DEVCHAIN_CHAIN_ID = String(
+  Checksum256.hash(Bytes.from(devchainSeed.chainIdSource, 'utf8')),
+)
+
+export const DEV_WALLET_PRIVATE_KEY = devchainSeed.devWalletKey.privateKey
+export const DEV_WALLET_PUBLIC_KEY = devchainSeed.devWalletKey.publicKey
+
+export const PAYOUT_ACCOUNT = 'fernwoodpays'
+export const REWARD_TOKEN_CONTRACT = 'fern.token'
+export const USER_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam'] as const
+
+/** The development private key of a seeded account (its `owner` key, also in its `active`). */
+export function seedPrivateKey(accountName: string): string {
+  const account = devchainSeed.accounts.find((candidate) => candidate.name === accountName)
+  if (!account) throw new Error(`${accountName} is not a seeded devchain account`)
+  return account.privateKey
+}
+
+export const PAYOUT_PRIVATE_KEY = seedPrivateKey(PAYOUT_ACCOUNT)
+
+/** Fails fast when seed.json's private and public keys drift apart. */
+export function assertSeedKeysMatch(seed: DevchainSeed): void {
+  const check = (privateKey: string, publicKey: string, where: string) => {
+    if (!PrivateKey.from(privateKey).toPublic().equals(publicKey)) {
+      throw new Error(`seed: the private key of ${where} does not match its public key`)
+    }
+  }
+  check(seed.devWalletKey.privateKey, seed.devWalletKey.publicKey, 'devWalletKey')
+  for (const account of seed.accounts) {
+    check(account.privateKey, account.owner.keys[0].key, `${account.name}@owner`)
+  }
+}

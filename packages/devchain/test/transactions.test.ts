@@ -1,0 +1,318 @@
+import {
+  Action,
+  type AnyAction,
+  APIClient,
+  PackedTransaction,
+  SignedTransaction,
+} from '@wharfkit/antelope'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAYOUT_PRIVATE_KEY, seedPrivateKey, startDevchain } from '../src/index'
+import {
+  balanceOf,
+  nodeErrorOf,
+  postRaw,
+  type RunningDevchain,
+  sessionFor,
+  signTransaction,
+  transferAction,
+} from './helpers'
+
+let devchain: RunningDevchain
+let client: APIClient
+const aliceKey = seedPrivateKey('alice.wam')
+const bobKey = seedPrivateKey('bob.wam')
+
+beforeAll(async () => {
+  devchain = await startDevchain({ port: 0 })
+  client = new APIClient({ url: devchain.url })
+})
+afterAll(() => devchain.close())
+
+/** Signs with a WharfKit Session (privatekey plugin) without broadcasting it. */
+async function signWithSession(actor: string, key: string, action: AnyAction) {
+  const result = await sessionFor(devchain, actor, key).transact({ action }, { broadcast: false })
+  if (!result.resolved) throw new Error('WharfKit did not resolve the transaction')
+  return SignedTransaction.from({ ...result.resolved.transaction, signatures: result.signatures })
+}
+
+describe('transfers through a WharfKit Session', () => {
+  it('a FERN transfer from fernwoodpays to alice.wam moves both balances', async () => {
+    const payoutBefore = await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')
+    const aliceBefore = await balanceOf(client, 'fern.token', 'alice.wam', 'FERN')
+    const session = sessionFor(devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY)
+    const result = await session.transact({
+      action: transferAction('fern.token', 'fernwoodpays', {
+        from: 'fernwoodpays',
+        to: 'alice.wam',
+        quantity: '10.0000 FERN',
+        memo: 'reward fernwoodwelcome',
+      }),
+    })
+    const processed = result.response?.processed
+    expect(processed.receipt.status).toBe('executed')
+    expect(processed.action_traces[0].act.data).toEqual({
+      from: 'fernwoodpays',
+      to: 'alice.wam',
+      quantity: '10.0000 FERN',
+      memo: 'reward fernwoodwelcome',
+    })
+    expect(processed.action_traces.map((trace: { receiver: string }) => trace.receiver)).toEqual([
+      'fern.token',
+      'fernwoodpays',
+      'alice.wam',
+    ])
+    expect(payoutBefore).toBe('1000000.0000 FERN')
+    expect(aliceBefore).toBe('none')
+    expect(await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')).toBe('999990.0000 FERN')
+    expect(await balanceOf(client, 'fern.token', 'alice.wam', 'FERN')).toBe('10.0000 FERN')
+  })
+
+  it('send_transaction2 and push_transaction accept a signed transfer too', async () => {
+    const before = await balanceOf(client, 'eosio.token', 'bob.wam', 'WAX')
+    const viaSend2 = await signTransaction(
+      client,
+      [
+        transferAction('eosio.token', 'alice.wam', {
+          from: 'alice.wam',
+          to: 'bob.wam',
+          quantity: '1.00000000 WAX',
+          memo: 'a',
+        }),
+      ],
+      [aliceKey],
+    )
+    const sent = await client.v1.chain.send_transaction2(viaSend2)
+    expect(sent.processed.receipt?.status).toBe('executed')
+    const viaPush = await signTransaction(
+      client,
+      [
+        transferAction('eosio.token', 'alice.wam', {
+          from: 'alice.wam',
+          to: 'bob.wam',
+          quantity: '2.00000000 WAX',
+          memo: 'b',
+        }),
+      ],
+      [aliceKey],
+    )
+    const pushed = await client.v1.chain.push_transaction(viaPush)
+    expect(pushed.transaction_id).toBe(String(viaPush.id))
+    expect(await balanceOf(client, 'eosio.token', 'bob.wam', 'WAX')).toBe(
+      `${(Number.parseFloat(before) + 3).toFixed(8)} WAX`,
+    )
+  })
+})
+
+describe('rejections carry the node error', () => {
+  const smallFernPayout = () =>
+    transferAction('fern.token', 'fernwoodpays', {
+      from: 'fernwoodpays',
+      to: 'bob.wam',
+      quantity: '1.0000 FERN',
+      memo: 'test',
+    })
+
+  it('a transfer signed by a wrong key is unsatisfied_authorization and moves no token', async () => {
+    const before = await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')
+    const signed = await signWithSession('fernwoodpays', aliceKey, smallFernPayout())
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.response.status).toBe(401)
+    expect(error.code).toBe(3090003)
+    expect(error.name).toBe('unsatisfied_authorization')
+    expect(error.details[0].message).toContain(
+      `transaction declares authority '{"actor":"fernwoodpays","permission":"active"}', but does not have signatures for it`,
+    )
+    expect(await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')).toBe(before)
+  })
+
+  it('the same signed transaction pushed twice is refused as tx_duplicate with 409', async () => {
+    const signed = await signWithSession('fernwoodpays', PAYOUT_PRIVATE_KEY, smallFernPayout())
+    await client.v1.chain.send_transaction(signed)
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.response.status).toBe(409)
+    expect(error.code).toBe(3040008)
+    expect(error.name).toBe('tx_duplicate')
+    expect(error.details[0].message).toBe(`duplicate transaction ${signed.id}`)
+  })
+
+  it('an expired transaction is refused as expired_tx_exception', async () => {
+    const signed = await signTransaction(client, [smallFernPayout()], [PAYOUT_PRIVATE_KEY], {
+      expireSeconds: -5,
+    })
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.code).toBe(3040005)
+    expect(error.name).toBe('expired_tx_exception')
+    expect(error.details[0].message).toMatch(
+      new RegExp(`^expired transaction ${signed.id}, expiration `),
+    )
+  })
+
+  it('an expiration more than an hour ahead is refused as tx_exp_too_far_exception', async () => {
+    const signed = await signTransaction(client, [smallFernPayout()], [PAYOUT_PRIVATE_KEY], {
+      expireSeconds: 2 * 3600,
+    })
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('tx_exp_too_far_exception')
+    expect(error.code).toBe(3040006)
+  })
+
+  it('a TAPOS reference to no recent block is refused as invalid_ref_block_exception', async () => {
+    const signed = await signTransaction(client, [smallFernPayout()], [PAYOUT_PRIVATE_KEY], {
+      refBlockPrefix: 12345,
+    })
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('invalid_ref_block_exception')
+    expect(error.code).toBe(3040007)
+  })
+
+  it('a transfer of more than the balance fails the contract check "overdrawn balance"', async () => {
+    const signed = await signWithSession(
+      'carol.wam',
+      seedPrivateKey('carol.wam'),
+      transferAction('eosio.token', 'carol.wam', {
+        from: 'carol.wam',
+        to: 'bob.wam',
+        quantity: '1000.00000000 WAX',
+        memo: '',
+      }),
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.response.status).toBe(500)
+    expect(error.code).toBe(3050003)
+    expect(error.name).toBe('eosio_assert_message_exception')
+    expect(error.details[0].message).toBe('assertion failure with message: overdrawn balance')
+    expect(await balanceOf(client, 'eosio.token', 'carol.wam', 'WAX')).toBe('100.00000000 WAX')
+  })
+
+  it('alice signing a transfer declared as bob@active is unsatisfied_authorization', async () => {
+    const signed = await signWithSession(
+      'bob.wam',
+      aliceKey,
+      transferAction('eosio.token', 'bob.wam', {
+        from: 'bob.wam',
+        to: 'alice.wam',
+        quantity: '1.00000000 WAX',
+        memo: '',
+      }),
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('unsatisfied_authorization')
+  })
+
+  it('alice authorising a transfer from bob is missing_auth_exception', async () => {
+    const signed = await signWithSession(
+      'alice.wam',
+      aliceKey,
+      transferAction('eosio.token', 'alice.wam', {
+        from: 'bob.wam',
+        to: 'alice.wam',
+        quantity: '1.00000000 WAX',
+        memo: '',
+      }),
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.code).toBe(3090004)
+    expect(error.name).toBe('missing_auth_exception')
+    expect(error.details[0].message).toBe('missing authority of bob.wam')
+  })
+
+  it('an extra signature nobody needed is tx_irrelevant_sig', async () => {
+    const signed = await signTransaction(
+      client,
+      [
+        transferAction('eosio.token', 'alice.wam', {
+          from: 'alice.wam',
+          to: 'bob.wam',
+          quantity: '1.00000000 WAX',
+          memo: '',
+        }),
+      ],
+      [aliceKey, bobKey],
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('tx_irrelevant_sig')
+    expect(error.code).toBe(3090006)
+  })
+
+  it('an action the token contract does not have is action_validate_exception', async () => {
+    const burn = Action.from({
+      account: 'fern.token',
+      name: 'burn',
+      authorization: [{ actor: 'fernwoodpays', permission: 'active' }],
+      data: '00',
+    })
+    const signed = await signWithSession('fernwoodpays', PAYOUT_PRIVATE_KEY, burn)
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.code).toBe(3050000)
+    expect(error.name).toBe('action_validate_exception')
+    expect(error.details[0].message).toBe('Unknown action burn in contract fern.token')
+  })
+
+  it('a transfer to an account that does not exist fails "to account does not exist"', async () => {
+    const signed = await signWithSession(
+      'fernwoodpays',
+      PAYOUT_PRIVATE_KEY,
+      transferAction('fern.token', 'fernwoodpays', {
+        from: 'fernwoodpays',
+        to: 'nobody.wam',
+        quantity: '1.0000 FERN',
+        memo: '',
+      }),
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('eosio_assert_message_exception')
+    expect(error.details[0].message).toBe(
+      'assertion failure with message: to account does not exist',
+    )
+  })
+
+  it('an action on a contract account that does not exist is transaction_exception', async () => {
+    const signed = await signTransaction(
+      client,
+      [
+        {
+          account: 'nobody.wam',
+          name: 'transfer',
+          authorization: [{ actor: 'alice.wam', permission: 'active' }],
+          data: '00',
+        },
+      ],
+      [aliceKey],
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.code).toBe(3040000)
+    expect(error.details[0].message).toBe("action's code account 'nobody.wam' does not exist")
+  })
+
+  it('a transaction that declares no authorization is tx_no_auths and moves no token', async () => {
+    const before = await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')
+    const unauthorised = { ...smallFernPayout(), authorization: [] }
+    const signed = await signTransaction(client, [unauthorised], [])
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.code).toBe(3040003)
+    expect(error.name).toBe('tx_no_auths')
+    expect(await balanceOf(client, 'fern.token', 'fernwoodpays', 'FERN')).toBe(before)
+  })
+
+  it('send_transaction2 returns an execution failure as a 202 failure trace', async () => {
+    const signed = await signWithSession(
+      'carol.wam',
+      seedPrivateKey('carol.wam'),
+      transferAction('eosio.token', 'carol.wam', {
+        from: 'carol.wam',
+        to: 'bob.wam',
+        quantity: '5000.00000000 WAX',
+        memo: '',
+      }),
+    )
+    const packed = PackedTransaction.fromSigned(signed)
+    const response = await postRaw<{ processed: { except: { name: string } } }>(
+      `${devchain.url}/v1/chain/send_transaction2`,
+      JSON.stringify({ return_failure_trace: true, retry_trx: false, transaction: packed }),
+    )
+    expect(response.status).toBe(202)
+    expect(response.json.processed.except.name).toBe('eosio_assert_message_exception')
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction2(signed))
+    expect(error.code).toBe(3050003)
+  })
+})

@@ -1,0 +1,1 @@
+export { type DevWalletOptions, WalletPluginDevWallet } from './dev-wallet'
