@@ -1,0 +1,66 @@
+/** An error answered by the server (`{error: {code, message}}`) or met on the way to it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+
+  constructor(
+    /** HTTP status; 0 when no response arrived (network failure). */
+    readonly status: number,
+    /** The server's stable error code, e.g. `CODE_DUPLICATE`; `NETWORK` when no response. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE'
+
+/**
+ * Calls the Fernwood API on this origin and returns the parsed JSON body (`undefined` for 204).
+ * State-changing requests always carry a JSON body, `{}` when there is nothing to send, because
+ * the server only accepts them as `application/json` (the content type a cross-site form cannot
+ * send).
+ */
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const changesState = method !== 'GET'
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: changesState
+      ? { accept: 'application/json', 'content-type': 'application/json' }
+      : { accept: 'application/json' },
+    body: changesState ? JSON.stringify(body ?? {}) : undefined,
+  }
+
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error))
+  }
+
+  if (!response.ok) throw await readError(response)
+  if (response.status === 204) return undefined as T
+  return (await response.json()) as T
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  delete: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const fallback = `${response.status} ${response.statusText}`.trim()
+  try {
+    const { error } = (await response.json()) as { error?: { code?: unknown; message?: unknown } }
+    return new ApiError(
+      response.status,
+      typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
+      typeof error?.message === 'string' ? error.message : fallback,
+    )
+  } catch {
+    // A proxy or crash page rather than our API answered; the status is all we know.
+    return new ApiError(response.status, 'HTTP_ERROR', fallback)
+  }
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { toast } from 'sonner'
+import { App } from './App'
+import { checkSession } from './session/store'
+import { texts } from './texts'
+import { errorMessage } from './ui/errorMessage'
+import { toasterMounted } from './ui/Toaster'
+import './styles/theme.css'
+
+// Started before React renders so the loading screen lasts no longer than the request.
+checkSession().catch(async (error: unknown) => {
+  await toasterMounted
+  toast.error(texts.signInFailed(errorMessage(error)))
+})
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html lacks the #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { signIn } from '../../session/store'
+import { texts } from '../../texts'
+import { Button } from '../../ui/Button'
+import { errorMessage } from '../../ui/errorMessage'
+import { Screen } from '../../ui/Screen'
+
+export function Login() {
+  const [entering, setEntering] = useState(false)
+
+  async function enterForest() {
+    setEntering(true)
+    try {
+      await signIn()
+      toast.success(texts.signInSucceeded)
+    } catch (error) {
+      toast.error(texts.signInFailed(errorMessage(error)))
+      setEntering(false)
+    }
+  }
+
+  return (
+    <Screen title={texts.title}>
+      <p className="screen__text">{texts.tagline}</p>
+      <div className="screen__actions">
+        <Button busy={entering} busyLabel={texts.entering} onClick={enterForest}>
+          {texts.enterForest}
+        </Button>
+      </div>
+    </Screen>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ButtonHTMLAttributes } from 'react'
+import './Button.css'
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary'
+  /** While set, the button shows `busyLabel` and ignores presses. */
+  busy?: boolean
+  busyLabel?: string
+}
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  busyLabel,
+  disabled,
+  children,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  )
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react'
+import { Toaster as SonnerToaster } from 'sonner'
+import { texts } from '../texts'
+
+/** The spec's toasts: bottom right, success or error style, dismissible, gone after 5 s. */
+const TOAST_DURATION_MS = 5000
+
+let markMounted: () => void = () => {}
+
+/**
+ * Resolves once toasts can be shown. sonner drops a toast raised before its Toaster subscribed,
+ * so work started before the first render (the session check, later the scanner load) waits on
+ * this before reporting a failure.
+ */
+export const toasterMounted = new Promise<void>((resolve) => {
+  markMounted = resolve
+})
+
+export function Toaster() {
+  // Runs after sonner's own effect (a child's), i.e. once it has subscribed.
+  useEffect(() => markMounted(), [])
+
+  return (
+    <SonnerToaster
+      position="bottom-right"
+      duration={TOAST_DURATION_MS}
+      closeButton
+      richColors
+      theme="dark"
+      containerAriaLabel={texts.notifications}
+      toastOptions={{ closeButtonAriaLabel: texts.closeToast }}
+    />
+  )
+}

@@ -1,0 +1,41 @@
+import { availableParallelism } from 'node:os'
+import { defineConfig, devices } from '@playwright/test'
+import { findChromium } from './chromium.mjs'
+
+const { executablePath } = findChromium()
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  fullyParallel: true,
+  forbidOnly: true,
+  // Each worker runs its own server and browser; more than two starves a two-core machine.
+  workers: Math.min(2, availableParallelism()),
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+})

@@ -1,0 +1,26 @@
+import { expect, test } from '../fixtures'
+import { expectConnectWalletScreen, expectLoginScreen, toast } from '../screens'
+import { texts } from '../texts'
+
+test('the forest can be entered and left with the keyboard alone', async ({ page }) => {
+  await page.goto('/')
+  await expectLoginScreen(page)
+
+  await page.keyboard.press('Tab')
+  const enter = page.getByRole('button', { name: texts.enterForest })
+  await expect(enter).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expectConnectWalletScreen(page)
+
+  await page.keyboard.press('Tab')
+  const connect = page.getByRole('button', { name: texts.connectWallet })
+  await expect(connect).toBeFocused()
+  await expect(connect).toHaveCSS('outline-style', 'solid')
+  await page.keyboard.press('Enter')
+  await expect(toast(page, texts.walletNotInitialized)).toBeVisible()
+
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: texts.leaveForest })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expectLoginScreen(page)
+})

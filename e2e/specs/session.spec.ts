@@ -1,0 +1,108 @@
+import { expect, test } from '../fixtures'
+import {
+  enterForest,
+  expectConnectWalletScreen,
+  expectLoginScreen,
+  holdRequests,
+  toast,
+} from '../screens'
+import { texts } from '../texts'
+
+test('a visitor goes from the loading screen through sign-in to the connect-wallet screen and leaves again', async ({
+  page,
+}) => {
+  const sessionCheck = await holdRequests(page, 'GET', '**/api/session')
+  await page.goto('/')
+  await expect(page.getByRole('status')).toHaveText(texts.loading)
+
+  sessionCheck.release()
+  await expectLoginScreen(page)
+  await expect(page.getByText(texts.loading)).toHaveCount(0)
+
+  const signIn = await holdRequests(page, 'POST', '**/api/session')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expect(page.getByRole('button', { name: texts.entering })).toBeDisabled()
+
+  signIn.release()
+  await expect(toast(page, texts.signInSucceeded)).toBeVisible()
+  await expectConnectWalletScreen(page)
+
+  await page.getByRole('button', { name: texts.leaveForest }).click()
+  await expectLoginScreen(page)
+})
+
+test('a reload on the connect-wallet screen keeps the visitor signed in', async ({ page }) => {
+  await enterForest(page)
+
+  await page.reload()
+  await expectConnectWalletScreen(page)
+})
+
+test('a reload after leaving the forest shows the login screen', async ({ page }) => {
+  await enterForest(page)
+  await page.getByRole('button', { name: texts.leaveForest }).click()
+  await expectLoginScreen(page)
+
+  await page.reload()
+  await expectLoginScreen(page)
+})
+
+test('the session outlives a server restart', async ({ page, server }) => {
+  await enterForest(page)
+
+  await server.restart()
+  await page.reload()
+  await expectConnectWalletScreen(page)
+})
+
+test('a sign-in that fails on the network shows the failure and lets the visitor retry', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await expectLoginScreen(page)
+  await page.route('**/api/session', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+  )
+
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  const failure = toast(page, texts.signInFailed('Failed to fetch'))
+  await expect(failure).toBeVisible()
+  await expect(failure).toHaveAttribute('data-type', 'error')
+  await expectLoginScreen(page)
+
+  await page.unroute('**/api/session')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
+})
+
+test('a session check that fails on the network shows the failure and the login screen', async ({
+  page,
+}) => {
+  await page.route('**/api/session', (route) =>
+    route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.fallback(),
+  )
+
+  await page.goto('/')
+  await expect(toast(page, texts.signInFailed('Failed to fetch'))).toBeVisible()
+  await expectLoginScreen(page)
+})
+
+test("a sign-in the server refuses shows the server's message", async ({ page }) => {
+  const refusal = 'Too many requests. Try again in 1 minute.'
+  await page.goto('/')
+  await expectLoginScreen(page)
+  // Exhausting the real rate limit would lock the worker's other tests out for a minute; this is
+  // the answer the server's rate limit gives.
+  await page.route('**/api/session', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 429,
+          json: { error: { code: 'RATE_LIMITED', message: refusal } },
+        })
+      : route.fallback(),
+  )
+
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expect(toast(page, texts.signInFailed(refusal))).toBeVisible()
+  await expectLoginScreen(page)
+})

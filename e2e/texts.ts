@@ -1,0 +1,16 @@
+/**
+ * The spec's exact user-visible strings the specs look for, written out independently of the
+ * app's texts.ts so a changed text there fails here.
+ */
+export const texts = {
+  loading: 'Entering the Fernwood Forest...',
+  title: 'Fernwood Forest',
+  tagline: 'Enter the enchanted forest of automated rewards.',
+  enterForest: 'Enter the Forest',
+  entering: 'Entering...',
+  signInSucceeded: 'Successfully connected to Fernwood Forest!',
+  signInFailed: (message: string) => `Connection failed: ${message}`,
+  connectWallet: 'Connect WAX Wallet',
+  walletNotInitialized: 'WAX wallet system not initialized.',
+  leaveForest: 'Leave Forest',
+} as const
