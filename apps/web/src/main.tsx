@@ -2,13 +2,17 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { App } from './App'
+import { loadConfig } from './config/store'
 import { checkSession } from './session/store'
 import { texts } from './texts'
 import { errorMessage } from './ui/errorMessage'
 import { toasterMounted } from './ui/Toaster'
 import './styles/theme.css'
 
-// Started before React renders so the loading screen lasts no longer than the request.
+// Both start before React renders so the loading screen lasts no longer than the requests.
+loadConfig().catch(() => {
+  // Screens fall back to their defaults; whoever needs the config next asks again.
+})
 checkSession().catch(async (error: unknown) => {
   await toasterMounted
   toast.error(texts.signInFailed(errorMessage(error)))

@@ -46,6 +46,11 @@ export async function checkSession(): Promise<void> {
   }
 }
 
+/** The server's latest word on the signed-in user (a bound wallet, a live snapshot). */
+export function updateUser(user: User): void {
+  setState({ status: 'signedIn', user })
+}
+
 export async function signIn(): Promise<User> {
   const user = await createSession()
   setState({ status: 'signedIn', user })
