@@ -4,7 +4,7 @@ import type { ChainName } from '@fernwood/protocol'
 export interface ChainSettings {
   name: ChainName
   id: string
-  /** the API node this server talks to */
+  /** the API node this server talks to (for the embedded devchain, its path on our origin) */
   apiUrl: string
   /** the API node browsers talk to: absolute, or a path on our own origin */
   publicApiUrl: string

@@ -13,3 +13,4 @@ export const JsonRequired = createError(
   415,
 )
 export const RouteNotFound = createError('NOT_FOUND', 'There is no %s %s.', 404)
+export const RateLimited = createError('RATE_LIMITED', 'Too many requests. Try again in %s.', 429)

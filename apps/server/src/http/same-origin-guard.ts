@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { CrossOriginRefused, JsonRequired } from './errors.ts'
+import { ownOrigin } from './own-origin.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -9,12 +10,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * that we never grant.
  */
 export function installSameOriginGuard(app: FastifyInstance, publicOrigin: string | undefined) {
-  const ownOrigin = (request: FastifyRequest) =>
-    publicOrigin ?? `${request.protocol}://${request.host}`
-
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return
-    if (request.headers.origin !== ownOrigin(request)) throw new CrossOriginRefused()
+    // Only our API has cookies to forge; the devchain's node API is open like any node's.
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
+    if (request.headers.origin !== ownOrigin(request, publicOrigin)) throw new CrossOriginRefused()
     const contentType = request.headers['content-type'] ?? ''
     if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new JsonRequired()
   })

@@ -1,0 +1,57 @@
+import path from 'node:path'
+import { createDevchain, DEVCHAIN_CHAIN_ID, type Devchain } from '@fernwood/devchain'
+import type { FastifyPluginAsync } from 'fastify'
+import type { Environment } from '../config/environment.ts'
+import { type ChainConnection, inProcessChain, remoteChain } from './chain-connection.ts'
+import { publicChainSettings } from './chain-settings.ts'
+
+export interface OpenedChain {
+  connection: ChainConnection
+  /** the embedded devchain's node API, for the server to serve to browsers under /devchain */
+  devchainApi?: FastifyPluginAsync
+  close(): Promise<void>
+}
+
+/**
+ * The configured chain: WAX (or its testnet) through an API node, a devchain running elsewhere,
+ * or by default a devchain embedded in this process with its state under DATA_DIR.
+ */
+export async function openChain(env: Environment): Promise<OpenedChain> {
+  if (env.CHAIN !== 'devchain') {
+    const connection = remoteChain(publicChainSettings(env.CHAIN, env.CHAIN_API_URL))
+    return { connection, close: connection.close }
+  }
+  if (env.DEVCHAIN_URL) {
+    const connection = remoteChain({
+      name: 'devchain',
+      id: DEVCHAIN_CHAIN_ID,
+      apiUrl: env.DEVCHAIN_URL,
+      publicApiUrl: env.DEVCHAIN_URL,
+      explorerTransactionUrl: `${env.DEVCHAIN_URL}/tx/{id}`,
+    })
+    return { connection, close: connection.close }
+  }
+  return embedDevchain(await createDevchain({ dataDir: path.join(env.DATA_DIR, 'devchain') }))
+}
+
+/** A devchain in this process: browsers reach it under /devchain on our origin, we in-process. */
+export async function embedDevchain(devchain: Devchain): Promise<OpenedChain> {
+  const connection = await inProcessChain(
+    {
+      name: 'devchain',
+      id: devchain.chainId,
+      apiUrl: '/devchain',
+      publicApiUrl: '/devchain',
+      explorerTransactionUrl: '/devchain/tx/{id}',
+    },
+    devchain.plugin,
+  )
+  return {
+    connection,
+    devchainApi: devchain.plugin,
+    async close() {
+      await connection.close()
+      await devchain.close()
+    },
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet'
+import type { PublicConfig } from '@fernwood/protocol'
+
+export interface PolicyInputs {
+  /** the chain API node browsers call: absolute, or a path on our own origin */
+  chainApiUrl: string
+  /** the site is served over HTTPS (known only from PUBLIC_ORIGIN) */
+  https: boolean
+  /** wallet services the browser talks to directly (Cloud Wallet, Anchor's relay) */
+  walletOrigins?: string[]
+}
+
+/**
+ * Scripts only from our own origin. 'wasm-unsafe-eval' lets the QR decoder compile its
+ * WebAssembly (served by us) and allows nothing else; see bench/qr/README.md.
+ */
+export function contentSecurityPolicy({
+  chainApiUrl,
+  https,
+  walletOrigins = [],
+}: PolicyInputs): FastifyHelmetOptions['contentSecurityPolicy'] {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      // The wallet kit's dialog and the toasts style their own elements inline.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'", ...originOf(chainApiUrl), ...walletOrigins],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      // Over plain HTTP (a phone on the LAN) this would send every asset request to https.
+      upgradeInsecureRequests: https ? [] : null,
+    },
+  }
+}
+
+/** Anchor's relay (buoy), which its plugin reaches over HTTPS and a websocket. */
+const ANCHOR_RELAY_ORIGINS = ['https://cb.anchor.link', 'wss://cb.anchor.link']
+
+/**
+ * The wallet services the browser's kit calls itself. The Cloud Wallet's popup site needs no entry:
+ * the kit only opens it as a window and listens for its messages; its auto-accept API is fetched.
+ * Anchor is offered only on WAX chains, so the devchain allows no relay.
+ */
+export function walletOriginsFor(config: Pick<PublicConfig, 'chain' | 'cloudWallet'>): string[] {
+  return [
+    new URL(config.cloudWallet.autoUrl).origin,
+    ...(config.chain.name === 'devchain' ? [] : ANCHOR_RELAY_ORIGINS),
+  ]
+}
+
+// A chain node on another origin must be allowed explicitly for the browser's wallet kit.
+function originOf(url: string): string[] {
+  return /^https?:\/\//.test(url) ? [new URL(url).origin] : []
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto'
+import { toUser, type User } from '../auth/users.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import { consumeChallenge } from './challenges.ts'
+import { ProofReplayed } from './errors.ts'
+
+export interface Binding {
+  userId: string
+  nonce: string
+  waxAccount: string
+  verified: boolean
+  /** a standard identity proof to record as spent, with its expiry */
+  identityProof?: { encoded: string; expiresAt: Date }
+}
+
+/** Runs inside the binding's transaction once the account is set (the live feed publishes here). */
+export type AccountBoundHook = (tx: Queryable, user: User) => Promise<void>
+
+/**
+ * Binds a proven wax account to the user in one transaction: the login nonce and any identity
+ * proof are spent in the same commit, so a proof can never bind twice, even concurrently.
+ */
+export async function bindAccount(
+  database: Database,
+  binding: Binding,
+  onAccountBound: AccountBoundHook[],
+): Promise<User> {
+  return database.transaction(async (tx) => {
+    await consumeChallenge(tx, binding.userId, binding.nonce)
+    if (binding.identityProof) {
+      const recorded = await tx.query(
+        `INSERT INTO used_identity_proofs (proof_digest, wax_account, user_id, expires_at)
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING proof_digest`,
+        [
+          createHash('sha256').update(binding.identityProof.encoded).digest('hex'),
+          binding.waxAccount,
+          binding.userId,
+          binding.identityProof.expiresAt,
+        ],
+      )
+      if (recorded.length === 0) throw new ProofReplayed()
+    }
+    const [row] = await tx.query<{ id: string; wax_account: string }>(
+      `UPDATE users SET wax_account = $2, wax_account_verified = $3, updated_at = now()
+        WHERE id = $1 RETURNING id, wax_account`,
+      [binding.userId, binding.waxAccount, binding.verified],
+    )
+    const user = toUser(row)
+    for (const hook of onAccountBound) await hook(tx, user)
+    return user
+  })
+}

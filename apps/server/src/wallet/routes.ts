@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import {
+  ChallengeResponseSchema,
+  UserResponseSchema,
+  WalletBindingRequestSchema,
+} from '@fernwood/protocol'
+import type { APIClient } from '@wharfkit/antelope'
+import { requireUser, signedInUser } from '../auth/authenticate.ts'
+import type { Database } from '../db/database.ts'
+import { ownOrigin } from '../http/own-origin.ts'
+import { type AccountBoundHook, bindAccount } from './bind-account.ts'
+import { issueChallenge } from './challenges.ts'
+import { verifyCloudWalletProof } from './cloud-wallet-proof.ts'
+import { ProofMissing, ProofWrongChain } from './errors.ts'
+import { verifyIdentityProof } from './identity-proof.ts'
+
+export interface WalletRoutesOptions {
+  database: Database
+  chain: { id: string; client: APIClient }
+  /** the Antelope name identity proofs must be scoped to */
+  appName: string
+  publicOrigin: string | undefined
+  /** bind wallets that give no proof, unverified; off unless an operator opts in */
+  allowUnverifiedWallets: boolean
+  onAccountBound: AccountBoundHook[]
+}
+
+/**
+ * 'Connect WAX Wallet': the server hands out a nonce, the wallet logs in with it, and the account
+ * is bound to the visitor only once its proof checks out against the chain.
+ */
+export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { database, chain, appName } = options
+  const preHandler = requireUser(database)
+
+  app.post(
+    '/api/wallet/challenge',
+    { preHandler, schema: { response: { 200: ChallengeResponseSchema } } },
+    async (request) => ({
+      nonce: await issueChallenge(database, signedInUser(request).id),
+      scope: appName,
+      chainId: chain.id,
+    }),
+  )
+
+  app.post(
+    '/api/wallet',
+    {
+      preHandler,
+      schema: { body: WalletBindingRequestSchema, response: { 200: UserResponseSchema } },
+    },
+    async (request) => {
+      const { nonce, chainId, actor, permission, proof } = request.body
+      const userId = signedInUser(request).id
+      if (chainId !== chain.id) throw new ProofWrongChain()
+      const binding = { userId, nonce, waxAccount: actor }
+
+      if (proof?.type === 'identity') {
+        const verified = await verifyIdentityProof(
+          proof.proof,
+          { chainId: chain.id, scope: appName, actor, permission },
+          chain.client,
+        )
+        const identityProof = {
+          encoded: proof.proof,
+          expiresAt: new Date(verified.expiration.toMilliseconds()),
+        }
+        return {
+          user: await bindAccount(
+            database,
+            { ...binding, verified: true, identityProof },
+            options.onAccountBound,
+          ),
+        }
+      }
+      if (proof?.type === 'cloudwallet') {
+        await verifyCloudWalletProof(
+          proof,
+          { nonce, actor, origin: ownOrigin(request, options.publicOrigin) },
+          chain.client,
+        )
+        return {
+          user: await bindAccount(database, { ...binding, verified: true }, options.onAccountBound),
+        }
+      }
+      if (!options.allowUnverifiedWallets) throw new ProofMissing()
+      request.log.warn(
+        { userId, actor },
+        'binding a wallet without proof (ALLOW_UNVERIFIED_WALLETS)',
+      )
+      return {
+        user: await bindAccount(database, { ...binding, verified: false }, options.onAccountBound),
+      }
+    },
+  )
+}
