@@ -2,25 +2,35 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { PublicConfig } from '@fernwood/protocol'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { sessionRoutes } from './auth/routes.ts'
+import type { ChainConnection } from './chain/chain-connection.ts'
 import type { Environment } from './config/environment.ts'
-import { publicConfigRoutes } from './config/public-config.ts'
+import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
 import { healthRoutes, type ReadinessCheck } from './health/routes.ts'
-import { RouteNotFound } from './http/errors.ts'
+import { contentSecurityPolicy, walletOriginsFor } from './http/content-security-policy.ts'
+import { RateLimited, RouteNotFound } from './http/errors.ts'
 import { errorBody, installErrorHandler } from './http/errors-render.ts'
+import { closeConnectionsOnShutdown } from './http/graceful-close.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
+import { announceAccountBound } from './live/publisher.ts'
+import { liveRoutes } from './live/routes.ts'
+import { LOG_REDACTIONS } from './payouts/redaction.ts'
+import { rewardRoutes } from './rewards/routes.ts'
+import type { AccountBoundHook } from './wallet/bind-account.ts'
+import { walletRoutes } from './wallet/routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 
 export interface AppDependencies {
   env: Environment
   database: Database
-  publicConfig: PublicConfig
-  /** the embedded devchain's node API, served under /devchain */
-  devchainPlugin?: FastifyPluginAsync
+  chain: ChainConnection
+  /** the embedded devchain's node API, served to browsers under /devchain */
+  devchainApi?: FastifyPluginAsync
   readinessChecks?: ReadinessCheck[]
+  /** run in the transaction that binds a wallet to a visitor */
+  onAccountBound?: AccountBoundHook[]
   logger?: FastifyServerOptions['logger']
 }
 
@@ -28,11 +38,13 @@ export interface AppDependencies {
 export async function buildApp({
   env,
   database,
-  publicConfig,
-  devchainPlugin,
+  chain,
+  devchainApi,
   readinessChecks = [],
-  logger = { level: env.LOG_LEVEL },
+  onAccountBound = [],
+  logger = { level: env.LOG_LEVEL, redact: LOG_REDACTIONS },
 }: AppDependencies) {
+  const publicConfig = publicConfigFor(env, chain.settings)
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -49,29 +61,22 @@ export async function buildApp({
   })
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...originOf(publicConfig.chain.apiUrl)],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy({
+      chainApiUrl: publicConfig.chain.apiUrl,
+      https: env.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
+      walletOrigins: walletOriginsFor(publicConfig),
+    }),
+    // Helmet's default (same-origin) severs the Cloud Wallet's login popup from our page: the
+    // popup loses `window.opener` and the plugin sees it as closed at once.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   })
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      ...errorBody('RATE_LIMITED', `Too many requests. Try again in ${context.after}.`),
-    }),
+    errorResponseBuilder: (_request, context) => new RateLimited(context.after),
   })
   installSameOriginGuard(app, env.PUBLIC_ORIGIN)
+  closeConnectionsOnShutdown(app)
 
   await app.register(healthRoutes, { database, readinessChecks })
   await app.register(publicConfigRoutes, { publicConfig })
@@ -80,14 +85,27 @@ export async function buildApp({
     sessionTtlDays: env.SESSION_TTL_DAYS,
     signInsPerMinute: env.SIGN_INS_PER_MINUTE,
   })
-  if (devchainPlugin) await app.register(devchainPlugin, { prefix: '/devchain' })
+  await app.register(walletRoutes, {
+    database,
+    chain: { id: chain.settings.id, client: chain.client },
+    appName: env.APP_NAME,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    allowUnverifiedWallets: env.ALLOW_UNVERIFIED_WALLETS,
+    onAccountBound: [announceAccountBound, ...onAccountBound],
+  })
+  await app.register(rewardRoutes, {
+    database,
+    limits: {
+      submitsPerMinutePerUser: env.CODE_SUBMITS_PER_MINUTE,
+      submitsPerMinutePerAddress: env.CODE_SUBMITS_PER_MINUTE_PER_ADDRESS,
+      lockoutAttempts: env.INVALID_CODE_LOCKOUT_ATTEMPTS,
+      lockoutMinutes: env.INVALID_CODE_LOCKOUT_MINUTES,
+    },
+  })
+  await app.register(liveRoutes, { database })
+  if (devchainApi) await app.register(devchainApi, { prefix: '/devchain' })
   await app.register(webAppRoutes, { distDirectory: env.WEB_DIST })
   return app
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
-
-// A chain node on another origin must be allowed explicitly for the browser's wallet kit.
-function originOf(url: string): string[] {
-  return /^https?:\/\//.test(url) ? [new URL(url).origin] : []
-}

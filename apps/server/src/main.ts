@@ -10,7 +10,7 @@ async function main() {
   const startedAt = performance.now()
   const server = await startServer(env)
   server.app.log.info(
-    { url: server.url, chain: server.chain.name, database: server.database.driver },
+    { url: server.url, chain: server.chain.settings.name, database: server.database.driver },
     `Fernwood is ready at ${server.url} (started in ${Math.round(performance.now() - startedAt)} ms)`,
   )
 

@@ -1,18 +1,19 @@
-import path from 'node:path'
-import { createDevchain, devchainSeed } from '@fernwood/devchain'
-import type { PublicConfig } from '@fernwood/protocol'
-import type { FastifyPluginAsync, FastifyServerOptions } from 'fastify'
+import type { FastifyServerOptions } from 'fastify'
 import { type App, buildApp } from './app.ts'
-import { type ChainSettings, publicChainSettings } from './chain/chain-settings.ts'
+import { seedCatalogueFor } from './campaigns/welcome.ts'
+import type { ChainConnection } from './chain/chain-connection.ts'
+import { openChain } from './chain/open-chain.ts'
 import type { Environment } from './config/environment.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
 import type { Database } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
+import { PayoutChainNode } from './payouts/chain-node.ts'
+import { createRewardWorker } from './worker/create-worker.ts'
 
 export interface RunningServer {
   app: App
   database: Database
-  chain: ChainSettings
+  chain: ChainConnection
   /** where this server answers, e.g. http://127.0.0.1:3000 */
   url: string
   /** Stops accepting, lets in-flight requests finish, then closes the chain and the database. */
@@ -38,67 +39,43 @@ export async function startServer(
 
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
     cleanups.push(() => database.close())
+    await seedCatalogueFor(env, database)
 
-    const embedded = env.CHAIN === 'devchain' && !env.DEVCHAIN_URL
-    const devchain = embedded
-      ? await createDevchain({ dataDir: path.join(env.DATA_DIR, 'devchain') })
-      : undefined
-    if (devchain) cleanups.push(() => devchain.close())
-
-    const chainAt = (apiUrl: string): ChainSettings =>
-      env.CHAIN === 'devchain'
-        ? {
-            name: 'devchain',
-            id: devchain?.chainId ?? devchainSeed.chainId,
-            apiUrl,
-            publicApiUrl: embedded ? '/devchain' : apiUrl,
-            explorerTransactionUrl: `${embedded ? '/devchain' : apiUrl}/tx/{id}`,
-          }
-        : publicChainSettings(env.CHAIN, env.CHAIN_API_URL)
+    const chain = await openChain(env)
+    cleanups.push(chain.close)
 
     const app = await buildApp({
       env,
       database,
-      publicConfig: publicConfigFor(env, chainAt(env.DEVCHAIN_URL ?? '/devchain')),
-      devchainPlugin: devchain?.plugin as FastifyPluginAsync | undefined,
+      chain: chain.connection,
+      devchainApi: chain.devchainApi,
+      readinessChecks: [
+        {
+          name: 'chain',
+          check: async () =>
+            void (await new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS).getInfo()),
+        },
+      ],
       logger: options.logger,
     })
+    // Stopped after the HTTP server and before the chain and database: payouts in flight finish.
+    const worker = env.WORKER_ENABLED
+      ? createRewardWorker(env, {
+          database,
+          chain: chain.connection,
+          logger: app.log.child({ module: 'worker' }),
+        })
+      : undefined
+    if (worker) cleanups.push(() => worker.stop())
     cleanups.push(() => app.close())
     await app.listen({ port: env.PORT, host: env.HOST })
+    await worker?.start()
 
-    const url = listeningUrl(app)
-    // The embedded chain is reached over our own HTTP port, like any node.
-    const chain = chainAt(embedded ? `${url}/devchain` : (env.DEVCHAIN_URL ?? ''))
-    return { app, database, chain, url, close: closeAll }
+    return { app, database, chain: chain.connection, url: listeningUrl(app), close: closeAll }
   } catch (error) {
     await closeAll()
     throw error
   }
-}
-
-function publicConfigFor(env: Environment, chain: ChainSettings): PublicConfig {
-  return {
-    productName: env.PRODUCT_NAME,
-    appName: env.APP_NAME,
-    token: env.TOKEN_SYMBOL,
-    welcomeCode: welcomeCodeFor(env.PRODUCT_NAME),
-    welcomeBonus: env.WELCOME_BONUS,
-    stakingUrl: env.STAKING_URL,
-    chain: {
-      name: chain.name,
-      id: chain.id,
-      apiUrl: chain.publicApiUrl,
-      explorerTransactionUrl: chain.explorerTransactionUrl,
-    },
-    ...(chain.name === 'devchain' && {
-      devWallet: { privateKey: devchainSeed.devWalletPrivateKey },
-    }),
-  }
-}
-
-/** The spec's welcome code: the product's name in lowercase followed by 'welcome'. */
-export function welcomeCodeFor(productName: string): string {
-  return `${productName.toLowerCase().replace(/[^a-z0-9]/g, '')}welcome`
 }
 
 function listeningUrl(app: App): string {

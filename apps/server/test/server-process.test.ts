@@ -55,7 +55,8 @@ const json = (url: string, init: RequestInit & { cookie?: string } = {}) =>
     },
   })
 
-describe('the server process', () => {
+// Each test starts real processes (PGlite's first start initialises a cluster): allow for a busy machine.
+describe('the server process', { timeout: 180_000 }, () => {
   it('keeps every session across a stop and a restart on the same storage', async () => {
     const env = await storage()
     const first = await start(env)

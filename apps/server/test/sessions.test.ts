@@ -211,7 +211,7 @@ describe('request hygiene', () => {
     expect(statuses).toEqual([201, 201, 429])
     expect(last?.json().error).toEqual({
       code: 'RATE_LIMITED',
-      message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds?\.$/),
+      message: expect.stringMatching(/^Too many requests\. Try again in \d+ (second|minute)s?\.$/),
     })
   })
 })

@@ -41,9 +41,23 @@ describe('serving the web app', () => {
   it('pages carry security headers with a CSP allowing scripts only from our origin', async () => {
     const response = await app.inject('/')
     const csp = String(response.headers['content-security-policy'])
-    expect(csp).toMatch(/script-src 'self'(;|$)/)
+    // Our origin only; 'wasm-unsafe-eval' lets the QR decoder compile its own WebAssembly.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('over plain HTTP assets are not upgraded to https; behind HTTPS they are', async () => {
+    const plain = String((await app.inject('/')).headers['content-security-policy'])
+    expect(plain).not.toContain('upgrade-insecure-requests')
+
+    const secureApp = await buildTestApp(testDatabase.database, {
+      WEB_DIST: dist,
+      PUBLIC_ORIGIN: 'https://fernwood.example',
+    })
+    const secure = String((await secureApp.inject('/')).headers['content-security-policy'])
+    await secureApp.close()
+    expect(secure).toContain('upgrade-insecure-requests')
   })
 
   it('a missing asset is a 404, not the page', async () => {

@@ -22,6 +22,11 @@ export const PublicConfigSchema = Type.Object({
     /** `{id}` is replaced by a transaction id */
     explorerTransactionUrl: Type.String(),
   }),
+  /** WAX Cloud Wallet's endpoints: its login popup site and its auto-accept login API. */
+  cloudWallet: Type.Object({
+    url: Type.String({ pattern: '^https?://' }),
+    autoUrl: Type.String({ pattern: '^https?://' }),
+  }),
   /** Only on the devchain: the documented dev key the browser's Dev Wallet signs with. */
   devWallet: Type.Optional(Type.Object({ privateKey: Type.String() })),
 })

@@ -1,3 +1,5 @@
 export * from './config.ts'
 export * from './errors.ts'
+export * from './rewards.ts'
 export * from './user.ts'
+export * from './wallet.ts'

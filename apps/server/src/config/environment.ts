@@ -66,6 +66,69 @@ export const EnvironmentSchema = Type.Object({
   TOKEN_SYMBOL: Type.String({ pattern: '^[A-Z]{1,7}$', default: 'FERN' }),
   STAKING_URL: Type.String({ pattern: '^https?://', default: 'https://stake.fernwood.example' }),
   WELCOME_BONUS: Type.String({ minLength: 1, default: '5,000' }),
+  WELCOME_CAMPAIGN_NAME: Type.String({
+    minLength: 1,
+    maxLength: 120,
+    default: 'Welcome to the forest',
+    description: 'the welcome campaign as operators see it',
+  }),
+  WELCOME_REWARD: Type.String({
+    pattern: '^[0-9]+(\\.[0-9]+)? [A-Z]{1,7}$',
+    default: '10.0000 FERN',
+    description: 'what the welcome code pays, as an Antelope asset',
+  }),
+  REWARD_TOKEN_CONTRACT: Type.String({ pattern: '^[a-z1-5.]{1,12}$', default: 'fern.token' }),
+  CODE_SUBMITS_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 20,
+    description: 'code submissions allowed per signed-in user per minute',
+  }),
+  CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'code submissions allowed per client address per minute',
+  }),
+  INVALID_CODE_LOCKOUT_ATTEMPTS: Type.Integer({
+    minimum: 1,
+    default: 5,
+    description: 'unknown codes a user or wallet may submit before being locked out',
+  }),
+  INVALID_CODE_LOCKOUT_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
+  WORKER_ENABLED: Flag(true, 'run the reward worker inside the server'),
+  WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
+  WORKER_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, default: 1000 }),
+  WORKER_LEASE_SECONDS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'how long a claimed reward stays reserved for one worker',
+  }),
+  PAYOUT_ACCOUNT: Type.Optional(
+    Type.String({
+      pattern: '^[a-z1-5.]{1,12}$',
+      description: 'pays rewards; fernwoodpays on devchain',
+    }),
+  ),
+  PAYOUT_PERMISSION: Type.String({ pattern: '^[a-z1-5.]{1,12}$', default: 'active' }),
+  PAYOUT_PRIVATE_KEY: Type.Optional(
+    Type.String({ minLength: 1, description: 'required unless CHAIN=devchain; never logged' }),
+  ),
+  PAYOUT_EXPIRE_SECONDS: Type.Integer({ minimum: 10, maximum: 3600, default: 120 }),
+  CHAIN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  CLOUD_WALLET_URL: Type.String({
+    pattern: '^https?://[^/]+$',
+    default: 'https://www.mycloudwallet.com',
+    description: "WAX Cloud Wallet's site, whose popup logs in and signs",
+  }),
+  CLOUD_WALLET_AUTO_URL: Type.String({
+    pattern: '^https?://[^/]+(/.*[^/])?$',
+    default: 'https://idm-api.mycloudwallet.com/v1/accounts/auto-accept',
+    description:
+      "WAX Cloud Wallet's auto-accept API (logs in at its host's /login, signs at /signing)",
+  }),
+  ALLOW_UNVERIFIED_WALLETS: Flag(
+    false,
+    'bind wallets that give no ownership proof (unverified); never on a public deployment',
+  ),
 })
 
 export type Environment = Static<typeof EnvironmentSchema>

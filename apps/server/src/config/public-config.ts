@@ -1,5 +1,33 @@
+import { DEV_WALLET_PRIVATE_KEY } from '@fernwood/devchain'
 import { type PublicConfig, PublicConfigSchema } from '@fernwood/protocol'
 import type { FastifyPluginAsync } from 'fastify'
+import type { ChainSettings } from '../chain/chain-settings.ts'
+import type { Environment } from './environment.ts'
+
+/** The spec's welcome code: the product's name in lowercase followed by 'welcome'. */
+export function welcomeCodeFor(productName: string): string {
+  return `${productName.toLowerCase().replace(/[^a-z0-9]/g, '')}welcome`
+}
+
+export function publicConfigFor(env: Environment, chain: ChainSettings): PublicConfig {
+  return {
+    productName: env.PRODUCT_NAME,
+    appName: env.APP_NAME,
+    token: env.TOKEN_SYMBOL,
+    welcomeCode: welcomeCodeFor(env.PRODUCT_NAME),
+    welcomeBonus: env.WELCOME_BONUS,
+    stakingUrl: env.STAKING_URL,
+    chain: {
+      name: chain.name,
+      id: chain.id,
+      apiUrl: chain.publicApiUrl,
+      explorerTransactionUrl: chain.explorerTransactionUrl,
+    },
+    cloudWallet: { url: env.CLOUD_WALLET_URL, autoUrl: env.CLOUD_WALLET_AUTO_URL },
+    // The devchain's dev key is documented and worthless elsewhere; no real chain gets one.
+    ...(chain.name === 'devchain' && { devWallet: { privateKey: DEV_WALLET_PRIVATE_KEY } }),
+  }
+}
 
 /** `GET /api/config`: the deployment facts the browser needs (names, chain, links). */
 export const publicConfigRoutes: FastifyPluginAsync<{ publicConfig: PublicConfig }> = async (

@@ -43,7 +43,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 }
 
 /** Waits until the process answers /api/health, or fails with what it printed. */
-export async function untilHealthy(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+export async function untilHealthy(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let exitCode: number | null | undefined
   server.exited.then((code) => {

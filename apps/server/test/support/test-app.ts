@@ -1,37 +1,38 @@
-import { devchainSeed } from '@fernwood/devchain'
-import type { PublicConfig } from '@fernwood/protocol'
+import { createDevchain } from '@fernwood/devchain'
 import { buildApp } from '../../src/app.ts'
+import type { ChainConnection } from '../../src/chain/chain-connection.ts'
+import { embedDevchain } from '../../src/chain/open-chain.ts'
 import { type Environment, readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
 
 export const TEST_ORIGIN = 'http://fernwood.test'
 
-export const testPublicConfig: PublicConfig = {
-  productName: 'Fernwood',
-  appName: 'fernwood',
-  token: 'FERN',
-  welcomeCode: 'fernwoodwelcome',
-  welcomeBonus: '5,000',
-  stakingUrl: 'https://stake.fernwood.example',
-  chain: {
-    name: 'devchain',
-    id: devchainSeed.chainId,
-    apiUrl: '/devchain',
-    explorerTransactionUrl: '/devchain/tx/{id}',
-  },
+/** A fresh in-memory devchain reached in-process, as the server reaches its embedded one. */
+export async function createTestChain(): Promise<ChainConnection> {
+  const { connection, close } = await embedDevchain(await createDevchain({ blockIntervalMs: 100 }))
+  return { ...connection, close }
 }
 
 /** The real app over a test database, driven with `inject` (no port), as seen from TEST_ORIGIN. */
 export async function buildTestApp(
   database: Database,
   environment: Record<string, string> = {},
+  chain?: ChainConnection,
 ): Promise<Awaited<ReturnType<typeof buildApp>>> {
   const env: Environment = readEnvironment({
     PUBLIC_ORIGIN: TEST_ORIGIN,
     WEB_DIST: '/nonexistent',
     ...environment,
   })
-  return buildApp({ env, database, publicConfig: testPublicConfig, logger: false })
+  const ownChain = chain ? undefined : await createTestChain()
+  const app = await buildApp({
+    env,
+    database,
+    chain: chain ?? (ownChain as ChainConnection),
+    logger: false,
+  })
+  if (ownChain) app.addHook('onClose', () => ownChain.close())
+  return app
 }
 
 /** Headers a same-origin browser sends with a JSON request. */

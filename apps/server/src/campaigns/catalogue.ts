@@ -1,0 +1,173 @@
+import type { Queryable } from '../db/database.ts'
+
+export type CampaignKind = 'shared' | 'unique'
+
+/** A reward programme: what it pays, when, to how many, and how its codes work. */
+export interface Campaign {
+  id: number
+  slug: string
+  name: string
+  /** shared: one code, each account once; unique: each code once in total */
+  kind: CampaignKind
+  /** an Antelope asset, e.g. '10.0000 FERN' */
+  rewardQuantity: string
+  tokenContract: string
+  startsAt: Date | null
+  endsAt: Date | null
+  totalCap: number | null
+  claimedCount: number
+  isWelcome: boolean
+  bonusText: string | null
+  closedAt: Date | null
+  createdAt: Date
+}
+
+export interface NewCampaign {
+  slug: string
+  name: string
+  kind: CampaignKind
+  rewardQuantity: string
+  tokenContract: string
+  startsAt?: Date | null
+  endsAt?: Date | null
+  totalCap?: number | null
+  isWelcome?: boolean
+  bonusText?: string | null
+}
+
+interface CampaignRow {
+  id: number
+  slug: string
+  name: string
+  kind: CampaignKind
+  reward_quantity: string
+  token_contract: string
+  starts_at: Date | null
+  ends_at: Date | null
+  total_cap: number | null
+  claimed_count: number
+  is_welcome: boolean
+  bonus_text: string | null
+  closed_at: Date | null
+  created_at: Date
+}
+
+const toCampaign = (row: CampaignRow): Campaign => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  kind: row.kind,
+  rewardQuantity: row.reward_quantity,
+  tokenContract: row.token_contract,
+  startsAt: row.starts_at && new Date(row.starts_at),
+  endsAt: row.ends_at && new Date(row.ends_at),
+  totalCap: row.total_cap,
+  claimedCount: row.claimed_count,
+  isWelcome: row.is_welcome,
+  bonusText: row.bonus_text,
+  closedAt: row.closed_at && new Date(row.closed_at),
+  createdAt: new Date(row.created_at),
+})
+
+export async function createCampaign(db: Queryable, campaign: NewCampaign): Promise<Campaign> {
+  const [row] = await db.query<CampaignRow>(
+    `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, starts_at, ends_at,
+                            total_cap, is_welcome, bonus_text)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+    [
+      campaign.slug,
+      campaign.name,
+      campaign.kind,
+      campaign.rewardQuantity,
+      campaign.tokenContract,
+      campaign.startsAt ?? null,
+      campaign.endsAt ?? null,
+      campaign.totalCap ?? null,
+      campaign.isWelcome ?? false,
+      campaign.bonusText ?? null,
+    ],
+  )
+  return toCampaign(row)
+}
+
+export async function listCampaigns(db: Queryable): Promise<Array<Campaign & { codes: number }>> {
+  const rows = await db.query<CampaignRow & { codes: number }>(
+    `SELECT c.*, (SELECT count(*)::int FROM codes k WHERE k.campaign_id = c.id) AS codes
+       FROM campaigns c ORDER BY c.id`,
+  )
+  return rows.map((row) => ({ ...toCampaign(row), codes: row.codes }))
+}
+
+export async function findCampaign(db: Queryable, slug: string): Promise<Campaign | undefined> {
+  const [row] = await db.query<CampaignRow>('SELECT * FROM campaigns WHERE slug = $1', [slug])
+  return row && toCampaign(row)
+}
+
+/** Stops a campaign from paying new submissions; rewards already being paid still complete. */
+export async function closeCampaign(db: Queryable, slug: string): Promise<Campaign | undefined> {
+  const [row] = await db.query<CampaignRow>(
+    'UPDATE campaigns SET closed_at = coalesce(closed_at, now()) WHERE slug = $1 RETURNING *',
+    [slug],
+  )
+  return row && toCampaign(row)
+}
+
+/** Adds normalised codes to a campaign: one use each for unique campaigns, unlimited for shared. */
+export async function addCodes(
+  db: Queryable,
+  campaign: Pick<Campaign, 'id' | 'kind'>,
+  codes: string[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO codes (code, campaign_id, uses_left)
+     SELECT code, $2, $3 FROM unnest($1::text[]) AS code`,
+    [codes, campaign.id, campaign.kind === 'unique' ? 1 : null],
+  )
+}
+
+/** Why the catalogue refuses a code; the UI shows `REJECTION_REASONS` as they are. */
+export type Rejection = 'unknown_code' | 'not_started' | 'ended' | 'fully_claimed'
+
+export const REJECTION_REASONS: Record<Rejection, string> = {
+  unknown_code: 'This code does not exist.',
+  not_started: 'This campaign has not started yet.',
+  ended: 'This campaign has ended.',
+  fully_claimed: 'This reward has been fully claimed.',
+}
+
+/**
+ * Checks a code against the catalogue and, when it may be paid, takes its share in the same
+ * transaction: one of the campaign's cap and, for a unique code, its single use. Row locks on
+ * the code and the campaign make concurrent workers take turns, so no cap is ever exceeded.
+ */
+export async function redeemCode(
+  tx: Queryable,
+  code: string,
+): Promise<{ campaign: Campaign } | { rejection: Rejection }> {
+  const [row] = await tx.query<CampaignRow & { uses_left: number | null; phase: string }>(
+    `SELECT c.*, k.uses_left,
+            CASE WHEN c.starts_at > now() THEN 'not_started'
+                 WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
+                 ELSE 'open' END AS phase
+       FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+      WHERE k.code = $1
+        FOR UPDATE OF k`,
+    [code],
+  )
+  if (!row) return { rejection: 'unknown_code' }
+  if (row.phase !== 'open') return { rejection: row.phase as Rejection }
+  if (row.uses_left !== null) {
+    const used = await tx.query(
+      'UPDATE codes SET uses_left = uses_left - 1 WHERE code = $1 AND uses_left > 0 RETURNING code',
+      [code],
+    )
+    if (used.length === 0) return { rejection: 'fully_claimed' }
+  }
+  const [counted] = await tx.query<CampaignRow>(
+    `UPDATE campaigns SET claimed_count = claimed_count + 1
+      WHERE id = $1 AND (total_cap IS NULL OR claimed_count < total_cap) RETURNING *`,
+    [row.id],
+  )
+  if (!counted) return { rejection: 'fully_claimed' }
+  return { campaign: toCampaign(counted) }
+}

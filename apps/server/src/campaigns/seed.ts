@@ -1,0 +1,52 @@
+import type { Database } from '../db/database.ts'
+import { addCodes, createCampaign, findCampaign } from './catalogue.ts'
+
+export interface WelcomeCampaignSettings {
+  /** the spec's welcome code, e.g. 'fernwoodwelcome' */
+  code: string
+  name: string
+  rewardQuantity: string
+  tokenContract: string
+  bonusText: string
+}
+
+export const DEMO_CAMPAIGN_SLUG = 'forest-demo'
+
+/** The devchain's demo campaign: unique codes anyone may try once, listed in the README. */
+export const DEMO_CODES = ['mossy-oak', 'silver-fern', 'moon-cap', 'dew-drop', 'willow-wisp']
+
+/**
+ * Makes the catalogue hold what every deployment starts with: the welcome campaign, kept in step
+ * with its configuration at every start, and on the devchain the demo campaign (created once).
+ */
+export async function seedCatalogue(
+  database: Database,
+  settings: { welcome: WelcomeCampaignSettings; demo: boolean },
+): Promise<void> {
+  const { welcome } = settings
+  await database.transaction(async (tx) => {
+    const [campaign] = await tx.query<{ id: number }>(
+      `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, is_welcome, bonus_text)
+       VALUES ('welcome', $1, 'shared', $2, $3, true, $4)
+       ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name,
+         reward_quantity = EXCLUDED.reward_quantity, token_contract = EXCLUDED.token_contract,
+         bonus_text = EXCLUDED.bonus_text
+       RETURNING id`,
+      [welcome.name, welcome.rewardQuantity, welcome.tokenContract, welcome.bonusText],
+    )
+    await tx.query(
+      `INSERT INTO codes (code, campaign_id) VALUES ($1, $2)
+       ON CONFLICT (code) DO UPDATE SET campaign_id = EXCLUDED.campaign_id, uses_left = NULL`,
+      [welcome.code, campaign.id],
+    )
+    if (!settings.demo || (await findCampaign(tx, DEMO_CAMPAIGN_SLUG))) return
+    const demo = await createCampaign(tx, {
+      slug: DEMO_CAMPAIGN_SLUG,
+      name: 'Forest demo',
+      kind: 'unique',
+      rewardQuantity: welcome.rewardQuantity.replace(/^[0-9]+/, '25'),
+      tokenContract: welcome.tokenContract,
+    })
+    await addCodes(tx, demo, DEMO_CODES)
+  })
+}

@@ -1,0 +1,31 @@
+import createError from '@fastify/error'
+
+// The spec's exact messages for refused codes, and our own for limits it leaves unsaid.
+export const CodeInvalid = createError(
+  'CODE_INVALID',
+  'Please connect your wallet and enter a valid code.',
+  400,
+)
+export const CodeDuplicate = createError(
+  'CODE_DUPLICATE',
+  'This wallet has already used or submitted this code.',
+  409,
+)
+export const CodesRateLimited = createError(
+  'CODES_RATE_LIMITED',
+  'Too many codes submitted. Try again in %s.',
+  429,
+)
+export const CodeLockedOut = createError(
+  'CODE_LOCKED_OUT',
+  'Too many invalid codes. Try again in %s.',
+  429,
+)
+
+/** '1 second', '40 seconds', '3 minutes': how long until a limit lifts, rounded up. */
+export function waitingTime(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds))
+  if (whole < 120) return `${whole} second${whole === 1 ? '' : 's'}`
+  const minutes = Math.ceil(whole / 60)
+  return `${minutes} minutes`
+}

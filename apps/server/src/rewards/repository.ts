@@ -1,0 +1,117 @@
+import type { PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
+import type { Database, Queryable } from '../db/database.ts'
+import { publishChange } from '../live/publisher.ts'
+
+interface PendingRow {
+  id: string
+  code: string
+  status: PendingReward['status']
+  reason: string | null
+  created_at: Date
+}
+
+interface HistoryRow {
+  id: string
+  code: string
+  amount: string
+  token: string
+  transaction_id: string
+  timestamp: Date
+}
+
+const toPendingReward = (row: PendingRow): PendingReward => ({
+  id: row.id,
+  code: row.code,
+  status: row.status,
+  reason: row.reason,
+  createdAt: new Date(row.created_at).toISOString(),
+})
+
+const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
+  id: row.id,
+  code: row.code,
+  amount: row.amount,
+  token: row.token,
+  transactionId: row.transaction_id,
+  timestamp: new Date(row.timestamp).toISOString(),
+})
+
+/**
+ * Records a submitted code as a pending reward of the account, announcing it on commit. The
+ * unique (wax_account, code) makes the insert itself the duplicate check: of any number of
+ * concurrent submits exactly one inserts; undefined means the account already holds the code.
+ */
+export async function submitReward(
+  database: Database,
+  submission: { code: string; waxAccount: string; userId: string },
+): Promise<PendingReward | undefined> {
+  return database.transaction(async (tx) => {
+    const [row] = await tx.query<PendingRow>(
+      `INSERT INTO rewards (code, wax_account, user_id) VALUES ($1, $2, $3)
+       ON CONFLICT (wax_account, code) DO NOTHING
+       RETURNING id, code, status, reason, created_at`,
+      [submission.code, submission.waxAccount, submission.userId],
+    )
+    if (!row) return undefined
+    await publishChange(tx, {
+      kind: 'reward',
+      userId: submission.userId,
+      waxAccount: submission.waxAccount,
+    })
+    return toPendingReward(row)
+  })
+}
+
+/** The account's rewards not yet paid, newest first (paid ones are in its history). */
+export async function listPendingRewards(
+  db: Queryable,
+  waxAccount: string | null,
+): Promise<PendingReward[]> {
+  if (!waxAccount) return []
+  const rows = await db.query<PendingRow>(
+    `SELECT id, code, status, reason, created_at FROM rewards
+      WHERE wax_account = $1 AND status <> 'completed'
+      ORDER BY created_at DESC, id DESC`,
+    [waxAccount],
+  )
+  return rows.map(toPendingReward)
+}
+
+/** What the account has been paid, newest first, whichever anonymous user submitted it. */
+export async function listRewardHistory(
+  db: Queryable,
+  waxAccount: string | null,
+): Promise<RewardHistoryEntry[]> {
+  if (!waxAccount) return []
+  const rows = await db.query<HistoryRow>(
+    `SELECT id, code, amount, token, transaction_id, "timestamp" FROM reward_history
+      WHERE wax_account = $1 ORDER BY "timestamp" DESC, id DESC`,
+    [waxAccount],
+  )
+  return rows.map(toHistoryEntry)
+}
+
+/**
+ * Seconds until a user (or anyone on their wallet) may submit again after too many unknown
+ * codes, or undefined when they may now. Derived from the rejected rewards themselves: the
+ * lockout lifts when the oldest counted refusal leaves the window.
+ */
+export async function lockoutRemainingSeconds(
+  db: Queryable,
+  who: { userId: string; waxAccount: string },
+  limits: { attempts: number; minutes: number },
+): Promise<number | undefined> {
+  const [row] = await db.query<{ failures: number; remaining: number | null }>(
+    `SELECT count(*)::int AS failures,
+            extract(epoch FROM min(updated_at) + make_interval(mins => $3) - now())::float8
+              AS remaining
+       FROM (SELECT updated_at FROM rewards
+              WHERE rejection = 'unknown_code' AND (user_id = $1 OR wax_account = $2)
+                AND updated_at > now() - make_interval(mins => $3)
+              ORDER BY updated_at DESC LIMIT $4) AS recent`,
+    [who.userId, who.waxAccount, limits.minutes, limits.attempts],
+  )
+  if (row.failures < limits.attempts || row.remaining === null || row.remaining <= 0)
+    return undefined
+  return row.remaining
+}

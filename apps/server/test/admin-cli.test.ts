@@ -1,0 +1,192 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminContext, runAdminCommand, UsageError } from '../src/admin/commands.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { spawnScript } from './support/script-process.ts'
+import { createTestChain } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+let testDatabase: TestDatabase
+let chain: ChainConnection
+let outDirectory: string
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  chain = await createTestChain()
+  outDirectory = await mkdtemp(path.join(tmpdir(), 'fernwood-admin-'))
+})
+afterAll(async () => {
+  await chain.close()
+  await testDatabase.drop()
+  await rm(outDirectory, { recursive: true, force: true })
+})
+
+async function admin(...argv: string[]): Promise<string[]> {
+  const lines: string[] = []
+  const context: AdminContext = {
+    database: testDatabase.database,
+    env: readEnvironment({}),
+    chainNode: async () => new PayoutChainNode(chain, 2000),
+    print: (line) => lines.push(line),
+  }
+  await runAdminCommand(argv, context)
+  return lines
+}
+
+describe('the admin CLI', () => {
+  it('creates, lists and closes campaigns', async () => {
+    await admin(
+      'campaigns',
+      'create',
+      '--slug',
+      'autumn',
+      '--name',
+      'Autumn leaves',
+      '--kind',
+      'shared',
+      '--reward',
+      '3.0000 FERN',
+      '--cap',
+      '100',
+      '--code',
+      ' AutumnLeaves ',
+    )
+    const listed = await admin('campaigns', 'list')
+    expect(listed.find((line) => line.startsWith('autumn\t'))).toMatch(
+      /^autumn\tshared\t3\.0000 FERN \(fern\.token\)\t0\/100\t1\t.*\topen\tAutumn leaves$/,
+    )
+    const [code] = await testDatabase.database.query<{ code: string }>(
+      "SELECT k.code FROM codes k JOIN campaigns c ON c.id = k.campaign_id WHERE c.slug = 'autumn'",
+    )
+    expect(code.code).toBe('autumnleaves')
+
+    await admin('campaigns', 'close', '--slug', 'autumn')
+    expect(
+      (await admin('campaigns', 'list')).find((line) => line.startsWith('autumn\t')),
+    ).toContain('\tclosed\t')
+  })
+
+  it('generates unique codes as a CSV, one QR image per code and a printable sheet', async () => {
+    await admin(
+      'campaigns',
+      'create',
+      '--slug',
+      'cards',
+      '--name',
+      'Printed cards',
+      '--kind',
+      'unique',
+      '--reward',
+      '1.5000 FERN',
+    )
+    const out = path.join(outDirectory, 'cards')
+    const printed = await admin(
+      'codes',
+      'generate',
+      '--campaign',
+      'cards',
+      '--count',
+      '5',
+      '--out',
+      out,
+    )
+    expect(printed[0]).toBe('Generated 5 codes for cards.')
+
+    const csv = (await readFile(path.join(out, 'codes.csv'), 'utf8')).trim().split('\n')
+    expect(csv[0]).toBe('code,campaign,reward')
+    const codes = csv.slice(1).map((line) => line.split(',')[0])
+    expect(codes).toHaveLength(5)
+    for (const line of csv.slice(1))
+      expect(line).toMatch(/^cards-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4},cards,1\.5000 FERN$/)
+
+    const images = await readdir(path.join(out, 'qr'))
+    expect(images.sort()).toEqual(codes.map((code) => `${code}.png`).sort())
+    const png = await readFile(path.join(out, 'qr', images[0]))
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    const sheet = await readFile(path.join(out, 'sheet.html'), 'utf8')
+    for (const code of codes) expect(sheet).toContain(`<figcaption>${code}</figcaption>`)
+
+    const stored = await testDatabase.database.query<{ uses_left: number }>(
+      'SELECT uses_left FROM codes WHERE code = ANY($1)',
+      [codes],
+    )
+    expect(stored.map((row) => row.uses_left)).toEqual([1, 1, 1, 1, 1])
+  })
+
+  it('shows the payout account’s balance on the chain', async () => {
+    expect(await admin('payouts', 'balance')).toEqual([
+      expect.stringMatching(/^fernwoodpays: [0-9]+\.[0-9]{4} FERN \(fern\.token\)$/),
+    ])
+  })
+
+  it('shows stuck and failed payouts, and retries a failed one', async () => {
+    const db = testDatabase.database
+    const [{ id }] = await db.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, next_attempt_at, last_error, created_at)
+       VALUES ('stuck-code', 'bob.wam', 'processing', 'infinity', 'overdrawn balance', now() - interval '1 hour')
+       RETURNING id`,
+    )
+    await db.query(
+      `INSERT INTO payouts (reward_id, transaction_id, signed_transaction, expires_at, state, last_error)
+       VALUES ($1, $2, '{}', now(), 'failed', 'assertion failure with message: overdrawn balance')`,
+      [id, 'ef'.repeat(32)],
+    )
+    const stuck = await admin('payouts', 'stuck')
+    expect(stuck[0]).toBe('1 reward(s) processing for more than 10 minute(s)')
+    expect(stuck[1]).toContain(id)
+    const failed = await admin('payouts', 'failed')
+    expect(failed[0]).toBe('1 failed payout(s)')
+    expect(failed[1]).toContain('overdrawn balance')
+
+    await admin('payouts', 'retry', id)
+    const [row] = await db.query<{ due: boolean }>(
+      'SELECT next_attempt_at <= now() AS due FROM rewards WHERE id = $1',
+      [id],
+    )
+    expect(row.due).toBe(true)
+    await expect(admin('payouts', 'retry', '00000000-0000-0000-0000-000000000000')).rejects.toThrow(
+      UsageError,
+    )
+  })
+
+  it('refuses a bad call with a message naming what is wrong', async () => {
+    await expect(admin('campaigns', 'explode')).rejects.toThrow(
+      'Unknown command: campaigns explode',
+    )
+    await expect(
+      admin(
+        'campaigns',
+        'create',
+        '--slug',
+        'x',
+        '--name',
+        'x',
+        '--kind',
+        'weird',
+        '--reward',
+        '1.0000 FERN',
+      ),
+    ).rejects.toThrow('--kind must be shared or unique')
+    await expect(
+      admin('codes', 'generate', '--campaign', 'cards', '--count', '0', '--out', outDirectory),
+    ).rejects.toThrow('--count must be a whole number')
+  })
+
+  it('runs as `npm run admin` does: usage for --help, a bad command refused with exit code 2', async () => {
+    const help = spawnScript('src/admin/main.ts', {}, ['--help'])
+    expect(await help.exited).toBe(0)
+    expect(help.output()).toContain('Usage: npm run admin -- <command>')
+
+    const dataDir = path.join(outDirectory, 'data')
+    const wrong = spawnScript('src/admin/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '' }, [
+      'campaigns',
+      'explode',
+    ])
+    expect(await wrong.exited).toBe(2)
+    expect(wrong.output()).toContain('Unknown command: campaigns explode')
+  })
+})

@@ -1,0 +1,163 @@
+import fastifyCookie from '@fastify/cookie'
+import type { LiveSnapshot } from '@fernwood/protocol'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../src/app.ts'
+import { startAnonymousSession } from '../src/auth/sessions.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import type { Database } from '../src/db/database.ts'
+import { openPostgresDatabase } from '../src/db/postgres-database.ts'
+import { announceAccountBound, publishChange } from '../src/live/publisher.ts'
+import { liveRoutes } from '../src/live/routes.ts'
+import { type EventStream, openEventStream } from './support/event-stream.ts'
+import { randomAccount, signInVisitor, submitCode, type Visitor } from './support/rewards.ts'
+import { buildTestApp } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
+
+let testDatabase: TestDatabase
+let app: App
+let baseUrl: string
+/** Another connection to the same data: on PostgreSQL a pool of its own, as another process has. */
+let elsewhere: Database
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+  app = await buildTestApp(testDatabase.database)
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+  elsewhere =
+    testDriver === 'postgres'
+      ? await openPostgresDatabase(testDatabase.url as string)
+      : testDatabase.database
+})
+afterAll(async () => {
+  if (elsewhere !== testDatabase.database) await elsewhere.close()
+  await app.close()
+  await testDatabase.drop()
+})
+
+const snapshotOf = (event: { data: unknown }) => event.data as LiveSnapshot
+const live = (visitor: Visitor) => openEventStream(`${baseUrl}/api/live`, visitor.cookie)
+const hasPending = (code: string) => (event: { data: unknown }) =>
+  snapshotOf(event).pending.some((reward) => reward.code === code)
+
+/** Pays a reward the way a worker in another process does: history, status and notify in one commit. */
+async function payElsewhere(rewardId: string, waxAccount: string, code: string) {
+  await elsewhere.transaction(async (tx) => {
+    await tx.query("UPDATE rewards SET status = 'completed' WHERE id = $1", [rewardId])
+    await tx.query(
+      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
+       VALUES ($1, $2, $3, '10.0000', 'FERN', $4)`,
+      [rewardId, waxAccount, code, 'cd'.repeat(32)],
+    )
+    await publishChange(tx, { kind: 'history', waxAccount })
+  })
+}
+
+describe('the live feed', () => {
+  it('starts with a snapshot of the user, their pending rewards and history', async () => {
+    const account = randomAccount('live.')
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const stream = await live(visitor)
+    try {
+      expect(stream.status).toBe(200)
+      const first = await stream.next(() => true)
+      expect(first.event).toBe('snapshot')
+      expect(first.data).toEqual({
+        user: { id: visitor.userId, waxAccount: account },
+        pending: [],
+        history: [],
+      })
+      expect(stream.retry).toBeGreaterThan(0)
+    } finally {
+      stream.close()
+    }
+  })
+
+  it("user A's stream carries A's own changes as they commit, and nothing of B's", async () => {
+    const accountA = randomAccount('alive.')
+    const accountB = randomAccount('blive.')
+    const a = await signInVisitor(app, testDatabase.database, accountA)
+    const b = await signInVisitor(app, testDatabase.database, accountB)
+    const streamA = await live(a)
+    const streamB = await live(b)
+    try {
+      await streamA.next((event) => event.event === 'snapshot')
+      await streamB.next((event) => event.event === 'snapshot')
+
+      const submitted = await submitCode(app, b, { code: 'b-secret-code' })
+      expect(submitted.statusCode).toBe(201)
+      await streamB.next(hasPending('b-secret-code'))
+
+      const mine = await submitCode(app, a, { code: 'a-own-code' })
+      const committedAt = performance.now()
+      expect(mine.statusCode).toBe(201)
+      const arrived = await streamA.next(hasPending('a-own-code'), 1_000)
+      expect(arrived.receivedAt - committedAt).toBeLessThan(1_000)
+
+      await payElsewhere(mine.json().reward.id, accountA, 'a-own-code')
+      const paid = await streamA.next((event) => snapshotOf(event).history.length === 1)
+      expect(snapshotOf(paid).history[0]).toMatchObject({ code: 'a-own-code', amount: '10.0000' })
+      expect(snapshotOf(paid).pending).toEqual([])
+
+      const everythingA = JSON.stringify(streamA.events)
+      expect(everythingA).not.toContain('b-secret-code')
+      expect(everythingA).not.toContain(accountB)
+      expect(everythingA).not.toContain(b.userId)
+      for (const event of streamA.events) expect(snapshotOf(event).user.id).toBe(a.userId)
+    } finally {
+      streamA.close()
+      streamB.close()
+    }
+  })
+
+  it('a wallet bound to the user reaches their open stream, and from then the wallet’s changes do', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database)
+    const stream = await live(visitor)
+    try {
+      const first = await stream.next(() => true)
+      expect(snapshotOf(first).user.waxAccount).toBeNull()
+
+      const account = randomAccount('bound.')
+      await elsewhere.transaction(async (tx) => {
+        await tx.query('UPDATE users SET wax_account = $2 WHERE id = $1', [visitor.userId, account])
+        await announceAccountBound(tx, { id: visitor.userId, waxAccount: account })
+      })
+      await stream.next((event) => snapshotOf(event).user.waxAccount === account)
+
+      // A change announced for the wallet alone (as a worker does) reaches this user now.
+      const other = await signInVisitor(app, testDatabase.database, account)
+      expect((await submitCode(app, other, { code: 'shared-wallet' })).statusCode).toBe(201)
+      await stream.next(hasPending('shared-wallet'))
+    } finally {
+      stream.close()
+    }
+  })
+
+  it('refuses a visitor who is not signed in (401)', async () => {
+    const stream = await openEventStream(`${baseUrl}/api/live`)
+    expect(stream.status).toBe(401)
+    stream.close()
+  })
+})
+
+describe('the live feed’s connection', () => {
+  it('sends heartbeats, and server shutdown ends open streams instead of waiting on them', async () => {
+    const server = Fastify({ logger: false })
+    await server.register(fastifyCookie)
+    await server.register(liveRoutes, { database: testDatabase.database, heartbeatMs: 30 })
+    const url = await server.listen({ port: 0, host: '127.0.0.1' })
+    const { token } = await startAnonymousSession(testDatabase.database, 1)
+    const stream: EventStream = await openEventStream(
+      `${url}/api/live`,
+      `fernwood_session=${token}`,
+    )
+    await stream.next(() => true)
+    while (stream.comments.length < 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(stream.comments).toContain('heartbeat')
+
+    await server.close()
+    await stream.ended
+  })
+})

@@ -1,0 +1,334 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { addCodes, createCampaign } from '../src/campaigns/catalogue.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { storeSignedPayout } from '../src/payouts/repository.ts'
+import { payoutAccountFrom } from '../src/payouts/settings.ts'
+import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
+import type { RewardWorker } from '../src/worker/reward-worker.ts'
+import { eventually, randomAccount } from './support/rewards.ts'
+import { createTestChain } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { balanceOf, recordingLogger, switchableChain, testWorker } from './support/worker.ts'
+
+let testDatabase: TestDatabase
+let chain: ChainConnection
+const workers: RewardWorker[] = []
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  chain = await createTestChain()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+})
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop()
+})
+afterAll(async () => {
+  await chain.close()
+  await testDatabase.drop()
+})
+
+async function startWorker(
+  ...args: Parameters<typeof testWorker> extends [unknown, unknown, ...infer Rest] ? Rest : never
+) {
+  const worker = testWorker(testDatabase.database, chain, ...args)
+  workers.push(worker)
+  await worker.start()
+  return worker
+}
+
+/** A pending reward, as `POST /api/codes` records it. */
+async function submitted(code: string, waxAccount: string) {
+  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    'INSERT INTO rewards (code, wax_account) VALUES ($1, $2) RETURNING id',
+    [code, waxAccount],
+  )
+  return id
+}
+
+interface RewardRow {
+  status: string
+  reason: string | null
+  rejection: string | null
+  last_error: string | null
+}
+
+const rewardRow = async (id: string) => {
+  const [row] = await testDatabase.database.query<RewardRow>(
+    'SELECT status, reason, rejection, last_error FROM rewards WHERE id = $1',
+    [id],
+  )
+  return row
+}
+
+const settled = (id: string, timeoutMs?: number) =>
+  eventually(
+    () => rewardRow(id),
+    (row) => row.status === 'completed' || row.status === 'rejected',
+    timeoutMs,
+  )
+
+describe('the reward worker', () => {
+  it('pays the welcome code: pending → completed, with a transaction the chain confirms', async () => {
+    const account = 'alice.wam'
+    const before = await balanceOf(chain, account)
+    const id = await submitted('fernwoodwelcome', account)
+    await startWorker()
+
+    expect(await settled(id)).toMatchObject({ status: 'completed', reason: null })
+    const [history] = await testDatabase.database.query<{
+      amount: string
+      token: string
+      transaction_id: string
+      code: string
+    }>('SELECT amount, token, transaction_id, code FROM reward_history WHERE reward_id = $1', [id])
+    expect(history).toMatchObject({ amount: '10.0000', token: 'FERN', code: 'fernwoodwelcome' })
+    const completed = await testDatabase.database.query(
+      'SELECT 1 FROM completed_rewards WHERE reward_id = $1 AND wax_account = $2',
+      [id, account],
+    )
+    expect(completed).toHaveLength(1)
+
+    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+    const onChain = (await chain.client.call({
+      path: '/v1/history/get_transaction',
+      params: { id: history.transaction_id },
+    })) as { trx: { trx: { actions: Array<{ name: string; data: Record<string, string> }> } } }
+    expect(onChain.trx.trx.actions[0]).toMatchObject({
+      name: 'transfer',
+      data: {
+        from: 'fernwoodpays',
+        to: account,
+        quantity: '10.0000 FERN',
+        memo: `Fernwood reward ${id}`,
+      },
+    })
+  })
+
+  it('rejects an unknown code with a reason the UI can show, paying nothing', async () => {
+    const id = await submitted('no-such-code', 'bob.wam')
+    await startWorker()
+    expect(await settled(id)).toMatchObject({
+      status: 'rejected',
+      rejection: 'unknown_code',
+      reason: 'This code does not exist.',
+    })
+    const payouts = await testDatabase.database.query(
+      'SELECT 1 FROM payouts WHERE reward_id = $1',
+      [id],
+    )
+    expect(payouts).toHaveLength(0)
+  })
+
+  it('rejects codes of campaigns not started, ended, closed or fully claimed', async () => {
+    const db = testDatabase.database
+    const campaign = (
+      slug: string,
+      extra: Parameters<typeof createCampaign>[1] extends infer C ? Partial<C> : never,
+    ) =>
+      createCampaign(db, {
+        slug,
+        name: slug,
+        kind: 'shared',
+        rewardQuantity: '1.0000 FERN',
+        tokenContract: 'fern.token',
+        ...extra,
+      })
+    const soon = await campaign('soon', { startsAt: new Date(Date.now() + 3_600_000) })
+    const over = await campaign('over', {
+      startsAt: new Date(Date.now() - 7_200_000),
+      endsAt: new Date(Date.now() - 3_600_000),
+    })
+    const closed = await campaign('closed', {})
+    await db.query('UPDATE campaigns SET closed_at = now() WHERE id = $1', [closed.id])
+    const capped = await campaign('capped', { totalCap: 1 })
+    await addCodes(db, soon, ['code-soon'])
+    await addCodes(db, over, ['code-over'])
+    await addCodes(db, closed, ['code-closed'])
+    await addCodes(db, capped, ['code-capped'])
+
+    const notStarted = await submitted('code-soon', 'carol.wam')
+    const ended = await submitted('code-over', 'carol.wam')
+    const closedCode = await submitted('code-closed', 'carol.wam')
+    const firstCapped = await submitted('code-capped', 'alice.wam')
+    const secondCapped = await submitted('code-capped', 'bob.wam')
+    await startWorker()
+
+    expect(await settled(notStarted)).toMatchObject({
+      rejection: 'not_started',
+      reason: 'This campaign has not started yet.',
+    })
+    expect(await settled(ended)).toMatchObject({
+      rejection: 'ended',
+      reason: 'This campaign has ended.',
+    })
+    expect(await settled(closedCode)).toMatchObject({ rejection: 'ended' })
+    const capResults = [await settled(firstCapped), await settled(secondCapped)]
+    expect(capResults.map((row) => row.status).sort()).toEqual(['completed', 'rejected'])
+    expect(capResults.find((row) => row.status === 'rejected')).toMatchObject({
+      rejection: 'fully_claimed',
+      reason: 'This reward has been fully claimed.',
+    })
+  })
+
+  it('a unique code pays once in total, whichever wallet submits it first', async () => {
+    const db = testDatabase.database
+    const campaign = await createCampaign(db, {
+      slug: 'printed',
+      name: 'Printed cards',
+      kind: 'unique',
+      rewardQuantity: '2.5000 FERN',
+      tokenContract: 'fern.token',
+    })
+    await addCodes(db, campaign, ['card-0001'])
+    const ids = [
+      await submitted('card-0001', 'alice.wam'),
+      await submitted('card-0001', 'bob.wam'),
+      await submitted('card-0001', 'carol.wam'),
+    ]
+    await startWorker({ env: { WORKER_CONCURRENCY: '3' } })
+    const rows = await Promise.all(ids.map((id) => settled(id)))
+    expect(rows.filter((row) => row.status === 'completed')).toHaveLength(1)
+    expect(rows.filter((row) => row.rejection === 'fully_claimed')).toHaveLength(2)
+  })
+
+  it('a chain node that is down leaves the reward processing; it completes when the node returns', async () => {
+    const flaky = switchableChain(chain)
+    flaky.setDown(true)
+    const id = await submitted(await freshSharedCode(), randomAccountOnChain())
+    const worker = testWorker(testDatabase.database, flaky.connection)
+    workers.push(worker)
+    await worker.start()
+
+    const stuck = await eventually(
+      () => rewardRow(id),
+      (row) => row.last_error !== null,
+    )
+    expect(stuck).toMatchObject({ status: 'processing' })
+    expect(stuck.last_error).toMatch(/ECONNREFUSED|fetch failed/)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await rewardRow(id)).status).toBe('processing')
+
+    flaky.setDown(false)
+    expect(await settled(id)).toMatchObject({ status: 'completed' })
+  })
+
+  it('a payout account without the funds fails loudly and pays nothing', async () => {
+    const db = testDatabase.database
+    const campaign = await createCampaign(db, {
+      slug: 'too-generous',
+      name: 'More than we have',
+      kind: 'shared',
+      rewardQuantity: '5000000.0000 FERN',
+      tokenContract: 'fern.token',
+    })
+    await addCodes(db, campaign, ['jackpot'])
+    const before = await balanceOf(chain, 'bob.wam')
+    const payerBefore = await balanceOf(chain, 'fernwoodpays')
+    const id = await submitted('jackpot', 'bob.wam')
+    const { logger, entries } = recordingLogger()
+    await startWorker({ logger })
+
+    const parked = await eventually(
+      () => rewardRow(id),
+      (row) => row.last_error !== null,
+    )
+    expect(parked.status).toBe('processing')
+    expect(parked.last_error).toContain('overdrawn balance')
+    const [payout] = await db.query<{ state: string; last_error: string }>(
+      'SELECT state, last_error FROM payouts WHERE reward_id = $1',
+      [id],
+    )
+    expect(payout.state).toBe('failed')
+    expect(entries.filter((entry) => entry.level === 'error')).toHaveLength(1)
+    expect(await balanceOf(chain, 'bob.wam')).toBe(before)
+    expect(await balanceOf(chain, 'fernwoodpays')).toBe(payerBefore)
+    // Parked: it is not retried on its own.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await db.query('SELECT 1 FROM payouts WHERE reward_id = $1', [id])).toHaveLength(1)
+  })
+})
+
+describe('reconciling a payout left behind', () => {
+  const env = readEnvironment({})
+  const node = () => new PayoutChainNode(chain, 2000)
+
+  /** A reward claimed and accepted, whose worker signed (and maybe sent) a transfer, then died. */
+  async function abandonedPayout(account: string, send: boolean) {
+    const [welcome] = await testDatabase.database.query<{ id: number }>(
+      "SELECT id FROM campaigns WHERE slug = 'welcome'",
+    )
+    const [{ id }] = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, campaign_id)
+       VALUES ($1, $2, 'processing', $3) RETURNING id`,
+      [randomAccount('left.'), account, welcome.id],
+    )
+    // A two-second transfer, so that it expires within the test.
+    const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(env), { expireSeconds: 2 })
+    const signed = await signer.sign({
+      tokenContract: 'fern.token',
+      to: account,
+      quantity: '10.0000 FERN',
+      memo: `Fernwood reward ${id}`,
+    })
+    const payout = await storeSignedPayout(testDatabase.database, id, signed)
+    if (send) expect(await node().send(payout.packed)).toMatchObject({ landed: true })
+    // Past its expiry and the chain's irreversible block: it can no longer land.
+    await eventually(
+      () => node().hasPassed(signed.expiresAt),
+      (passed) => passed,
+    )
+    return { id, transactionId: signed.transactionId }
+  }
+
+  it('a transfer signed but never sent, now expired, is replaced by a new one and paid once', async () => {
+    const account = randomAccountOnChain()
+    const before = await balanceOf(chain, account)
+    const { id, transactionId } = await abandonedPayout(account, false)
+    await startWorker()
+    expect(await settled(id)).toMatchObject({ status: 'completed' })
+    const payouts = await testDatabase.database.query<{ transaction_id: string; state: string }>(
+      'SELECT transaction_id, state FROM payouts WHERE reward_id = $1 ORDER BY created_at',
+      [id],
+    )
+    expect(payouts.map((payout) => payout.state)).toEqual(['expired', 'confirmed'])
+    expect(payouts[0].transaction_id).toBe(transactionId)
+    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+  })
+
+  it('a transfer sent but not recorded, now expired, is found by id and recorded, not paid again', async () => {
+    const account = randomAccountOnChain()
+    const before = await balanceOf(chain, account)
+    const { id, transactionId } = await abandonedPayout(account, true)
+    await startWorker()
+    expect(await settled(id)).toMatchObject({ status: 'completed' })
+    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+      [id],
+    )
+    expect(history.transaction_id).toBe(transactionId)
+    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+  })
+})
+
+let sharedCodes = 0
+/** A shared code of a new campaign, so a test can pay it to any seeded account. */
+async function freshSharedCode() {
+  const slug = `shared-${++sharedCodes}`
+  const campaign = await createCampaign(testDatabase.database, {
+    slug,
+    name: slug,
+    kind: 'shared',
+    rewardQuantity: '1.0000 FERN',
+    tokenContract: 'fern.token',
+  })
+  await addCodes(testDatabase.database, campaign, [slug])
+  return slug
+}
+
+/** One of the seeded user accounts; transfers need an account that exists on the chain. */
+function randomAccountOnChain() {
+  return ['alice.wam', 'bob.wam', 'carol.wam'][Math.floor(Math.random() * 3)]
+}

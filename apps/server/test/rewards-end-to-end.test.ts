@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { LiveSnapshot } from '@fernwood/protocol'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readEnvironment } from '../src/config/environment.ts'
+import { type RunningServer, startServer } from '../src/server.ts'
+import { openEventStream } from './support/event-stream.ts'
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testDriver,
+} from './support/test-database.ts'
+import { balanceOf } from './support/worker.ts'
+
+let server: RunningServer
+let dataDir: string
+let postgresUrl: URL | undefined
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-e2e-rewards-'))
+  if (testDriver === 'postgres') postgresUrl = await createPostgresDatabase()
+  server = await startServer(
+    readEnvironment({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ...(postgresUrl && { DATABASE_URL: postgresUrl.toString() }),
+      WEB_DIST: '/nonexistent',
+      WORKER_POLL_INTERVAL_MS: '50',
+    }),
+    { logger: false },
+  )
+})
+afterAll(async () => {
+  await server?.close()
+  await rm(dataDir, { recursive: true, force: true })
+  if (postgresUrl) await dropPostgresDatabase(postgresUrl)
+})
+
+const snapshotOf = (event: { data: unknown }) => event.data as LiveSnapshot
+
+describe('the server with its worker and embedded devchain', () => {
+  it('seeds the welcome campaign and the devchain demo campaign on first start', async () => {
+    const codes = await server.database.query<{
+      code: string
+      slug: string
+      reward_quantity: string
+    }>(
+      `SELECT k.code, c.slug, c.reward_quantity FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+        ORDER BY c.id, k.code`,
+    )
+    expect(codes[0]).toEqual({
+      code: 'fernwoodwelcome',
+      slug: 'welcome',
+      reward_quantity: '10.0000 FERN',
+    })
+    expect(codes.filter((row) => row.slug === 'forest-demo')).toHaveLength(5)
+  })
+
+  it('is ready only when the chain answers too', async () => {
+    const response = await fetch(`${server.url}/api/ready`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ checks: { database: 'ok', chain: 'ok' } })
+  })
+
+  it('the welcome code goes pending → completed live, with a transaction that moved the amount', async () => {
+    const signIn = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: '{}',
+    })
+    const { user } = (await signIn.json()) as { user: { id: string } }
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]
+    await server.database.query("UPDATE users SET wax_account = 'bob.wam' WHERE id = $1", [user.id])
+    const before = await balanceOf(server.chain, 'bob.wam')
+
+    const stream = await openEventStream(`${server.url}/api/live`, cookie)
+    try {
+      await stream.next((event) => event.event === 'snapshot')
+      const submitted = await fetch(`${server.url}/api/codes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        body: JSON.stringify({ code: 'FernwoodWelcome' }),
+      })
+      expect(submitted.status).toBe(201)
+
+      // Pending or already processing, depending on how quickly the worker claimed it.
+      await stream.next((event) => snapshotOf(event).pending[0]?.code === 'fernwoodwelcome')
+      const paid = await stream.next((event) => snapshotOf(event).history.length === 1, 15_000)
+      const [entry] = snapshotOf(paid).history
+      expect(entry).toMatchObject({ code: 'fernwoodwelcome', amount: '10.0000', token: 'FERN' })
+      expect(snapshotOf(paid).pending).toEqual([])
+      expect(await balanceOf(server.chain, 'bob.wam')).toBeCloseTo(before + 10, 4)
+      const onChain = (await server.chain.client.call({
+        path: '/v1/history/get_transaction',
+        params: { id: entry.transactionId },
+      })) as { id: string }
+      expect(onChain.id).toBe(entry.transactionId)
+    } finally {
+      stream.close()
+    }
+  })
+})

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../src/app.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import {
+  randomAccount,
+  rewardsOf,
+  signInVisitor,
+  submitCode,
+  type Visitor,
+} from './support/rewards.ts'
+import { buildTestApp, TEST_ORIGIN } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+const INVALID = {
+  code: 'CODE_INVALID',
+  message: 'Please connect your wallet and enter a valid code.',
+}
+const DUPLICATE = {
+  code: 'CODE_DUPLICATE',
+  message: 'This wallet has already used or submitted this code.',
+}
+
+let testDatabase: TestDatabase
+let app: App
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+  app = await buildTestApp(testDatabase.database, {
+    CODE_SUBMITS_PER_MINUTE: '1000',
+    CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000',
+  })
+})
+afterAll(async () => {
+  await app.close()
+  await testDatabase.drop()
+})
+
+const rewardCount = async () => {
+  const [{ count }] = await testDatabase.database.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM rewards',
+  )
+  return count
+}
+
+/** A wax account no other test of this file uses. */
+const freshAccount = () => randomAccount('test.')
+
+describe('submitting a code', () => {
+  it('records a pending reward for the wallet, trimmed and lowercase (201)', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const response = await submitCode(app, visitor, { code: '  FernwoodWelcome \n' })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toEqual({
+      reward: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        code: 'fernwoodwelcome',
+        status: 'pending',
+        reason: null,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      },
+    })
+  })
+
+  it.each([
+    ['an empty code', { code: '' }],
+    ['a code of spaces', { code: '   ' }],
+    ['a code over 64 characters', { code: 'x'.repeat(65) }],
+    ['a code with control characters', { code: 'fern\u0000wood' }],
+    ['a code that is not a string', { code: { text: 'fernwoodwelcome' } }],
+    ['no code at all', {}],
+  ])('refuses %s with 400 and the spec message, writing nothing', async (_name, payload) => {
+    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const before = await rewardCount()
+    const response = await submitCode(app, visitor, payload)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: INVALID })
+    expect(await rewardCount()).toBe(before)
+  })
+
+  it('refuses a visitor without a wax account with 400 and the spec message', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database)
+    const response = await submitCode(app, visitor, { code: 'fernwoodwelcome' })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ error: INVALID })
+  })
+
+  it('refuses a visitor who is not signed in, or whose session is forged, with 400', async () => {
+    const before = await rewardCount()
+    for (const visitor of [undefined, { userId: 'x', cookie: 'fernwood_session=forged' }]) {
+      const response = await submitCode(app, visitor, { code: 'fernwoodwelcome' })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({ error: INVALID })
+    }
+    expect(await rewardCount()).toBe(before)
+  })
+
+  it('refuses the same code from the same wallet again with 409, in any spelling', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    expect((await submitCode(app, visitor, { code: 'fernwoodwelcome' })).statusCode).toBe(201)
+    const again = await submitCode(app, visitor, { code: ' FERNWOODWELCOME' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toEqual({ error: DUPLICATE })
+  })
+
+  it('refuses the code to another visitor on the same wallet too: the wallet holds it', async () => {
+    const account = freshAccount()
+    const first = await signInVisitor(app, testDatabase.database, account)
+    const second = await signInVisitor(app, testDatabase.database, account)
+    expect((await submitCode(app, first, { code: 'fernwoodwelcome' })).statusCode).toBe(201)
+    const response = await submitCode(app, second, { code: 'fernwoodwelcome' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({ error: DUPLICATE })
+  })
+
+  it('50 concurrent submits of one code by one wallet create exactly one reward', async () => {
+    const account = freshAccount()
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => submitCode(app, visitor, { code: 'race-code' })),
+    )
+    const statuses = responses.map((response) => response.statusCode).sort()
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49)
+    const rows = await testDatabase.database.query(
+      'SELECT id FROM rewards WHERE wax_account = $1 AND code = $2',
+      [account, 'race-code'],
+    )
+    expect(rows).toHaveLength(1)
+  })
+
+  it('a state-changing request from another origin is refused before any code is read (403)', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const response = await submitCode(
+      app,
+      visitor,
+      { code: 'x' },
+      { origin: 'https://evil.example' },
+    )
+    expect(response.statusCode).toBe(403)
+  })
+})
+
+describe('limits on submitting', () => {
+  it('submissions are limited per user with a 429 saying when to try again', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      CODE_SUBMITS_PER_MINUTE: '3',
+      CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '100',
+    })
+    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const other = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const statuses: number[] = []
+    let last: Awaited<ReturnType<typeof submitCode>> | undefined
+    for (let attempt = 0; attempt < 4; attempt++) {
+      last = await submitCode(limited, visitor, { code: `limit-${attempt}` })
+      statuses.push(last.statusCode)
+    }
+    const otherUser = await submitCode(limited, other, { code: 'limit-0' })
+    await limited.close()
+    expect(statuses).toEqual([201, 201, 201, 429])
+    expect(last?.json().error).toEqual({
+      code: 'CODES_RATE_LIMITED',
+      message: expect.stringMatching(/^Too many codes submitted\. Try again in \d+ seconds?\.$/),
+    })
+    expect(otherUser.statusCode).toBe(201)
+  })
+
+  it('submissions are limited per client address, whoever is signed in', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      CODE_SUBMITS_PER_MINUTE: '100',
+      CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '2',
+    })
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+      statuses.push((await submitCode(limited, visitor, { code: 'per-address' })).statusCode)
+    }
+    await limited.close()
+    expect(statuses).toEqual([201, 201, 429])
+  })
+
+  it('a user and their wallet are locked out after repeated unknown codes, with when to retry', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      INVALID_CODE_LOCKOUT_ATTEMPTS: '3',
+      INVALID_CODE_LOCKOUT_MINUTES: '10',
+    })
+    const account = freshAccount()
+    const visitor = await signInVisitor(limited, testDatabase.database, account)
+    const sameWallet = await signInVisitor(limited, testDatabase.database, account)
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await submitCode(limited, visitor, { code: `guess-${attempt}` })).statusCode).toBe(
+        201,
+      )
+    }
+    // The worker's verdict, as it records an unknown code.
+    await testDatabase.database.query(
+      `UPDATE rewards SET status = 'rejected', rejection = 'unknown_code', reason = 'x',
+              updated_at = now() - interval '1 minute'
+        WHERE wax_account = $1`,
+      [account],
+    )
+    const before = await rewardCount()
+    for (const who of [visitor, sameWallet]) {
+      const response = await submitCode(limited, who, { code: 'fernwoodwelcome' })
+      expect(response.statusCode).toBe(429)
+      expect(response.json().error).toEqual({
+        code: 'CODE_LOCKED_OUT',
+        message: 'Too many invalid codes. Try again in 9 minutes.',
+      })
+    }
+    expect(await rewardCount()).toBe(before)
+
+    // Once the oldest refusal leaves the window, the wallet may try again.
+    await testDatabase.database.query(
+      `UPDATE rewards SET updated_at = now() - interval '11 minutes'
+        WHERE wax_account = $1 AND code = 'guess-0'`,
+      [account],
+    )
+    const after = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
+    await limited.close()
+    expect(after.statusCode).toBe(201)
+  })
+})
+
+describe('reading rewards', () => {
+  async function paidReward(account: string, code: string, secondsAgo: number) {
+    const [{ id }] = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, created_at)
+       VALUES ($1, $2, 'completed', now() - make_interval(secs => $3)) RETURNING id`,
+      [code, account, secondsAgo],
+    )
+    await testDatabase.database.query(
+      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
+       VALUES ($1, $2, $3, '10.0000', 'FERN', $4, now() - make_interval(secs => $5))`,
+      [id, account, code, 'ab'.repeat(32), secondsAgo],
+    )
+    return id
+  }
+
+  it('lists the wallet’s pending rewards and its history, each newest first', async () => {
+    const account = freshAccount()
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const older = await paidReward(account, 'paid-older', 60)
+    const newer = await paidReward(account, 'paid-newer', 30)
+    for (const code of ['first', 'second', 'third']) {
+      expect((await submitCode(app, visitor, { code })).statusCode).toBe(201)
+    }
+    const { pending, history } = (await rewardsOf(app, visitor)) as {
+      pending: Array<{ code: string }>
+      history: Array<{ id: string; code: string; amount: string; token: string }>
+    }
+    expect(pending.map(({ code }) => code)).toEqual(['third', 'second', 'first'])
+    expect(history.map(({ code }) => code)).toEqual(['paid-newer', 'paid-older'])
+    expect(history[0]).toEqual({
+      id: expect.any(String),
+      code: 'paid-newer',
+      amount: '10.0000',
+      token: 'FERN',
+      transactionId: 'ab'.repeat(32),
+      timestamp: expect.any(String),
+    })
+    expect([older, newer]).toHaveLength(2)
+  })
+
+  it('history follows the wallet: a new anonymous visitor on the same wallet sees it', async () => {
+    const account = freshAccount()
+    await paidReward(account, 'old-reward', 10)
+    const later = await signInVisitor(app, testDatabase.database, account)
+    const stranger = await signInVisitor(app, testDatabase.database, freshAccount())
+    expect(
+      (await rewardsOf(app, later)).history.map((entry: { code: string }) => entry.code),
+    ).toEqual(['old-reward'])
+    expect((await rewardsOf(app, stranger)).history).toEqual([])
+  })
+
+  it('a visitor without a wallet has empty lists; a signed-out one gets 401', async () => {
+    const visitor: Visitor = await signInVisitor(app, testDatabase.database)
+    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [] })
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/rewards',
+      headers: { origin: TEST_ORIGIN },
+    })
+    expect(response.statusCode).toBe(401)
+  })
+})

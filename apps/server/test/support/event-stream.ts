@@ -1,0 +1,83 @@
+import http from 'node:http'
+
+export interface StreamEvent {
+  event: string
+  data: unknown
+  receivedAt: number
+}
+
+/** A minimal EventSource for tests: collects events and comment lines from one SSE response. */
+export interface EventStream {
+  status: number
+  events: StreamEvent[]
+  comments: string[]
+  retry: number | undefined
+  /** the first event from index `from` on that satisfies `matches`, waiting up to `timeoutMs` */
+  next(
+    matches: (event: StreamEvent) => boolean,
+    timeoutMs?: number,
+    from?: number,
+  ): Promise<StreamEvent>
+  /** resolves when the server ends the stream */
+  ended: Promise<void>
+  close(): void
+}
+
+export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { accept: 'text/event-stream', ...(cookie && { cookie }) } },
+      (response) => {
+        const stream: EventStream = {
+          status: response.statusCode ?? 0,
+          events: [],
+          comments: [],
+          retry: undefined,
+          next: (matches, timeoutMs = 5_000, from = 0) =>
+            new Promise((found, fail) => {
+              const deadline = Date.now() + timeoutMs
+              const look = () => {
+                const event = stream.events.slice(from).find(matches)
+                if (event) return found(event)
+                if (Date.now() > deadline) return fail(new Error('no matching event arrived'))
+                setTimeout(look, 2)
+              }
+              look()
+            }),
+          ended: new Promise((ended) => response.on('end', () => ended())),
+          close: () => request.destroy(),
+        }
+        let buffer = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          buffer += chunk
+          let boundary = buffer.indexOf('\n\n')
+          while (boundary !== -1) {
+            const block = buffer.slice(0, boundary)
+            buffer = buffer.slice(boundary + 2)
+            boundary = buffer.indexOf('\n\n')
+            const lines = block.split('\n')
+            let event = 'message'
+            const data: string[] = []
+            for (const line of lines) {
+              if (line.startsWith(':')) stream.comments.push(line.slice(1).trim())
+              else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7))
+              else if (line.startsWith('event: ')) event = line.slice(7)
+              else if (line.startsWith('data: ')) data.push(line.slice(6))
+            }
+            if (data.length > 0) {
+              stream.events.push({
+                event,
+                data: JSON.parse(data.join('\n')),
+                receivedAt: performance.now(),
+              })
+            }
+          }
+        })
+        resolve(stream)
+      },
+    )
+    request.on('error', reject)
+  })
+}

@@ -1,0 +1,65 @@
+import { APIClient } from '@wharfkit/antelope'
+import type { ChainConnection } from '../../src/chain/chain-connection.ts'
+import { readEnvironment } from '../../src/config/environment.ts'
+import type { Database } from '../../src/db/database.ts'
+import type { PayoutHooks } from '../../src/payouts/pay-reward.ts'
+import { createRewardWorker } from '../../src/worker/create-worker.ts'
+import type { WorkerLogger } from '../../src/worker/reward-worker.ts'
+
+/** A logger that keeps what it is told, for tests to read. */
+export function recordingLogger() {
+  const entries: Array<{ level: string; message: string; details: object }> = []
+  const at =
+    (level: string) =>
+    (details: object, message: string): void => {
+      entries.push({ level, message, details })
+    }
+  const logger: WorkerLogger = { info: at('info'), warn: at('warn'), error: at('error') }
+  return { logger, entries }
+}
+
+/** A worker as the server runs it, polling fast and retrying soon, for tests. */
+export function testWorker(
+  database: Database,
+  chain: ChainConnection,
+  options: { env?: Record<string, string>; hooks?: PayoutHooks; logger?: WorkerLogger } = {},
+) {
+  const env = readEnvironment({
+    WORKER_POLL_INTERVAL_MS: '25',
+    WORKER_LEASE_SECONDS: '30',
+    CHAIN_TIMEOUT_MS: '2000',
+    ...options.env,
+  })
+  return createRewardWorker(env, {
+    database,
+    chain,
+    logger: options.logger ?? recordingLogger().logger,
+    hooks: options.hooks,
+    retryBaseMs: 50,
+  })
+}
+
+/** The chain as seen through a node that can be switched off: every request fails meanwhile. */
+export function switchableChain(chain: ChainConnection) {
+  let down = false
+  const fetchThroughSwitch: typeof fetch = async (input, init) => {
+    if (down) throw new TypeError('fetch failed: connect ECONNREFUSED')
+    return chain.fetch(input, init)
+  }
+  const connection: ChainConnection = {
+    ...chain,
+    fetch: fetchThroughSwitch,
+    client: new APIClient({ url: chain.apiUrl, fetch: fetchThroughSwitch }),
+  }
+  return {
+    connection,
+    setDown(value: boolean) {
+      down = value
+    },
+  }
+}
+
+export async function balanceOf(chain: ChainConnection, account: string): Promise<number> {
+  const [balance] = await chain.client.v1.chain.get_currency_balance('fern.token', account, 'FERN')
+  return balance ? Number(balance.value) : 0
+}

@@ -1,0 +1,112 @@
+import { startDevchain } from '@fernwood/devchain'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addCodes, createCampaign } from '../src/campaigns/catalogue.ts'
+import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
+import { eventually } from './support/rewards.ts'
+import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
+import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
+import { balanceOf, testWorker } from './support/worker.ts'
+
+const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
+const CODES_PER_ACCOUNT = 8
+
+let devchain: Awaited<ReturnType<typeof startDevchain>>
+let chain: ChainConnection
+let testDatabase: TestDatabase
+
+beforeAll(async () => {
+  devchain = await startDevchain({ port: 0, blockIntervalMs: 100 })
+  chain = remoteChain({
+    name: 'devchain',
+    id: devchain.chainId,
+    apiUrl: devchain.url,
+    publicApiUrl: devchain.url,
+    explorerTransactionUrl: '',
+  })
+  testDatabase = await createTestDatabase()
+})
+afterAll(async () => {
+  await testDatabase.drop()
+  await devchain.close()
+})
+
+/** Two workers share one queue: as processes on PostgreSQL, side by side in one on PGlite. */
+async function startTwoWorkers(): Promise<() => Promise<void>> {
+  if (testDriver === 'postgres') {
+    const env = {
+      DATABASE_URL: testDatabase.url as string,
+      DEVCHAIN_URL: devchain.url,
+      WORKER_POLL_INTERVAL_MS: '25',
+      WORKER_CONCURRENCY: '4',
+    }
+    const processes: ScriptProcess[] = [
+      spawnScript('src/worker-main.ts', env),
+      spawnScript('src/worker-main.ts', env),
+    ]
+    return async () => {
+      for (const worker of processes) {
+        expect(await stopScript(worker)).toBe(0)
+        // No claim ever failed, e.g. on a deadlock between the two.
+        expect(worker.output()).not.toContain('"level":50')
+      }
+    }
+  }
+  const workers = [
+    testWorker(testDatabase.database, chain),
+    testWorker(testDatabase.database, chain),
+  ]
+  for (const worker of workers) await worker.start()
+  return async () => {
+    for (const worker of workers) await worker.stop()
+  }
+}
+
+describe('several workers on one database', () => {
+  it(`two workers (${testDriver === 'postgres' ? 'two processes' : 'one process'}) pay each reward exactly once`, async () => {
+    const db = testDatabase.database
+    const campaign = await createCampaign(db, {
+      slug: 'scale-out',
+      name: 'Scale-out',
+      kind: 'shared',
+      rewardQuantity: '1.0000 FERN',
+      tokenContract: 'fern.token',
+    })
+    const codes = Array.from({ length: CODES_PER_ACCOUNT }, (_, index) => `scale-${index}`)
+    await addCodes(db, campaign, codes)
+    const before = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
+
+    const stopWorkers = await startTwoWorkers()
+    try {
+      for (const code of codes) {
+        for (const account of ACCOUNTS) {
+          await db.query('INSERT INTO rewards (code, wax_account) VALUES ($1, $2)', [code, account])
+        }
+      }
+      await eventually(
+        () =>
+          db.query<{ open: number }>(
+            "SELECT count(*)::int AS open FROM rewards WHERE status <> 'completed'",
+          ),
+        ([{ open }]) => open === 0,
+        30_000,
+      )
+    } finally {
+      await stopWorkers()
+    }
+
+    const total = ACCOUNTS.length * CODES_PER_ACCOUNT
+    const payouts = await db.query<{ state: string; rewards: number; count: number }>(
+      `SELECT state, count(DISTINCT reward_id)::int AS rewards, count(*)::int AS count
+         FROM payouts GROUP BY state`,
+    )
+    expect(payouts).toEqual([{ state: 'confirmed', rewards: total, count: total }])
+    const [{ entries }] = await db.query<{ entries: number }>(
+      'SELECT count(*)::int AS entries FROM reward_history',
+    )
+    expect(entries).toBe(total)
+    const after = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
+    after.forEach((balance, index) => {
+      expect(balance).toBeCloseTo(before[index] + CODES_PER_ACCOUNT, 4)
+    })
+  })
+})
