@@ -37,7 +37,8 @@ async function admin(...argv: string[]): Promise<string[]> {
   return lines
 }
 
-describe('the admin CLI', () => {
+// Runs the CLI as processes: allow for a busy machine.
+describe('the admin CLI', { timeout: 120_000 }, () => {
   it('creates, lists and closes campaigns', async () => {
     await admin(
       'campaigns',

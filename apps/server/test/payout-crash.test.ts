@@ -42,7 +42,8 @@ const environment = () => ({
 })
 const open = () => openDatabase({ databaseUrl: postgresUrl?.toString(), dataDir })
 
-describe('a worker killed between broadcast and record', () => {
+// Starts worker processes that each open the database: allow for a busy machine.
+describe('a worker killed between broadcast and record', { timeout: 180_000 }, () => {
   it('loses no reward and pays it exactly once after a restart', async () => {
     const chain = remoteChain({
       name: 'devchain',

@@ -61,7 +61,8 @@ async function startTwoWorkers(): Promise<() => Promise<void>> {
   }
 }
 
-describe('several workers on one database', () => {
+// Starts worker processes that each open the database: allow for a busy machine.
+describe('several workers on one database', { timeout: 180_000 }, () => {
   it(`two workers (${testDriver === 'postgres' ? 'two processes' : 'one process'}) pay each reward exactly once`, async () => {
     const db = testDatabase.database
     const campaign = await createCampaign(db, {

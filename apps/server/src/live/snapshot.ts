@@ -1,18 +1,20 @@
 import type { LiveSnapshot } from '@fernwood/protocol'
 import { findUser } from '../auth/users.ts'
-import type { Queryable } from '../db/database.ts'
-import { listPendingRewards, listRewardHistory } from '../rewards/repository.ts'
+import type { Database } from '../db/database.ts'
+import { listPendingRewards, listRewardHistory, readConsistently } from '../rewards/repository.ts'
 
-/** Everything the dashboard shows for one user, read fresh; undefined once the user is gone. */
-export async function readSnapshot(
-  db: Queryable,
+/** Everything the dashboard shows for one user, as of one moment; undefined once the user is gone. */
+export function readSnapshot(
+  database: Database,
   userId: string,
 ): Promise<LiveSnapshot | undefined> {
-  const user = await findUser(db, userId)
-  if (!user) return undefined
-  const [pending, history] = await Promise.all([
-    listPendingRewards(db, user.waxAccount),
-    listRewardHistory(db, user.waxAccount),
-  ])
-  return { user, pending, history }
+  return readConsistently(database, async (tx) => {
+    const user = await findUser(tx, userId)
+    if (!user) return undefined
+    return {
+      user,
+      pending: await listPendingRewards(tx, user.waxAccount),
+      history: await listRewardHistory(tx, user.waxAccount),
+    }
+  })
 }

@@ -62,6 +62,25 @@ export async function submitReward(
   })
 }
 
+/**
+ * Runs `read` on one consistent view of the database: a payout committing between two reads
+ * would otherwise show the same reward both pending and paid.
+ */
+export function readConsistently<T>(database: Database, read: (tx: Queryable) => Promise<T>) {
+  return database.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY')
+    return read(tx)
+  })
+}
+
+/** Both of the account's lists, as of one moment. */
+export function readRewardLists(database: Database, waxAccount: string | null) {
+  return readConsistently(database, async (tx) => ({
+    pending: await listPendingRewards(tx, waxAccount),
+    history: await listRewardHistory(tx, waxAccount),
+  }))
+}
+
 /** The account's rewards not yet paid, newest first (paid ones are in its history). */
 export async function listPendingRewards(
   db: Queryable,

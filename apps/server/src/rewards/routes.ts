@@ -16,12 +16,7 @@ import {
   CodesRateLimited,
   waitingTime,
 } from './errors.ts'
-import {
-  listPendingRewards,
-  listRewardHistory,
-  lockoutRemainingSeconds,
-  submitReward,
-} from './repository.ts'
+import { lockoutRemainingSeconds, readRewardLists, submitReward } from './repository.ts'
 
 export interface RewardRoutesOptions {
   database: Database
@@ -93,12 +88,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
     '/api/rewards',
     { preHandler: authenticate, schema: { response: { 200: RewardsResponseSchema } } },
     async (request) => {
-      const { waxAccount } = signedInUser(request)
-      const [pending, history] = await Promise.all([
-        listPendingRewards(database, waxAccount),
-        listRewardHistory(database, waxAccount),
-      ])
-      return { pending, history }
+      return readRewardLists(database, signedInUser(request).waxAccount)
     },
   )
 }
