@@ -1,0 +1,38 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { texts } from '../texts'
+import { errorMessage } from '../ui/errorMessage'
+import { normalizeCode, submitCode } from './submitCode'
+
+/**
+ * 'Submit to Forest Spirits': busy while the request runs, the outcome as a toast. Resolves true
+ * once the server has taken the code, so the caller can clear the box.
+ */
+export function useSubmitCode(): {
+  submitting: boolean
+  submit: (raw: string) => Promise<boolean>
+} {
+  const [submitting, setSubmitting] = useState(false)
+
+  async function submit(raw: string): Promise<boolean> {
+    const code = normalizeCode(raw)
+    if (!code) {
+      toast.error(texts.codeInvalid)
+      return false
+    }
+    setSubmitting(true)
+    try {
+      await submitCode(code)
+      toast.success(texts.codeSubmitted)
+      return true
+    } catch (error) {
+      // The server words every refusal (invalid, duplicate, locked out) as the spec has it.
+      toast.error(errorMessage(error))
+      return false
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return { submitting, submit }
+}

@@ -1,0 +1,31 @@
+import type { PendingReward } from '@fernwood/protocol'
+import { useId } from 'react'
+import { texts } from '../../texts'
+
+/** The spec shows a status capitalised: 'pending' → 'Pending'. */
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/** Codes the Forest Spirits have not paid yet, newest first; absent while there are none. */
+export function ActivityList({ pending }: { pending: PendingReward[] }) {
+  const headingId = useId()
+  if (pending.length === 0) return null
+
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="panel__title">
+        {texts.activityTitle}
+      </h2>
+      <ul className="activity">
+        {pending.map((reward) => (
+          <li key={reward.id} className="activity__item" data-status={reward.status}>
+            <span className="activity__code">{reward.code}</span>
+            <span className="activity__status">{capitalise(reward.status)}</span>
+            {reward.status === 'rejected' && reward.reason && (
+              <span className="activity__reason">{reward.reason}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,38 @@
+import { texts } from '../../texts'
+import { Modal } from '../../ui/Modal'
+import '../../ui/Button.css'
+
+interface ClaimCompleteDialogProps {
+  open: boolean
+  onClose: () => void
+  stakingUrl: string
+  welcomeBonus: string
+  token: string
+}
+
+export function ClaimCompleteDialog({
+  open,
+  onClose,
+  stakingUrl,
+  welcomeBonus,
+  token,
+}: ClaimCompleteDialogProps) {
+  return (
+    <Modal open={open} title={texts.claimCompleteTitle} onClose={onClose}>
+      <p>{texts.claimCompleteText}</p>
+      <p>{texts.claimCompleteNext}</p>
+      <p className="claim__action">
+        <a
+          className="button button--primary claim__link"
+          href={stakingUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-autofocus
+        >
+          {texts.claimBonus(welcomeBonus, token)}
+          <span className="visually-hidden"> {texts.opensInNewTab}</span>
+        </a>
+      </p>
+    </Modal>
+  )
+}

@@ -1,0 +1,100 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { useSubmitCode } from '../../rewards/useSubmitCode'
+import { texts } from '../../texts'
+import { Button } from '../../ui/Button'
+import { Tabs } from '../../ui/Tabs'
+import { ScanPanel } from './ScanPanel'
+import { UploadPanel } from './UploadPanel'
+
+type Method = 'enter' | 'scan' | 'upload'
+
+export function SubmitCodePanel() {
+  const headingId = useId()
+  const inputId = useId()
+  const [method, setMethod] = useState<Method>('enter')
+  const [code, setCode] = useState('')
+  const { submitting, submit } = useSubmitCode()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [detections, setDetections] = useState(0)
+
+  // A code read from a QR image lands in the box, shown next to the submit button with focus on it.
+  useEffect(() => {
+    if (detections > 0) inputRef.current?.focus()
+  }, [detections])
+
+  function showDetected(found: string) {
+    const detected = found.trim()
+    setCode(detected)
+    toast.success(texts.codeDetected(detected))
+    setMethod('enter')
+    setDetections((count) => count + 1)
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting || code === '') return
+    if (await submit(code)) setCode('')
+  }
+
+  return (
+    <section className="panel panel--submit" aria-labelledby={headingId}>
+      <h2 id={headingId} className="panel__title">
+        {texts.submitCodeTitle}
+      </h2>
+      <form className="submit-code" onSubmit={onSubmit}>
+        <Tabs<Method>
+          label={texts.submitCodeMethods}
+          selected={method}
+          onSelect={setMethod}
+          tabs={[
+            {
+              key: 'enter',
+              label: texts.enterCodeTab,
+              panel: (
+                <div className="enter-code">
+                  <label htmlFor={inputId} className="visually-hidden">
+                    {texts.codeLabel}
+                  </label>
+                  <input
+                    ref={inputRef}
+                    id={inputId}
+                    className="enter-code__input"
+                    type="text"
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                    placeholder={texts.codePlaceholder}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    enterKeyHint="send"
+                  />
+                </div>
+              ),
+            },
+            {
+              key: 'scan',
+              label: texts.scanQrTab,
+              panel: <ScanPanel active={method === 'scan'} onDetected={showDetected} />,
+            },
+            {
+              key: 'upload',
+              label: texts.uploadQrTab,
+              panel: <UploadPanel onDetected={showDetected} />,
+            },
+          ]}
+        />
+        <Button
+          type="submit"
+          className="submit-code__button"
+          busy={submitting}
+          busyLabel={texts.submittingCode}
+          disabled={code === ''}
+        >
+          {texts.submitCode}
+        </Button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import type { RewardHistoryEntry } from '@fernwood/protocol'
+import { useId } from 'react'
+import { texts } from '../../texts'
+
+interface TreasuresListProps {
+  history: RewardHistoryEntry[]
+  /** false until the live feed's first snapshot: an empty list then means "not known yet" */
+  received: boolean
+  /** the chain's explorer page for a transaction, `{id}` standing for its id */
+  explorerTransactionUrl: string | undefined
+}
+
+/** What the account has been paid, newest first, each with the transaction that paid it. */
+export function TreasuresList({ history, received, explorerTransactionUrl }: TreasuresListProps) {
+  const headingId = useId()
+
+  return (
+    <section className="panel panel--treasures" aria-labelledby={headingId}>
+      <h2 id={headingId} className="panel__title">
+        {texts.treasuresTitle}
+      </h2>
+      {history.length === 0 ? (
+        received && <p className="treasures__empty">{texts.noTreasures}</p>
+      ) : (
+        // A scrolling list must take focus, or keyboard users cannot scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above (axe: scrollable-region-focusable)
+        <ul className="treasures" aria-labelledby={headingId} tabIndex={0}>
+          {history.map((entry) => (
+            <li key={entry.id} className="treasure">
+              <span className="treasure__code">{entry.code}</span>
+              <span className="treasure__amount">
+                {texts.rewardAmount(entry.amount, entry.token)}
+              </span>
+              <span className="treasure__tx">
+                {texts.transaction}{' '}
+                {explorerTransactionUrl ? (
+                  <a
+                    href={explorerTransactionUrl.replace('{id}', entry.transactionId)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={texts.transactionLinkLabel(entry.transactionId)}
+                  >
+                    {entry.transactionId}
+                  </a>
+                ) : (
+                  <span>{entry.transactionId}</span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

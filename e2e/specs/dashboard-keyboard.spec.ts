@@ -1,0 +1,68 @@
+import { expect, test } from '../fixtures'
+import { toast } from '../screens'
+import { accounts, codeBox, dashboardTexts, enterDashboard } from '../support/dashboard'
+
+test('the code tabs follow the WAI-ARIA tabs pattern', async ({ page }) => {
+  await enterDashboard(page, accounts.payingCodes)
+  const tabList = page.getByRole('tablist')
+  const tab = (name: string) => tabList.getByRole('tab', { name })
+  const enter = tab(dashboardTexts.enterCodeTab)
+  const scan = tab(dashboardTexts.scanQrTab)
+  const upload = tab(dashboardTexts.uploadQrTab)
+  await expect(tabList.getByRole('tab')).toHaveCount(3)
+  await expect(enter).toHaveAttribute('aria-selected', 'true')
+
+  // One tab stop: Tab from the Logout button lands on the selected tab, Tab again in its panel.
+  await page.getByRole('button', { name: dashboardTexts.logout }).focus()
+  await page.keyboard.press('Tab')
+  await expect(enter).toBeFocused()
+  await expect(enter).toHaveCSS('outline-style', 'solid')
+  await page.keyboard.press('ArrowRight')
+  await expect(scan).toBeFocused()
+  await expect(scan).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: dashboardTexts.scanQrTab })).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(upload).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowRight')
+  await expect(enter).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(upload).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(enter).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(upload).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: dashboardTexts.selectQrImage })).toBeFocused()
+
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Home')
+  await page.keyboard.press('Tab')
+  await expect(codeBox(page)).toBeFocused()
+  await expect(codeBox(page)).toHaveAccessibleName(/code/i)
+  await page.keyboard.type('   ')
+  await page.keyboard.press('Enter')
+  await expect(toast(page, dashboardTexts.codeInvalid)).toBeVisible()
+})
+
+test.describe('on a small phone', () => {
+  test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true })
+
+  test('the dashboard and its dialogs fit without sideways scrolling', async ({ page }) => {
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    await enterDashboard(page, accounts.payingCodes)
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    for (const name of [dashboardTexts.scanQrTab, dashboardTexts.uploadQrTab]) {
+      await page.getByRole('tab', { name }).tap()
+      expect(await overflow()).toBeLessThanOrEqual(0)
+    }
+
+    await page.getByRole('button', { name: dashboardTexts.help }).tap()
+    const guide = page.getByRole('dialog', { name: dashboardTexts.helpTitle })
+    await expect(guide).toBeVisible()
+    const box = await guide.boundingBox()
+    expect(box?.x).toBeGreaterThanOrEqual(0)
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320)
+    await expect(guide.getByRole('button', { name: 'Close' })).toBeInViewport()
+  })
+})

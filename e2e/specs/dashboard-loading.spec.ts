@@ -1,0 +1,79 @@
+import { expect, test } from '../fixtures'
+import { expectLoginScreen, holdRequests, toast } from '../screens'
+import {
+  accounts,
+  codeBox,
+  dashboardTexts,
+  demoCodes,
+  enterDashboard,
+  treasures,
+} from '../support/dashboard'
+import { texts } from '../texts'
+
+const decoderWasm = '**/assets/zxing_reader-*.wasm'
+
+test('the login screen neither waits for nor loads the QR decoder', async ({ page }) => {
+  const wasmRequests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('.wasm')) wasmRequests.push(request.url())
+  })
+  await page.route(decoderWasm, () => {
+    // Never answered: the login screen must not depend on it.
+  })
+  await page.goto('/')
+  await expectLoginScreen(page)
+  await page.waitForLoadState('networkidle')
+  expect(wasmRequests).toEqual([])
+})
+
+test('a returning visitor sees the loading screen until the QR decoder is ready', async ({
+  page,
+}) => {
+  await enterDashboard(page, accounts.payingCodes)
+  const decoder = await holdRequests(page, 'GET', decoderWasm)
+  await page.reload()
+  await expect(page.getByRole('status')).toHaveText(texts.loading)
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toHaveCount(0)
+
+  decoder.release()
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeEnabled()
+})
+
+test('a decoder that does not arrive holds the loading screen for a few seconds at most', async ({
+  page,
+}) => {
+  await enterDashboard(page, accounts.payingCodes)
+  await page.route(decoderWasm, () => {
+    // Never answered.
+  })
+  await page.reload()
+  await expect(page.getByRole('status')).toHaveText(texts.loading)
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible({
+    timeout: 6_000,
+  })
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeDisabled()
+})
+
+test('without the QR decoder the dashboard says so and still takes typed codes', async ({
+  page,
+}) => {
+  await page.route(decoderWasm, (route) => route.abort('connectionrefused'))
+  await enterDashboard(page, accounts.payingCodes)
+
+  // Coming to scan retries the load, which fails again.
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  const failure = toast(page, dashboardTexts.scannerLoadFailed)
+  await expect(failure.first()).toBeVisible()
+  await expect(failure.first()).toHaveAttribute('data-type', 'error')
+  await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeDisabled()
+  await expect(page.getByRole('tabpanel')).toContainText(dashboardTexts.scannerLoadFailed)
+
+  await page.getByRole('tab', { name: dashboardTexts.enterCodeTab }).click()
+  await codeBox(page).fill(demoCodes.withoutDecoder)
+  await codeBox(page).press('Enter')
+  await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
+  await expect(treasures(page).getByText(demoCodes.withoutDecoder)).toBeVisible()
+})

@@ -1,0 +1,114 @@
+import { expect, test } from '../fixtures'
+import { holdRequests, toast } from '../screens'
+import {
+  accounts,
+  activityList,
+  codeBox,
+  dashboardTexts,
+  demoCodes,
+  enterDashboard,
+  submitButton,
+  treasures,
+} from '../support/dashboard'
+
+interface ChainTransaction {
+  id: string
+  trx: { trx: { actions: { account: string; name: string; data: Record<string, string> }[] } }
+}
+
+test('a typed demo code is paid into the history with a transaction the devchain confirms', async ({
+  page,
+}) => {
+  const account = accounts.payingCodes
+  await enterDashboard(page, account)
+  await expect(submitButton(page)).toBeDisabled()
+
+  await codeBox(page).fill(`  ${demoCodes.typedSubmit.toUpperCase()} `)
+  await expect(submitButton(page)).toBeEnabled()
+  const submission = await holdRequests(page, 'POST', '**/api/codes')
+  await codeBox(page).press('Enter')
+  await expect(page.getByRole('button', { name: dashboardTexts.submittingCode })).toBeDisabled()
+  submission.release()
+
+  const submitted = toast(page, dashboardTexts.codeSubmitted)
+  await expect(submitted).toBeVisible()
+  await expect(submitted).toHaveAttribute('data-type', 'success')
+  await expect(codeBox(page)).toHaveValue('')
+  await expect(submitButton(page)).toBeDisabled()
+
+  const entry = treasures(page).getByRole('listitem').filter({ hasText: demoCodes.typedSubmit })
+  await expect(entry).toContainText('+25.0000 FERN')
+  await expect(activityList(page).getByText(demoCodes.typedSubmit)).toHaveCount(0)
+
+  const link = entry.getByRole('link')
+  const transactionId = (await link.textContent()) ?? ''
+  expect(transactionId).toMatch(/^[0-9a-f]{64}$/)
+  await expect(entry).toContainText(`TX: ${transactionId}`)
+  await expect(link).toHaveAttribute('href', `/devchain/tx/${transactionId}`)
+  await expect(link).toHaveAttribute('target', '_blank')
+
+  const lookup = await page.request.post('/devchain/v1/history/get_transaction', {
+    data: { id: transactionId },
+  })
+  expect(lookup.ok()).toBe(true)
+  const onChain = (await lookup.json()) as ChainTransaction
+  expect(onChain.id).toBe(transactionId)
+  expect(onChain.trx.trx.actions).toEqual([
+    expect.objectContaining({
+      account: 'fern.token',
+      name: 'transfer',
+      data: expect.objectContaining({ to: account, quantity: '25.0000 FERN' }),
+    }),
+  ])
+
+  const [explorer] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+  await expect(explorer.getByRole('heading', { name: 'Transaction' })).toBeVisible()
+  await expect(explorer.getByText(transactionId)).toBeVisible()
+  await expect(explorer.getByRole('cell', { name: '25.0000 FERN' })).toBeVisible()
+})
+
+test('a code this wallet already submitted is refused with the server message', async ({
+  page,
+}) => {
+  await enterDashboard(page, accounts.payingCodes)
+
+  await codeBox(page).fill(demoCodes.duplicate)
+  await submitButton(page).click()
+  await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
+  await expect(codeBox(page)).toHaveValue('')
+
+  await codeBox(page).fill(demoCodes.duplicate)
+  const refusal = page.waitForResponse('**/api/codes')
+  await submitButton(page).click()
+  expect((await refusal).status()).toBe(409)
+  const duplicate = toast(page, dashboardTexts.codeDuplicate)
+  await expect(duplicate).toBeVisible()
+  await expect(duplicate).toHaveAttribute('data-type', 'error')
+  await expect(codeBox(page)).toHaveValue(demoCodes.duplicate)
+  await expect(submitButton(page)).toBeEnabled()
+})
+
+test('a blank or malformed code is refused with the spec message', async ({ page }) => {
+  await enterDashboard(page, accounts.payingCodes)
+  const invalid = toast(page, dashboardTexts.codeInvalid)
+
+  // Only spaces: nothing is left after trimming, so no request is made.
+  let requests = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/codes')) requests += 1
+  })
+  await codeBox(page).fill('   ')
+  await submitButton(page).click()
+  await expect(invalid).toBeVisible()
+  await expect(invalid).toHaveAttribute('data-type', 'error')
+  expect(requests).toBe(0)
+  await invalid.getByRole('button', { name: 'Close notification' }).click()
+  await expect(invalid).toHaveCount(0)
+
+  // Longer than any code the catalogue can hold: the server refuses it with the same words.
+  await codeBox(page).fill('x'.repeat(65))
+  const refusal = page.waitForResponse('**/api/codes')
+  await submitButton(page).click()
+  expect((await refusal).status()).toBe(400)
+  await expect(invalid).toBeVisible()
+})
