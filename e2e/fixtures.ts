@@ -29,10 +29,17 @@ interface TestFixtures {
   noPageErrors: undefined
 }
 
-export const test = base.extend<TestFixtures, { server: FernwoodServer }>({
+interface WorkerFixtures {
+  server: FernwoodServer
+  /** Extra environment for the worker's server, e.g. wallet endpoints a spec file points elsewhere. */
+  serverEnv: Record<string, string>
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
+
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       if (!existsSync(webBuild)) {
         throw new Error(`${webBuild} is missing: run \`npm run build -w @fernwood/web\` first`)
       }
@@ -44,7 +51,7 @@ export const test = base.extend<TestFixtures, { server: FernwoodServer }>({
         output = (output + chunk.toString()).slice(-keptLogChars)
       }
 
-      const start = () => startServer(port, dataDir, url, record, () => output)
+      const start = () => startServer(port, dataDir, url, serverEnv, record, () => output)
       let running: ChildProcess | undefined
       try {
         running = await start()
@@ -121,6 +128,7 @@ async function startServer(
   port: number,
   dataDir: string,
   url: string,
+  extraEnv: Record<string, string>,
   record: (chunk: Buffer) => void,
   output: () => string,
 ): Promise<ChildProcess> {
@@ -132,6 +140,7 @@ async function startServer(
       DATA_DIR: dataDir,
       CHAIN: 'devchain',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

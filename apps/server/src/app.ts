@@ -69,6 +69,8 @@ export async function buildApp({
     // Helmet's default (same-origin) severs the Cloud Wallet's login popup from our page: the
     // popup loses `window.opener` and the plugin sees it as closed at once.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // WAX Cloud Wallet's popup learns which site asks for a login from the referrer's origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(fastifyCookie)
   await app.register(fastifyRateLimit, {

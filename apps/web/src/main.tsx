@@ -7,6 +7,7 @@ import { checkSession } from './session/store'
 import { texts } from './texts'
 import { errorMessage } from './ui/errorMessage'
 import { toasterMounted } from './ui/Toaster'
+import { preloadWalletKitWhenIdle } from './wallet/loadKit'
 import './styles/theme.css'
 
 // Both start before React renders so the loading screen lasts no longer than the requests.
@@ -26,3 +27,4 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
+preloadWalletKitWhenIdle()

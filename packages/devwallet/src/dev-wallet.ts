@@ -63,7 +63,9 @@ export class WalletPluginDevWallet extends AbstractWalletPlugin implements Walle
       description:
         'Signs with the development key of the local devchain. Never use it on a real network.',
       logo: Logo.from(devWalletLogo),
-      publicKey: String(this.#privateKey.toPublic()),
+      // The web renderer shows 'No accounts found matching {publicKey}' instead of the account
+      // name field whenever a wallet names its key, so the entering variant must not.
+      ...(!this.#manualEntry && { publicKey: String(this.#privateKey.toPublic()) }),
     })
   }
 

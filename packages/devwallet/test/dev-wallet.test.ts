@@ -211,6 +211,11 @@ describe('signing with the Dev Wallet', () => {
     })
     expect(entry.config.requiresPermissionSelect).toBe(false)
     expect(entry.config.requiresPermissionEntry).toBe(true)
+    // A wallet naming its key gets the web renderer's key lookup instead of the name field.
+    expect(String(listing.metadata.publicKey)).toBe(
+      String(PrivateKey.from(DEV_WALLET_PRIVATE_KEY).toPublic()),
+    )
+    expect(entry.metadata.publicKey).toBeUndefined()
     expect(listing.metadata.logo?.light).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(listing.metadata.logo?.dark).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(listing.metadata.logo?.light).not.toBe(listing.metadata.logo?.dark)

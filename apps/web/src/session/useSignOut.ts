@@ -2,7 +2,20 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { texts } from '../texts'
 import { errorMessage } from '../ui/errorMessage'
+import { loadWalletKit } from '../wallet/loadKit'
 import { signOut } from './store'
+
+/**
+ * Ends the visit everywhere: the wallet kit forgets its sessions (else the next visitor on this
+ * browser would have the account restored), then the server ends the session. The kit is loaded
+ * at idle time on every visit, so this waits for it rather than race a load still under way; a
+ * kit that cannot load holds no session to forget.
+ */
+async function signOutEverywhere(): Promise<void> {
+  const kit = await loadWalletKit().catch(() => undefined)
+  await kit?.logout()
+  await signOut()
+}
 
 /** Sign-out for the 'Leave Forest' and 'Logout' buttons: busy while the request runs. */
 export function useSignOut(): { signingOut: boolean; signOut: () => Promise<void> } {
@@ -11,7 +24,7 @@ export function useSignOut(): { signingOut: boolean; signOut: () => Promise<void
   async function signOutWithFeedback() {
     setSigningOut(true)
     try {
-      await signOut()
+      await signOutEverywhere()
     } catch (error) {
       toast.error(texts.signOutFailed(errorMessage(error)))
       setSigningOut(false)

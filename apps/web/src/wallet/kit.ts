@@ -1,0 +1,143 @@
+import type { PublicConfig } from '@fernwood/protocol'
+import {
+  BrowserLocalStorage,
+  Canceled,
+  type ChainDefinitionType,
+  type LoginContext,
+  SessionKit,
+  type UserInterfaceLoginResponse,
+  type WalletPlugin,
+} from '@wharfkit/session'
+import { WalletPluginCloudWallet } from '@wharfkit/wallet-plugin-cloudwallet'
+import { WebRenderer } from '@wharfkit/web-renderer'
+import { WalletLoginCancelled } from './errors'
+import { proofEvidence, type WalletProofEvidence } from './proofEvidence'
+
+/** A login's outcome in the terms of `POST /api/wallet`. */
+export interface WalletLogin {
+  chainId: string
+  actor: string
+  permission: string
+  proof: WalletProofEvidence | undefined
+}
+
+/** The wallet kit as the app uses it: one SessionKit with its dialog, behind three verbs. */
+export interface WalletKit {
+  /** Opens the kit's login dialog; the wallet proves the account over `nonce` where it can. */
+  login(nonce: string): Promise<WalletLogin>
+  /** Brings back the session a previous visit logged in with, if the kit stored one. */
+  restore(): Promise<void>
+  /** Forgets every stored session and tells each wallet. */
+  logout(): Promise<void>
+}
+
+/**
+ * The spec keeps the kit's `session`, `sessions` and `settings` under one renderer namespace; the
+ * web renderer already keeps its settings under this one.
+ */
+const STORAGE_NAMESPACE = 'web.renderer'
+
+/** The web renderer, with two gaps of its version 1.4 closed. */
+class FernwoodRenderer extends WebRenderer {
+  /**
+   * The kit rethrows a login failure as `new Error(String(error))`, which loses whether the visitor
+   * cancelled; the renderer is handed the original first, so it is noted here.
+   */
+  lastError: unknown
+
+  override async onError(error: Error): Promise<void> {
+    this.lastError = error
+    await super.onError(error)
+  }
+
+  /**
+   * Closing the dialog (close button, Escape, a click outside) calls every registered cancel with
+   * 'Modal closed', but the one the renderer registers for its login screens cannot reject (its
+   * cancelable has no `onCancel`), which would leave the login pending for ever.
+   */
+  override login(context: LoginContext): Promise<UserInterfaceLoginResponse> {
+    return new Promise((resolve, reject) => {
+      super.login(context).then(resolve, reject)
+      this.addCancelablePromise((reason: string, silent: boolean) =>
+        reject(new Canceled(reason, silent)),
+      )
+    })
+  }
+}
+
+export async function createWalletKit(config: PublicConfig): Promise<WalletKit> {
+  const ui = new FernwoodRenderer()
+  const sessionKit = new SessionKit(
+    {
+      appName: config.appName,
+      chains: [chainDefinition(config)],
+      ui,
+      walletPlugins: await walletPluginsFor(config),
+    },
+    { storage: new BrowserLocalStorage(STORAGE_NAMESPACE) },
+  )
+  return {
+    async login(nonce) {
+      ui.lastError = undefined
+      let result: Awaited<ReturnType<SessionKit['login']>>
+      try {
+        // The Cloud Wallet plugin sends `arbitrary.nonce` to WAX, which signs it into its proof.
+        result = await sessionKit.login({ arbitrary: { nonce } })
+      } catch (error) {
+        throw describeLoginFailure(ui.lastError ?? error)
+      }
+      return {
+        chainId: String(result.session.chain.id),
+        actor: String(result.session.actor),
+        permission: String(result.session.permission),
+        proof: proofEvidence(result),
+      }
+    },
+
+    async restore() {
+      await sessionKit.restore()
+    },
+
+    async logout() {
+      await sessionKit.logout()
+    },
+  }
+}
+
+function chainDefinition(config: PublicConfig): ChainDefinitionType {
+  // The devchain's node is served on our own origin under a path; the kit needs a full URL.
+  return { id: config.chain.id, url: new URL(config.chain.apiUrl, location.origin).href }
+}
+
+/**
+ * The wallets offered on each chain. The Cloud Wallet speaks only for WAX mainnet by default; it is
+ * told our chain and endpoints, so on the devchain it logs in through a local stand-in. The Dev
+ * Wallet exists only on the devchain, Anchor only on WAX (its relay is a public service), each
+ * fetched only where it is offered.
+ */
+async function walletPluginsFor(config: PublicConfig): Promise<WalletPlugin[]> {
+  const cloudWallet = new WalletPluginCloudWallet({
+    supportedChains: [config.chain.id],
+    url: config.cloudWallet.url,
+    autoUrl: config.cloudWallet.autoUrl,
+  })
+  if (config.chain.name === 'devchain' && config.devWallet) {
+    const { WalletPluginDevWallet } = await import('@fernwood/devwallet')
+    const options = { privateKey: config.devWallet.privateKey, chainId: config.chain.id }
+    return [
+      new WalletPluginDevWallet(options),
+      new WalletPluginDevWallet({ ...options, manualEntry: true }),
+      cloudWallet,
+    ]
+  }
+  const { WalletPluginAnchor } = await import('@wharfkit/wallet-plugin-anchor')
+  return [cloudWallet, new WalletPluginAnchor()]
+}
+
+/** The original failure's words: the wallet's own message, or a cancellation. */
+function describeLoginFailure(error: unknown): Error {
+  if (error instanceof Canceled) return new WalletLoginCancelled(error.message)
+  if (error instanceof Error) return error
+  // The Cloud Wallet rejects with a bare string when its popup is closed.
+  return new Error(String(error))
+}

@@ -1,0 +1,113 @@
+import {
+  enterForest,
+  expectConnectWalletScreen,
+  expectLoginScreen,
+  holdRequests,
+  toast,
+} from '../screens'
+import { texts } from '../texts'
+import {
+  expect,
+  kitDialog,
+  openWalletLogin,
+  storedKitSessions,
+  test,
+  walletOption,
+  walletTexts,
+} from '../wallet-fixtures'
+
+test('connecting the Dev Wallet as alice.wam binds the account; a reload keeps it and Logout forgets it', async ({
+  page,
+}) => {
+  const dialog = await openWalletLogin(page)
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
+
+  await expect(toast(page, walletTexts.connected('alice.wam'))).toHaveAttribute(
+    'data-type',
+    'success',
+  )
+  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+  await expect(dialog).toBeHidden()
+  expect(await storedKitSessions(page)).toEqual(
+    expect.arrayContaining(['wharf-web.renderer-session', 'wharf-web.renderer-sessions']),
+  )
+
+  await page.reload()
+  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+  expect(await storedKitSessions(page)).toHaveLength(2)
+
+  await page.getByRole('button', { name: walletTexts.logout }).click()
+  await expectLoginScreen(page)
+  expect(await storedKitSessions(page)).toEqual([])
+
+  // The next visitor on this browser starts without an account.
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
+})
+
+test('Leave Forest logs the wallet kit out as well', async ({ page }) => {
+  const dialog = await openWalletLogin(page)
+  // The visitor logs in with the kit but leaves before the server has bound the account: the
+  // binding request never gets an answer.
+  await page.route('**/api/wallet', () => {})
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: 'bob.wam@active' }).click()
+  await expect.poll(() => storedKitSessions(page)).toHaveLength(2)
+
+  await page.reload()
+  await expectConnectWalletScreen(page)
+  await page.getByRole('button', { name: texts.leaveForest }).click()
+  await expectLoginScreen(page)
+  expect(await storedKitSessions(page)).toEqual([])
+})
+
+test("a binding the server refuses shows the server's reason and keeps no kit session", async ({
+  page,
+}) => {
+  const dialog = await openWalletLogin(page)
+  await walletOption(dialog, 'Dev Wallet (enter account)').click()
+  // fernwoodpays exists, but the Dev Wallet's key is not in its authority.
+  const accountName = dialog.getByPlaceholder('Account name')
+  await accountName.fill('fernwoodpays')
+  await accountName.press('Enter')
+  await dialog.getByRole('button', { name: 'fernwoodpays@active' }).click()
+
+  const refusal = toast(page, 'The wallet’s proof is not signed by the account’s keys.')
+  await expect(refusal).toHaveAttribute('data-type', 'error')
+  await expectConnectWalletScreen(page)
+  expect(await storedKitSessions(page)).toEqual([])
+})
+
+test("'Connect WAX Wallet' without the kit says the wallet system is not initialized", async ({
+  page,
+}) => {
+  await page.route('**/assets/kit-*.js', (route) => route.abort('internetdisconnected'))
+  await enterForest(page)
+
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  await expect(toast(page, texts.walletNotInitialized)).toHaveAttribute('data-type', 'error')
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeEnabled()
+  await expect(kitDialog(page)).toHaveCount(0)
+
+  // The load is retried on the next press, once the kit can be fetched.
+  await page.unrouteAll()
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  await expect(kitDialog(page)).toBeVisible()
+})
+
+test('the login screen does not wait for the wallet kit, which loads once the page is idle', async ({
+  page,
+}) => {
+  const kitRequested = page.waitForRequest('**/assets/kit-*.js')
+  const kitChunk = await holdRequests(page, 'GET', '**/assets/kit-*.js')
+
+  await enterForest(page)
+  await kitRequested
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+
+  kitChunk.release()
+  await expect(walletOption(kitDialog(page), 'Dev Wallet')).toBeVisible()
+})

@@ -1,0 +1,103 @@
+import type { Locator, Page } from '@playwright/test'
+import { test as base, expect } from './fixtures'
+import { enterForest } from './screens'
+import { type CloudWalletStandIn, startCloudWalletStandIn } from './support/cloud-wallet-stand-in'
+import { texts } from './texts'
+
+export { expect }
+
+/** The spec's wallet texts, written out independently of the app's texts.ts. */
+export const walletTexts = {
+  connecting: 'Connecting...',
+  connected: (account: string) => `WAX wallet connected: ${account}`,
+  cancelled: 'Wallet connection cancelled.',
+  waxAccount: (account: string) => `WAX: ${account}`,
+  logout: 'Logout',
+} as const
+
+interface WalletWorkerFixtures {
+  cloudWallet: CloudWalletStandIn
+}
+
+interface WalletTestFixtures {
+  /** The wallet kit's dialog, reachable: the web renderer attaches a closed shadow root. */
+  openShadowRoots: undefined
+}
+
+/**
+ * The app's fixtures with a Cloud Wallet stand-in per worker, whose endpoints the worker's server
+ * hands to the browser's kit instead of WAX's.
+ */
+export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
+  cloudWallet: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const standIn = await startCloudWalletStandIn()
+      await use(standIn)
+      await standIn.close()
+    },
+    { scope: 'worker' },
+  ],
+
+  serverEnv: [
+    async ({ cloudWallet }, use) => {
+      await use({ CLOUD_WALLET_URL: cloudWallet.url, CLOUD_WALLET_AUTO_URL: cloudWallet.url })
+    },
+    { scope: 'worker' },
+  ],
+
+  server: [
+    async ({ server, cloudWallet }, use) => {
+      // Known only once the server is up; WAX likewise vouches for the site that opened it.
+      cloudWallet.dappOrigin = server.url
+      await use(server)
+    },
+    { scope: 'worker' },
+  ],
+
+  openShadowRoots: [
+    async ({ page }, use) => {
+      await openShadowRootsOf(page)
+      await use(undefined)
+    },
+    { auto: true },
+  ],
+})
+
+async function openShadowRootsOf(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const attachShadow = Element.prototype.attachShadow
+    Element.prototype.attachShadow = function (init: ShadowRootInit) {
+      return attachShadow.call(this, { ...init, mode: 'open' })
+    }
+  })
+}
+
+/** The wallet kit's dialog (the web renderer's `<dialog>` inside its shadow root). */
+export function kitDialog(page: Page): Locator {
+  return page.locator('#wharfkit-web-ui').locator('dialog')
+}
+
+/** A wallet in the kit's list; its accessible name reads its logo, then its name. */
+export function walletOption(dialog: Locator, name: string): Locator {
+  return dialog.getByRole('button', { name: `${name} logo ${name}`, exact: true })
+}
+
+/** Signs in anonymously and opens the kit's login dialog with 'Connect WAX Wallet'. */
+export async function openWalletLogin(page: Page): Promise<Locator> {
+  await enterForest(page)
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  const dialog = kitDialog(page)
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/**
+ * The kit's stored sessions: it keeps `session` (the current one) and `sessions` under the
+ * renderer's namespace in localStorage, next to the renderer's own `settings`.
+ */
+export function storedKitSessions(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => /^wharf-web\.renderer-sessions?$/.test(key)),
+  )
+}
