@@ -21,6 +21,7 @@ import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
+import { onEventBlocks } from '../apps/server/test/support/event-stream.ts'
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 20)
 const CODES_PER_VISITOR = Number(process.env.BENCH_CODES_PER_VISITOR ?? 25)
@@ -32,7 +33,10 @@ interface Snapshot {
   history: Array<{ code: string }>
 }
 
-/** One visitor's open live feed, resolving waiters as snapshots arrive. */
+/**
+ * One visitor's open live feed. It resolves waiters as snapshots arrive, where the tests'
+ * EventStream polls, so that the measured latency is the feed's own.
+ */
 class LiveFeed {
   readonly #waiters: Array<{ matches: (snapshot: Snapshot) => boolean; resolve: () => void }> = []
   #request: http.ClientRequest | undefined
@@ -44,18 +48,9 @@ class LiveFeed {
         url,
         { headers: { cookie, accept: 'text/event-stream' } },
         (response) => {
-          let buffer = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => {
-            buffer += chunk
-            let boundary = buffer.indexOf('\n\n')
-            while (boundary !== -1) {
-              const block = buffer.slice(0, boundary)
-              buffer = buffer.slice(boundary + 2)
-              boundary = buffer.indexOf('\n\n')
-              const data = block.split('\n').find((line) => line.startsWith('data: '))
-              if (data) feed.#deliver(JSON.parse(data.slice(6)) as Snapshot)
-            }
+          onEventBlocks(response, (lines) => {
+            const data = lines.find((line) => line.startsWith('data: '))
+            if (data) feed.#deliver(JSON.parse(data.slice(6)) as Snapshot)
           })
           resolve(feed)
         },

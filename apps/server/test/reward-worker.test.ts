@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { addCodes, createCampaign } from '../src/campaigns/catalogue.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
@@ -11,7 +10,13 @@ import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
 import { createTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
-import { balanceOf, recordingLogger, switchableChain, testWorker } from './support/worker.ts'
+import {
+  balanceOf,
+  fernCampaign,
+  recordingLogger,
+  switchableChain,
+  testWorker,
+} from './support/worker.ts'
 
 let testDatabase: TestDatabase
 let chain: ChainConnection
@@ -124,30 +129,14 @@ describe('the reward worker', () => {
 
   it('rejects codes of campaigns not started, ended, closed or fully claimed', async () => {
     const db = testDatabase.database
-    const campaign = (
-      slug: string,
-      extra: Parameters<typeof createCampaign>[1] extends infer C ? Partial<C> : never,
-    ) =>
-      createCampaign(db, {
-        slug,
-        name: slug,
-        kind: 'shared',
-        rewardQuantity: '1.0000 FERN',
-        tokenContract: 'fern.token',
-        ...extra,
-      })
-    const soon = await campaign('soon', { startsAt: new Date(Date.now() + 3_600_000) })
-    const over = await campaign('over', {
+    await fernCampaign(db, 'soon', ['code-soon'], { startsAt: new Date(Date.now() + 3_600_000) })
+    await fernCampaign(db, 'over', ['code-over'], {
       startsAt: new Date(Date.now() - 7_200_000),
       endsAt: new Date(Date.now() - 3_600_000),
     })
-    const closed = await campaign('closed', {})
+    const closed = await fernCampaign(db, 'closed', ['code-closed'])
     await db.query('UPDATE campaigns SET closed_at = now() WHERE id = $1', [closed.id])
-    const capped = await campaign('capped', { totalCap: 1 })
-    await addCodes(db, soon, ['code-soon'])
-    await addCodes(db, over, ['code-over'])
-    await addCodes(db, closed, ['code-closed'])
-    await addCodes(db, capped, ['code-capped'])
+    await fernCampaign(db, 'capped', ['code-capped'], { totalCap: 1 })
 
     const notStarted = await submitted('code-soon', 'carol.wam')
     const ended = await submitted('code-over', 'carol.wam')
@@ -174,15 +163,11 @@ describe('the reward worker', () => {
   })
 
   it('a unique code pays once in total, whichever wallet submits it first', async () => {
-    const db = testDatabase.database
-    const campaign = await createCampaign(db, {
-      slug: 'printed',
+    await fernCampaign(testDatabase.database, 'printed', ['card-0001'], {
       name: 'Printed cards',
       kind: 'unique',
       rewardQuantity: '2.5000 FERN',
-      tokenContract: 'fern.token',
     })
-    await addCodes(db, campaign, ['card-0001'])
     const ids = [
       await submitted('card-0001', 'alice.wam'),
       await submitted('card-0001', 'bob.wam'),
@@ -217,14 +202,10 @@ describe('the reward worker', () => {
 
   it('a payout account without the funds fails loudly and pays nothing', async () => {
     const db = testDatabase.database
-    const campaign = await createCampaign(db, {
-      slug: 'too-generous',
+    await fernCampaign(db, 'too-generous', ['jackpot'], {
       name: 'More than we have',
-      kind: 'shared',
       rewardQuantity: '5000000.0000 FERN',
-      tokenContract: 'fern.token',
     })
-    await addCodes(db, campaign, ['jackpot'])
     const before = await balanceOf(chain, 'bob.wam')
     const payerBefore = await balanceOf(chain, 'fernwoodpays')
     const id = await submitted('jackpot', 'bob.wam')
@@ -317,14 +298,7 @@ let sharedCodes = 0
 /** A shared code of a new campaign, so a test can pay it to any seeded account. */
 async function freshSharedCode() {
   const slug = `shared-${++sharedCodes}`
-  const campaign = await createCampaign(testDatabase.database, {
-    slug,
-    name: slug,
-    kind: 'shared',
-    rewardQuantity: '1.0000 FERN',
-    tokenContract: 'fern.token',
-  })
-  await addCodes(testDatabase.database, campaign, [slug])
+  await fernCampaign(testDatabase.database, slug, [slug])
   return slug
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { publicChains } from '../src/chain/chain-settings.ts'
+import { signInVisitor, type Visitor } from './support/rewards.ts'
 import {
   buildTestApp,
   createTestChain,
@@ -28,23 +29,7 @@ afterAll(async () => {
   await testDatabase.drop()
 })
 
-interface Visitor {
-  cookie: string
-  userId: string
-}
-
-async function newVisitor(): Promise<Visitor> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    headers: jsonFromSite,
-    payload: {},
-  })
-  return {
-    cookie: `fernwood_session=${sessionCookieOf(response)}`,
-    userId: response.json().user.id,
-  }
-}
+const newVisitor = () => signInVisitor(app, testDatabase.database)
 
 async function challenge(visitor: Visitor): Promise<string> {
   const response = await app.inject({
@@ -87,6 +72,10 @@ const aliceProof = (overrides: Partial<Parameters<typeof signIdentityProof>[0]> 
     ...overrides,
   })
 
+/** Binds alice.wam with an identity proof: a fresh one, unless the test brings its own. */
+const bindAlice = (visitor: Visitor, nonce: string, proof = aliceProof()) =>
+  bind(visitor, { nonce, actor: 'alice.wam', proof: { type: 'identity', proof } })
+
 describe('connecting a wallet', () => {
   it('a signed-in visitor gets a single-use nonce with the scope and chain to prove for', async () => {
     const visitor = await newVisitor()
@@ -128,11 +117,7 @@ describe('connecting a wallet', () => {
   it('a valid identity proof from the Dev Wallet binds the account to the visitor', async () => {
     const visitor = await newVisitor()
     const nonce = await challenge(visitor)
-    const response = await bind(visitor, {
-      nonce,
-      actor: 'alice.wam',
-      proof: { type: 'identity', proof: aliceProof() },
-    })
+    const response = await bindAlice(visitor, nonce)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ user: { id: visitor.userId, waxAccount: 'alice.wam' } })
 
@@ -305,11 +290,11 @@ describe('refused wallet proofs bind nothing', () => {
     const bytes = Buffer.from(aliceProof().slice('EOSIO '.length), 'base64')
     // The signature's 65 bytes end the encoding; change one in the middle of them.
     bytes[bytes.length - 20] ^= 0x01
-    const response = await bind(visitor, {
-      nonce: await challenge(visitor),
-      actor: 'alice.wam',
-      proof: { type: 'identity', proof: `EOSIO ${bytes.toString('base64')}` },
-    })
+    const response = await bindAlice(
+      visitor,
+      await challenge(visitor),
+      `EOSIO ${bytes.toString('base64')}`,
+    )
     expect(response.statusCode).toBe(403)
     expect(response.json().error.code).toBe('WALLET_PROOF_SIGNATURE_INVALID')
     expect(await boundAccount(visitor)).toBeNull()
@@ -318,22 +303,10 @@ describe('refused wallet proofs bind nothing', () => {
   it('a proof that was already used cannot bind again, even for its own account', async () => {
     const proof = aliceProof()
     const first = await newVisitor()
-    expect(
-      (
-        await bind(first, {
-          nonce: await challenge(first),
-          actor: 'alice.wam',
-          proof: { type: 'identity', proof },
-        })
-      ).statusCode,
-    ).toBe(200)
+    expect((await bindAlice(first, await challenge(first), proof)).statusCode).toBe(200)
 
     const second = await newVisitor()
-    const replay = await bind(second, {
-      nonce: await challenge(second),
-      actor: 'alice.wam',
-      proof: { type: 'identity', proof },
-    })
+    const replay = await bindAlice(second, await challenge(second), proof)
     expect(replay.statusCode).toBe(403)
     expect(replay.json().error.code).toBe('WALLET_PROOF_REPLAYED')
     expect(await boundAccount(second)).toBeNull()
@@ -344,28 +317,12 @@ describe('refused wallet proofs bind nothing', () => {
     const other = await newVisitor()
     const nonce = await challenge(owner)
 
-    const stolen = await bind(other, {
-      nonce,
-      actor: 'alice.wam',
-      proof: { type: 'identity', proof: aliceProof() },
-    })
+    const stolen = await bindAlice(other, nonce)
     expect(stolen.json().error.code).toBe('WALLET_CHALLENGE_INVALID')
     expect(await boundAccount(other)).toBeNull()
 
-    expect(
-      (
-        await bind(owner, {
-          nonce,
-          actor: 'alice.wam',
-          proof: { type: 'identity', proof: aliceProof() },
-        })
-      ).statusCode,
-    ).toBe(200)
-    const reused = await bind(owner, {
-      nonce,
-      actor: 'alice.wam',
-      proof: { type: 'identity', proof: aliceProof() },
-    })
+    expect((await bindAlice(owner, nonce)).statusCode).toBe(200)
+    const reused = await bindAlice(owner, nonce)
     expect(reused.json().error.code).toBe('WALLET_CHALLENGE_INVALID')
   })
 

@@ -1,11 +1,10 @@
 import { startDevchain } from '@fernwood/devchain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addCodes, createCampaign } from '../src/campaigns/catalogue.ts'
 import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
 import { eventually } from './support/rewards.ts'
 import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
-import { balanceOf, testWorker } from './support/worker.ts'
+import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
 const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 const CODES_PER_ACCOUNT = 8
@@ -65,15 +64,8 @@ async function startTwoWorkers(): Promise<() => Promise<void>> {
 describe('several workers on one database', { timeout: 180_000 }, () => {
   it(`two workers (${testDriver === 'postgres' ? 'two processes' : 'one process'}) pay each reward exactly once`, async () => {
     const db = testDatabase.database
-    const campaign = await createCampaign(db, {
-      slug: 'scale-out',
-      name: 'Scale-out',
-      kind: 'shared',
-      rewardQuantity: '1.0000 FERN',
-      tokenContract: 'fern.token',
-    })
     const codes = Array.from({ length: CODES_PER_ACCOUNT }, (_, index) => `scale-${index}`)
-    await addCodes(db, campaign, codes)
+    await fernCampaign(db, 'scale-out', codes, { name: 'Scale-out' })
     const before = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
 
     const stopWorkers = await startTwoWorkers()

@@ -21,6 +21,7 @@ let devchain: RunningDevchain
 let client: APIClient
 const aliceKey = seedPrivateKey('alice.wam')
 const bobKey = seedPrivateKey('bob.wam')
+const carolKey = seedPrivateKey('carol.wam')
 
 beforeAll(async () => {
   devchain = await startDevchain({ port: 0 })
@@ -33,6 +34,16 @@ async function signWithSession(actor: string, key: string, action: AnyAction) {
   const result = await sessionFor(devchain, actor, key).transact({ action }, { broadcast: false })
   if (!result.resolved) throw new Error('WharfKit did not resolve the transaction')
   return SignedTransaction.from({ ...result.resolved.transaction, signatures: result.signatures })
+}
+
+/** A transfer on `contract` that `actor`@active authorises, signed with `key` by a Session. */
+function signTransferWithSession(
+  contract: string,
+  actor: string,
+  key: string,
+  transfer: Parameters<typeof transferAction>[2],
+) {
+  return signWithSession(actor, key, transferAction(contract, actor, transfer))
 }
 
 describe('transfers through a WharfKit Session', () => {
@@ -166,16 +177,12 @@ describe('rejections carry the node error', () => {
   })
 
   it('a transfer of more than the balance fails the contract check "overdrawn balance"', async () => {
-    const signed = await signWithSession(
-      'carol.wam',
-      seedPrivateKey('carol.wam'),
-      transferAction('eosio.token', 'carol.wam', {
-        from: 'carol.wam',
-        to: 'bob.wam',
-        quantity: '1000.00000000 WAX',
-        memo: '',
-      }),
-    )
+    const signed = await signTransferWithSession('eosio.token', 'carol.wam', carolKey, {
+      from: 'carol.wam',
+      to: 'bob.wam',
+      quantity: '1000.00000000 WAX',
+      memo: '',
+    })
     const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
     expect(error.response.status).toBe(500)
     expect(error.code).toBe(3050003)
@@ -185,31 +192,23 @@ describe('rejections carry the node error', () => {
   })
 
   it('alice signing a transfer declared as bob@active is unsatisfied_authorization', async () => {
-    const signed = await signWithSession(
-      'bob.wam',
-      aliceKey,
-      transferAction('eosio.token', 'bob.wam', {
-        from: 'bob.wam',
-        to: 'alice.wam',
-        quantity: '1.00000000 WAX',
-        memo: '',
-      }),
-    )
+    const signed = await signTransferWithSession('eosio.token', 'bob.wam', aliceKey, {
+      from: 'bob.wam',
+      to: 'alice.wam',
+      quantity: '1.00000000 WAX',
+      memo: '',
+    })
     const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
     expect(error.name).toBe('unsatisfied_authorization')
   })
 
   it('alice authorising a transfer from bob is missing_auth_exception', async () => {
-    const signed = await signWithSession(
-      'alice.wam',
-      aliceKey,
-      transferAction('eosio.token', 'alice.wam', {
-        from: 'bob.wam',
-        to: 'alice.wam',
-        quantity: '1.00000000 WAX',
-        memo: '',
-      }),
-    )
+    const signed = await signTransferWithSession('eosio.token', 'alice.wam', aliceKey, {
+      from: 'bob.wam',
+      to: 'alice.wam',
+      quantity: '1.00000000 WAX',
+      memo: '',
+    })
     const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
     expect(error.code).toBe(3090004)
     expect(error.name).toBe('missing_auth_exception')
@@ -249,16 +248,12 @@ describe('rejections carry the node error', () => {
   })
 
   it('a transfer to an account that does not exist fails "to account does not exist"', async () => {
-    const signed = await signWithSession(
-      'fernwoodpays',
-      PAYOUT_PRIVATE_KEY,
-      transferAction('fern.token', 'fernwoodpays', {
-        from: 'fernwoodpays',
-        to: 'nobody.wam',
-        quantity: '1.0000 FERN',
-        memo: '',
-      }),
-    )
+    const signed = await signTransferWithSession('fern.token', 'fernwoodpays', PAYOUT_PRIVATE_KEY, {
+      from: 'fernwoodpays',
+      to: 'nobody.wam',
+      quantity: '1.0000 FERN',
+      memo: '',
+    })
     const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
     expect(error.name).toBe('eosio_assert_message_exception')
     expect(error.details[0].message).toBe(
@@ -295,16 +290,12 @@ describe('rejections carry the node error', () => {
   })
 
   it('send_transaction2 returns an execution failure as a 202 failure trace', async () => {
-    const signed = await signWithSession(
-      'carol.wam',
-      seedPrivateKey('carol.wam'),
-      transferAction('eosio.token', 'carol.wam', {
-        from: 'carol.wam',
-        to: 'bob.wam',
-        quantity: '5000.00000000 WAX',
-        memo: '',
-      }),
-    )
+    const signed = await signTransferWithSession('eosio.token', 'carol.wam', carolKey, {
+      from: 'carol.wam',
+      to: 'bob.wam',
+      quantity: '5000.00000000 WAX',
+      memo: '',
+    })
     const packed = PackedTransaction.fromSigned(signed)
     const response = await postRaw<{ processed: { except: { name: string } } }>(
       `${devchain.url}/v1/chain/send_transaction2`,

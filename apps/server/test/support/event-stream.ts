@@ -23,6 +23,28 @@ export interface EventStream {
   close(): void
 }
 
+/**
+ * Hands `onBlock` the lines of each SSE block of `response` once the blank line that ends it has
+ * arrived: a chunk may end anywhere in a block.
+ */
+export function onEventBlocks(
+  response: http.IncomingMessage,
+  onBlock: (lines: string[]) => void,
+): void {
+  let buffer = ''
+  response.setEncoding('utf8')
+  response.on('data', (chunk: string) => {
+    buffer += chunk
+    let boundary = buffer.indexOf('\n\n')
+    while (boundary !== -1) {
+      const block = buffer.slice(0, boundary)
+      buffer = buffer.slice(boundary + 2)
+      boundary = buffer.indexOf('\n\n')
+      onBlock(block.split('\n'))
+    }
+  })
+}
+
 export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
@@ -48,31 +70,21 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
           ended: new Promise((ended) => response.on('end', () => ended())),
           close: () => request.destroy(),
         }
-        let buffer = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          buffer += chunk
-          let boundary = buffer.indexOf('\n\n')
-          while (boundary !== -1) {
-            const block = buffer.slice(0, boundary)
-            buffer = buffer.slice(boundary + 2)
-            boundary = buffer.indexOf('\n\n')
-            const lines = block.split('\n')
-            let event = 'message'
-            const data: string[] = []
-            for (const line of lines) {
-              if (line.startsWith(':')) stream.comments.push(line.slice(1).trim())
-              else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7))
-              else if (line.startsWith('event: ')) event = line.slice(7)
-              else if (line.startsWith('data: ')) data.push(line.slice(6))
-            }
-            if (data.length > 0) {
-              stream.events.push({
-                event,
-                data: JSON.parse(data.join('\n')),
-                receivedAt: performance.now(),
-              })
-            }
+        onEventBlocks(response, (lines) => {
+          let event = 'message'
+          const data: string[] = []
+          for (const line of lines) {
+            if (line.startsWith(':')) stream.comments.push(line.slice(1).trim())
+            else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7))
+            else if (line.startsWith('event: ')) event = line.slice(7)
+            else if (line.startsWith('data: ')) data.push(line.slice(6))
+          }
+          if (data.length > 0) {
+            stream.events.push({
+              event,
+              data: JSON.parse(data.join('\n')),
+              receivedAt: performance.now(),
+            })
           }
         })
         resolve(stream)

@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/main.ts')
+import { type ScriptProcess, spawnScript } from './script-process.ts'
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -17,35 +13,22 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-export interface ServerProcess {
-  child: ChildProcess
+export interface ServerProcess extends ScriptProcess {
   url: string
-  output(): string
-  /** Resolves with the exit code once the process has ended. */
-  exited: Promise<number | null>
 }
 
 /** Runs `npm start`'s server entry point as its own process, the way operators run it. */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = once(child, 'exit').then(([code]) => code as number | null)
-  return { child, url: `http://127.0.0.1:${env.PORT}`, output: () => output, exited }
+  return {
+    ...spawnScript('src/main.ts', { LOG_LEVEL: 'info', ...env }),
+    url: `http://127.0.0.1:${env.PORT}`,
+  }
 }
 
 /** Waits until the process answers /api/health, or fails with what it printed. */
 export async function untilHealthy(server: ServerProcess, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  let exitCode: number | null | undefined
+  let exitCode: Awaited<ServerProcess['exited']> | undefined
   server.exited.then((code) => {
     exitCode = code
   })

@@ -1,4 +1,10 @@
 import { APIClient } from '@wharfkit/antelope'
+import {
+  addCodes,
+  type Campaign,
+  createCampaign,
+  type NewCampaign,
+} from '../../src/campaigns/catalogue.ts'
 import type { ChainConnection } from '../../src/chain/chain-connection.ts'
 import { readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
@@ -62,4 +68,26 @@ export function switchableChain(chain: ChainConnection) {
 export async function balanceOf(chain: ChainConnection, account: string): Promise<number> {
   const [balance] = await chain.client.v1.chain.get_currency_balance('fern.token', account, 'FERN')
   return balance ? Number(balance.value) : 0
+}
+
+/**
+ * A campaign `slug` holding `codes`, paying 1 FERN a code from fern.token (what the seeded payout
+ * account holds) unless `campaign` says otherwise.
+ */
+export async function fernCampaign(
+  database: Database,
+  slug: string,
+  codes: string[],
+  campaign: Partial<NewCampaign> = {},
+): Promise<Campaign> {
+  const created = await createCampaign(database, {
+    slug,
+    name: slug,
+    kind: 'shared',
+    rewardQuantity: '1.0000 FERN',
+    tokenContract: 'fern.token',
+    ...campaign,
+  })
+  await addCodes(database, created, codes)
+  return created
 }

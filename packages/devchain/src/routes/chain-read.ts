@@ -37,6 +37,12 @@ const uintLike = {
   ],
 }
 const stringOrInteger = { anyOf: [{ type: 'string' }, { type: 'integer' }] }
+/** The body of the endpoints that read one account: get_account, get_abi, get_raw_abi. */
+const accountNameBody = {
+  type: 'object',
+  required: ['account_name'],
+  properties: { account_name: nameSchema },
+} as const
 
 /** A table scope or bound as nodeos converts it: number, then name, then symbol. */
 function keyToU64(text: string, description: string): bigint {
@@ -177,13 +183,7 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
     method: 'POST',
     url: '/v1/chain/get_account',
     config: { nodeBody: 'required' },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['account_name'],
-        properties: { account_name: nameSchema },
-      },
-    },
+    schema: { body: accountNameBody },
     handler: async (request) => {
       const name = request.body.account_name
       const record = state.accounts.get(name)
@@ -273,13 +273,7 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
     method: 'POST',
     url: '/v1/chain/get_abi',
     config: { nodeBody: 'required' },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['account_name'],
-        properties: { account_name: nameSchema },
-      },
-    },
+    schema: { body: accountNameBody },
     handler: async (request) => {
       const name = request.body.account_name
       if (!state.accounts.has(name)) throw nodeErrors.accountNotRetrievable(name)
@@ -298,9 +292,8 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
     config: { nodeBody: 'required' },
     schema: {
       body: {
-        type: 'object',
-        required: ['account_name'],
-        properties: { account_name: nameSchema, abi_hash: { type: 'string' } },
+        ...accountNameBody,
+        properties: { ...accountNameBody.properties, abi_hash: { type: 'string' } },
       },
     },
     handler: async (request) => {
