@@ -77,3 +77,20 @@ test('without the QR decoder the dashboard says so and still takes typed codes',
   await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
   await expect(treasures(page).getByText(demoCodes.withoutDecoder)).toBeVisible()
 })
+
+test('a dashboard that cannot be fetched says so, and Try Again brings it back', async ({
+  page,
+}) => {
+  const dashboardChunk = '**/assets/Dashboard-*.js'
+  await enterDashboard(page, accounts.payingCodes)
+  await page.route(dashboardChunk, (route) => route.abort('connectionrefused'))
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'The forest path is blocked' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText(
+    'This part of the forest could not be loaded:',
+  )
+
+  await page.unroute(dashboardChunk)
+  await page.getByRole('button', { name: 'Try Again' }).click()
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+})

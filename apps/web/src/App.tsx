@@ -5,6 +5,7 @@ import { ConnectWallet } from './screens/ConnectWallet/ConnectWallet'
 import { Loading } from './screens/Loading/Loading'
 import { Login } from './screens/Login/Login'
 import { useSession } from './session/store'
+import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary'
 import { Toaster } from './ui/Toaster'
 
 // Long enough for the decoder from a nearby server (bench/qr: 50–300 ms), short enough that a slow
@@ -46,9 +47,11 @@ function CurrentScreen() {
   const { user } = session
   if (user.waxAccount === null) return <ConnectWallet />
   return (
-    <Suspense fallback={<Loading />}>
-      <Dashboard user={{ ...user, waxAccount: user.waxAccount }} />
-    </Suspense>
+    <ScreenErrorBoundary>
+      <Suspense fallback={<Loading />}>
+        <Dashboard user={{ ...user, waxAccount: user.waxAccount }} />
+      </Suspense>
+    </ScreenErrorBoundary>
   )
 }
 

@@ -25,6 +25,10 @@ export const texts = {
   leaveForest: 'Leave Forest',
   signOutFailed: (message: string) => `Could not leave the forest: ${message}`,
 
+  screenFailedTitle: 'The forest path is blocked',
+  screenFailed: (message: string) => `This part of the forest could not be loaded: ${message}`,
+  reload: 'Try Again',
+
   waxAccount: (account: string) => `WAX: ${account}`,
   logout: 'Logout',
   help: 'Help',
