@@ -22,6 +22,9 @@ import type { AccountBoundHook } from './wallet/bind-account.ts'
 import { walletRoutes } from './wallet/routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 
+/** Where the embedded devchain's node API is served to browsers. */
+const DEVCHAIN_PREFIX = '/devchain'
+
 export interface AppDependencies {
   env: Environment
   database: Database
@@ -77,7 +80,7 @@ export async function buildApp({
     global: false,
     errorResponseBuilder: (_request, context) => new RateLimited(context.after),
   })
-  installSameOriginGuard(app, env.PUBLIC_ORIGIN)
+  installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)
 
   await app.register(healthRoutes, { database, readinessChecks })
@@ -105,7 +108,7 @@ export async function buildApp({
     },
   })
   await app.register(liveRoutes, { database })
-  if (devchainApi) await app.register(devchainApi, { prefix: '/devchain' })
+  if (devchainApi) await app.register(devchainApi, { prefix: DEVCHAIN_PREFIX })
   await app.register(webAppRoutes, { distDirectory: env.WEB_DIST })
   return app
 }

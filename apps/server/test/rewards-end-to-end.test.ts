@@ -57,6 +57,15 @@ describe('the server with its worker and embedded devchain', () => {
     expect(codes.filter((row) => row.slug === 'forest-demo')).toHaveLength(5)
   })
 
+  it('serves the devchain’s node API to any client, like a node (no Origin needed)', async () => {
+    const response = await fetch(`${server.url}/devchain/v1/chain/get_account`, {
+      method: 'POST',
+      body: JSON.stringify({ account_name: 'alice.wam' }),
+    })
+    expect(response.status).toBe(200)
+    expect((await response.json()).account_name).toBe('alice.wam')
+  })
+
   it('is ready only when the chain answers too', async () => {
     const response = await fetch(`${server.url}/api/ready`)
     expect(response.status).toBe(200)

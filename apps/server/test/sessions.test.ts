@@ -144,6 +144,17 @@ describe('request hygiene', () => {
     }
   })
 
+  it('spelling the path in percent-escapes does not get around the Origin check', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/%61pi/session',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      payload: {},
+    })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().error.code).toBe('CROSS_ORIGIN_REFUSED')
+  })
+
   it('a state-changing request that is not JSON is refused (415)', async () => {
     const response = await app.inject({
       method: 'POST',

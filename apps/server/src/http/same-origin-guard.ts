@@ -9,10 +9,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * name our own origin and carry JSON, which a foreign page cannot send without a CORS preflight
  * that we never grant.
  */
-export function installSameOriginGuard(app: FastifyInstance, publicOrigin: string | undefined) {
+export function installSameOriginGuard(
+  app: FastifyInstance,
+  publicOrigin: string | undefined,
+  openPrefix: string,
+) {
   app.addHook('onRequest', async (request) => {
-    // Only our API has cookies to forge; the devchain's node API is open like any node's.
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return
+    // Decided by the route that matched, never by the raw URL, which can spell a path in
+    // percent-escapes. Only `openPrefix` (the devchain's node API, open like any node's) is exempt.
+    const route = request.routeOptions.url
+    if (SAFE_METHODS.has(request.method) || route?.startsWith(`${openPrefix}/`)) return
     if (request.headers.origin !== ownOrigin(request, publicOrigin)) throw new CrossOriginRefused()
     const contentType = request.headers['content-type'] ?? ''
     if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new JsonRequired()
