@@ -96,6 +96,7 @@ export async function buildApp({
     appName: env.APP_NAME,
     publicOrigin: env.PUBLIC_ORIGIN,
     allowUnverifiedWallets: env.ALLOW_UNVERIFIED_WALLETS,
+    attemptsPerMinute: env.WALLET_ATTEMPTS_PER_MINUTE,
     onAccountBound: [announceAccountBound, ...onAccountBound],
   })
   await app.register(rewardRoutes, {

@@ -63,7 +63,7 @@ describe('the server with its worker and embedded devchain', () => {
       body: JSON.stringify({ account_name: 'alice.wam' }),
     })
     expect(response.status).toBe(200)
-    expect((await response.json()).account_name).toBe('alice.wam')
+    expect(((await response.json()) as { account_name: string }).account_name).toBe('alice.wam')
   })
 
   it('is ready only when the chain answers too', async () => {

@@ -342,6 +342,50 @@ describe('refused wallet proofs bind nothing', () => {
   })
 })
 
+describe('keeping the wallet endpoints cheap', () => {
+  it('login challenges and binding attempts are limited per session with a clear 429', async () => {
+    const visitor = await newVisitor()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/wallet/challenge',
+        headers: { ...jsonFromSite, cookie: visitor.cookie },
+        payload: {},
+      })
+      statuses.push(response.statusCode)
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('RATE_LIMITED')
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true)
+    expect(statuses[10]).toBe(429)
+
+    const otherVisitor = await newVisitor()
+    expect((await challenge(otherVisitor)).length).toBeGreaterThan(0)
+  })
+
+  it('issuing a challenge prunes expired challenges and spent proofs that have expired', async () => {
+    const visitor = await newVisitor()
+    const stale = await challenge(visitor)
+    await testDatabase.database.query(
+      "UPDATE wallet_challenges SET expires_at = now() - interval '1 second' WHERE nonce = $1",
+      [stale],
+    )
+    await testDatabase.database.query(
+      `INSERT INTO used_identity_proofs (proof_digest, wax_account, expires_at)
+       VALUES ('stale-proof', 'alice.wam', now() - interval '1 second')`,
+    )
+    await challenge(visitor)
+    const left = await testDatabase.database.query(
+      `SELECT nonce FROM wallet_challenges WHERE nonce = $1
+       UNION ALL SELECT proof_digest FROM used_identity_proofs WHERE proof_digest = 'stale-proof'`,
+      [stale],
+    )
+    expect(left).toEqual([])
+  })
+})
+
 describe('unverified bindings, when an operator allows them', () => {
   it('a login result with no proof binds the account marked unverified', async () => {
     const lenientApp = await buildTestApp(

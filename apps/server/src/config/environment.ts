@@ -43,6 +43,11 @@ export const EnvironmentSchema = Type.Object({
   }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 16_384 }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  WALLET_ATTEMPTS_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 10,
+    description: 'wallet login challenges and binding attempts allowed per session per minute',
+  }),
   SIGN_INS_PER_MINUTE: Type.Integer({
     minimum: 1,
     default: 30,

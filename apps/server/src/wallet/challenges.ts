@@ -5,9 +5,14 @@ import { ChallengeInvalid } from './errors.ts'
 // Long enough to finish a wallet login (popups, QR scans), short enough to be worthless later.
 const CHALLENGE_LIFETIME_SECONDS = 600
 
-/** A fresh single-use nonce for this user's next wallet login. */
+/**
+ * A fresh single-use nonce for this user's next wallet login. Expired nonces, and spent proofs
+ * past their expiry (which no longer verify anyway), are pruned here, where new ones are made.
+ */
 export async function issueChallenge(db: Queryable, userId: string): Promise<string> {
   const nonce = randomBytes(24).toString('base64url')
+  await db.query('DELETE FROM wallet_challenges WHERE expires_at < now()')
+  await db.query('DELETE FROM used_identity_proofs WHERE expires_at < now()')
   await db.query(
     `INSERT INTO wallet_challenges (nonce, user_id, expires_at)
      VALUES ($1, $2, now() + make_interval(secs => $3::int))`,

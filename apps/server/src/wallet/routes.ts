@@ -5,7 +5,9 @@ import {
   WalletBindingRequestSchema,
 } from '@fernwood/protocol'
 import type { APIClient } from '@wharfkit/antelope'
+import type { FastifyRequest } from 'fastify'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
+import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
 import { ownOrigin } from '../http/own-origin.ts'
 import { type AccountBoundHook, bindAccount } from './bind-account.ts'
@@ -22,6 +24,8 @@ export interface WalletRoutesOptions {
   publicOrigin: string | undefined
   /** bind wallets that give no proof, unverified; off unless an operator opts in */
   allowUnverifiedWallets: boolean
+  /** challenges and binding attempts allowed per session per minute (each attempt asks the chain) */
+  attemptsPerMinute: number
   onAccountBound: AccountBoundHook[]
 }
 
@@ -35,10 +39,16 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
 ) => {
   const { database, chain, appName } = options
   const preHandler = requireUser(database)
+  // Per session (new ones are limited per address), so one visitor cannot flood the chain node.
+  const rateLimit = {
+    max: options.attemptsPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
+  }
 
   app.post(
     '/api/wallet/challenge',
-    { preHandler, schema: { response: { 200: ChallengeResponseSchema } } },
+    { preHandler, config: { rateLimit }, schema: { response: { 200: ChallengeResponseSchema } } },
     async (request) => ({
       nonce: await issueChallenge(database, signedInUser(request).id),
       scope: appName,
@@ -50,6 +60,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
     '/api/wallet',
     {
       preHandler,
+      config: { rateLimit },
       schema: { body: WalletBindingRequestSchema, response: { 200: UserResponseSchema } },
     },
     async (request) => {
