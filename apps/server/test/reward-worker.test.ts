@@ -226,9 +226,12 @@ describe('the reward worker', () => {
     expect(entries.filter((entry) => entry.level === 'error')).toHaveLength(1)
     expect(await balanceOf(chain, 'bob.wam')).toBe(before)
     expect(await balanceOf(chain, 'fernwoodpays')).toBe(payerBefore)
-    // Parked: it is not retried on its own.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(await db.query('SELECT 1 FROM payouts WHERE reward_id = $1', [id])).toHaveLength(1)
+    // Parked: no worker picks it up again until an operator retries it.
+    const [row] = await db.query<{ parked: boolean }>(
+      "SELECT next_attempt_at = 'infinity' AS parked FROM rewards WHERE id = $1",
+      [id],
+    )
+    expect(row.parked).toBe(true)
   })
 })
 

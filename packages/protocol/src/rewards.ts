@@ -36,7 +36,10 @@ export type RewardHistoryEntry = Static<typeof RewardHistoryEntrySchema>
 export const SubmitCodeResponseSchema = Type.Object({ reward: PendingRewardSchema })
 export type SubmitCodeResponse = Static<typeof SubmitCodeResponseSchema>
 
-/** `GET /api/rewards`: both lists newest first; both follow the user's wax account. */
+/**
+ * `GET /api/rewards`: both lists newest first; both follow the user's wax account. The history
+ * holds the newest 200 entries.
+ */
 export const RewardsResponseSchema = Type.Object({
   pending: Type.Array(PendingRewardSchema),
   history: Type.Array(RewardHistoryEntrySchema),

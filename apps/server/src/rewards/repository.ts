@@ -96,6 +96,12 @@ export async function listPendingRewards(
   return rows.map(toPendingReward)
 }
 
+/**
+ * The most history a list carries: every change re-sends the lists to each open stream, so they
+ * must stay small however long an account has been collecting.
+ */
+const HISTORY_LIMIT = 200
+
 /** What the account has been paid, newest first, whichever anonymous user submitted it. */
 export async function listRewardHistory(
   db: Queryable,
@@ -104,8 +110,8 @@ export async function listRewardHistory(
   if (!waxAccount) return []
   const rows = await db.query<HistoryRow>(
     `SELECT id, code, amount, token, transaction_id, "timestamp" FROM reward_history
-      WHERE wax_account = $1 ORDER BY "timestamp" DESC, id DESC`,
-    [waxAccount],
+      WHERE wax_account = $1 ORDER BY "timestamp" DESC, id DESC LIMIT $2`,
+    [waxAccount, HISTORY_LIMIT],
   )
   return rows.map(toHistoryEntry)
 }

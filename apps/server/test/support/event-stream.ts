@@ -3,7 +3,6 @@ import http from 'node:http'
 export interface StreamEvent {
   event: string
   data: unknown
-  receivedAt: number
 }
 
 /** A minimal EventSource for tests: collects events and comment lines from one SSE response. */
@@ -80,11 +79,7 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
             else if (line.startsWith('data: ')) data.push(line.slice(6))
           }
           if (data.length > 0) {
-            stream.events.push({
-              event,
-              data: JSON.parse(data.join('\n')),
-              receivedAt: performance.now(),
-            })
+            stream.events.push({ event, data: JSON.parse(data.join('\n')) })
           }
         })
         resolve(stream)
