@@ -100,7 +100,15 @@ describe('the reward worker', () => {
     const onChain = (await chain.client.call({
       path: '/v1/history/get_transaction',
       params: { id: history.transaction_id },
-    })) as { trx: { trx: { actions: Array<{ name: string; data: Record<string, string> }> } } }
+    })) as {
+      block_num: number
+      trx: { trx: { actions: Array<{ name: string; data: Record<string, string> }> } }
+    }
+    const [payout] = await testDatabase.database.query<{ block_num: number }>(
+      "SELECT block_num FROM payouts WHERE reward_id = $1 AND state = 'confirmed'",
+      [id],
+    )
+    expect(payout.block_num).toBe(onChain.block_num)
     expect(onChain.trx.trx.actions[0]).toMatchObject({
       name: 'transfer',
       data: {

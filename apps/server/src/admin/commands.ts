@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { audit } from '../audit/audit-log.ts'
 import {
   addCodes,
   type CampaignKind,
@@ -173,7 +174,7 @@ async function createCampaignCommand(args: string[], { database, env, print }: A
       totalCap: values.cap === undefined ? null : positiveInteger(values.cap, 'cap'),
     })
     if (code) await addCodes(tx, created, [code])
-    await audit(tx, 'campaign.created', created.slug, { kind, reward, code })
+    await audit(tx, 'admin', 'campaign.created', created.slug, { kind, reward, code })
     return created
   })
   print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.rewardQuantity} each).`)
@@ -184,7 +185,7 @@ async function closeCampaignCommand(args: string[], { database, print }: AdminCo
   const slug = required(values.slug, 'slug')
   const campaign = await closeCampaign(database, slug)
   if (!campaign) throw new UsageError(`There is no campaign ${slug}`)
-  await audit(database, 'campaign.closed', slug, {})
+  await audit(database, 'admin', 'campaign.closed', slug, {})
   print(`Closed campaign ${slug}: new submissions of its codes are rejected as ended.`)
 }
 
@@ -207,7 +208,7 @@ async function generateCodesCommand(args: string[], { database, print }: AdminCo
   while (codes.size < count) codes.add(generateUniqueCode(prefix))
   await database.transaction(async (tx) => {
     await addCodes(tx, campaign, [...codes])
-    await audit(tx, 'codes.generated', slug, { count })
+    await audit(tx, 'admin', 'codes.generated', slug, { count })
   })
   const files = await writeCodeSheet(directory, {
     campaign: slug,
@@ -272,21 +273,9 @@ async function retryCommand(args: string[], { database, print }: AdminContext) {
         WHERE id = $1 AND status = 'processing' RETURNING id`,
       [rewardId],
     )
-    if (rows.length > 0) await audit(tx, 'payout.retried', rewardId, {})
+    if (rows.length > 0) await audit(tx, 'admin', 'payout.retried', rewardId, {})
     return rows.length > 0
   })
   if (!retried) throw new UsageError(`No reward ${rewardId} is waiting to be paid`)
   print(`Reward ${rewardId} will be paid again by the next worker that looks.`)
-}
-
-async function audit(
-  db: Pick<Database, 'query'>,
-  action: string,
-  subject: string,
-  details: Record<string, unknown>,
-) {
-  await db.query(
-    `INSERT INTO audit_log (actor, action, subject, details) VALUES ('admin', $1, $2, $3)`,
-    [action, subject, JSON.stringify(details)],
-  )
 }

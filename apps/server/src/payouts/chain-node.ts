@@ -20,7 +20,7 @@ export type BroadcastOutcome =
   /** the node executed it now, in this block */
   | { landed: true; blockNum: number | null }
   /** the node refused it and will refuse it again: needs an operator */
-  | { landed: false; permanent: true; error: string }
+  | { landed: false; error: string }
 
 export class ChainUnavailable extends Error {
   override name = 'ChainUnavailable'
@@ -49,7 +49,7 @@ export class PayoutChainNode {
       const code = nodeErrorCode(error)
       if (code === DUPLICATE_TRANSACTION) return { landed: true, blockNum: null }
       if (code !== undefined && PERMANENT_REFUSALS.has(code)) {
-        return { landed: false, permanent: true, error: describe(error) }
+        return { landed: false, error: describe(error) }
       }
       if (code === EXPIRED_TRANSACTION) throw new ChainUnavailable('the transaction expired unsent')
       throw new ChainUnavailable(describe(error))

@@ -4,9 +4,9 @@ import { publishChange } from '../live/publisher.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import {
   findLivePayout,
+  markPayoutFailed,
   markPayoutSent,
   type Payout,
-  recordPayoutError,
   storeSignedPayout,
 } from './repository.ts'
 import type { PayoutSigner } from './signer.ts'
@@ -29,7 +29,7 @@ export interface PayoutHooks {
 
 export type PayoutResult =
   | { paid: true; transactionId: string }
-  | { paid: false; permanent: true; error: string; transactionId: string }
+  | { paid: false; error: string; transactionId: string }
 
 export interface PayoutContext {
   database: Database
@@ -66,21 +66,18 @@ export async function payReward(
     payout = await storeSignedPayout(database, reward.id, signed)
   }
 
+  let blockNum: number | null = null
   if (payout.state !== 'confirmed') {
     await markPayoutSent(database, payout.id)
     const outcome = await node.send(payout.packed)
     if (!outcome.landed) {
-      await recordPayoutError(database, payout.id, outcome.error, true)
-      return {
-        paid: false,
-        permanent: true,
-        error: outcome.error,
-        transactionId: payout.transactionId,
-      }
+      await markPayoutFailed(database, payout.id, outcome.error)
+      return { paid: false, error: outcome.error, transactionId: payout.transactionId }
     }
     await hooks?.afterBroadcast?.(reward, payout)
+    blockNum = outcome.blockNum
   }
-  await recordPayment(database, reward, payout)
+  await recordPayment(database, reward, payout, blockNum)
   return { paid: true, transactionId: payout.transactionId }
 }
 
@@ -98,12 +95,19 @@ function transferFor(context: PayoutContext, reward: PayableReward) {
  * transaction with its status, announced to the live feed on commit. Running it twice is
  * harmless (the second finds the reward completed and changes nothing).
  */
-async function recordPayment(database: Database, reward: PayableReward, payout: Payout) {
+async function recordPayment(
+  database: Database,
+  reward: PayableReward,
+  payout: Payout,
+  blockNum: number | null = null,
+) {
   const { amount, token } = splitQuantity(reward.rewardQuantity)
   await database.transaction(async (tx) => {
     await tx.query(
-      `UPDATE payouts SET state = 'confirmed', last_error = NULL, updated_at = now() WHERE id = $1`,
-      [payout.id],
+      `UPDATE payouts SET state = 'confirmed', last_error = NULL, updated_at = now(),
+              block_num = coalesce($2, block_num)
+        WHERE id = $1`,
+      [payout.id, blockNum],
     )
     const completed = await tx.query(
       `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL, updated_at = now()

@@ -1,3 +1,4 @@
+import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import type { PackedTransactionJson, SignedPayout } from './signer.ts'
 
@@ -64,10 +65,7 @@ export async function storeSignedPayout(
        VALUES ($1, $2, $3, $4) RETURNING *`,
       [rewardId, signed.transactionId, JSON.stringify(signed.packed), signed.expiresAt],
     )
-    await tx.query(
-      `INSERT INTO audit_log (actor, action, subject, details) VALUES ('worker', 'payout.signed', $1, $2)`,
-      [rewardId, JSON.stringify({ transactionId: signed.transactionId })],
-    )
+    await audit(tx, 'worker', 'payout.signed', rewardId, { transactionId: signed.transactionId })
     return toPayout(row)
   })
 }
@@ -80,17 +78,16 @@ export async function markPayoutSent(db: Queryable, payoutId: string): Promise<v
   )
 }
 
-export async function recordPayoutError(
+/** The chain refused the payout for good (no funds, wrong key): it waits for an operator. */
+export async function markPayoutFailed(
   db: Queryable,
   payoutId: string,
   error: string,
-  permanent: boolean,
 ): Promise<void> {
   await db.query(
-    `UPDATE payouts SET last_error = $2, updated_at = now(),
-            state = CASE WHEN $3 THEN 'failed' ELSE state END
+    `UPDATE payouts SET last_error = $2, updated_at = now(), state = 'failed'
       WHERE id = $1 AND state IN ('signed', 'broadcast')`,
-    [payoutId, error, permanent],
+    [payoutId, error],
   )
 }
 

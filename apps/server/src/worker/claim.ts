@@ -1,3 +1,4 @@
+import { audit } from '../audit/audit-log.ts'
 import { REJECTION_REASONS, redeemCode } from '../campaigns/catalogue.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../live/publisher.ts'
@@ -122,9 +123,6 @@ export async function parkReward(
         WHERE id = $1 AND status = 'processing'`,
       [rewardId, error],
     )
-    await tx.query(
-      `INSERT INTO audit_log (actor, action, subject, details) VALUES ('worker', 'payout.failed', $1, $2)`,
-      [rewardId, JSON.stringify({ error })],
-    )
+    await audit(tx, 'worker', 'payout.failed', rewardId, { error })
   })
 }

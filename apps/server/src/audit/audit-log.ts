@@ -1,0 +1,18 @@
+import type { Queryable } from '../db/database.ts'
+
+/** Who acted: an operator through the admin CLI, or a reward worker. */
+export type AuditActor = 'admin' | 'worker'
+
+/** Records an action in the audit trail, in the caller's transaction so it commits with it. */
+export async function audit(
+  db: Queryable,
+  actor: AuditActor,
+  action: string,
+  subject: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (actor, action, subject, details) VALUES ($1, $2, $3, $4)',
+    [actor, action, subject, JSON.stringify(details)],
+  )
+}
