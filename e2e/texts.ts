@@ -10,6 +10,7 @@ export const texts = {
   entering: 'Entering...',
   signInSucceeded: 'Successfully connected to Fernwood Forest!',
   signInFailed: (message: string) => `Connection failed: ${message}`,
+  initFailed: (message: string) => `Fernwood failed to initialize: ${message}`,
   connectWallet: 'Connect WAX Wallet',
   walletNotInitialized: 'WAX wallet system not initialized.',
   leaveForest: 'Leave Forest',

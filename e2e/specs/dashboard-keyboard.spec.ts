@@ -1,6 +1,13 @@
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import { accounts, codeBox, dashboardTexts, enterDashboard } from '../support/dashboard'
+import {
+  accounts,
+  activityList,
+  codeBox,
+  dashboardTexts,
+  enterDashboard,
+  treasures,
+} from '../support/dashboard'
 
 test('the code tabs follow the WAI-ARIA tabs pattern', async ({ page }) => {
   await enterDashboard(page, accounts.payingCodes)
@@ -65,4 +72,31 @@ test.describe('on a small phone', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320)
     await expect(guide.getByRole('button', { name: 'Close' })).toBeInViewport()
   })
+})
+
+test('a disabled Start Forest Vision is described by the hint that says why', async ({ page }) => {
+  await page.route('**/assets/zxing_reader-*.wasm', (route) => route.abort('connectionrefused'))
+  await enterDashboard(page, accounts.payingCodes)
+
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  const start = page.getByRole('button', { name: dashboardTexts.startScanning })
+  await expect(start).toBeDisabled()
+  await expect(start).toHaveAccessibleDescription(dashboardTexts.scannerLoadFailed)
+})
+
+test('the activity and treasures lists announce their changes politely', async ({ page }) => {
+  // The account for rejected codes: a rejected reward stays in the activity list.
+  const code = `no-such-code-${test.info().workerIndex}-${Date.now()}`
+  await enterDashboard(page, accounts.rejectedCodes)
+  await expect(treasures(page)).toHaveAttribute('aria-live', 'polite')
+  await expect(treasures(page)).toHaveAttribute('aria-relevant', 'additions')
+
+  await codeBox(page).fill(code)
+  await codeBox(page).press('Enter')
+  const entry = activityList(page).getByRole('listitem').filter({ hasText: code })
+  await expect(entry).toContainText('Rejected')
+  await expect(activityList(page)).toHaveAttribute('aria-live', 'polite')
+  // A status change reads out its own entry whole, not the entire list.
+  await expect(activityList(page)).toHaveAttribute('aria-atomic', 'false')
+  await expect(entry).toHaveAttribute('aria-atomic', 'true')
 })

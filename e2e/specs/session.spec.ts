@@ -83,7 +83,10 @@ test('a session check that fails on the network shows the failure and the login 
   )
 
   await page.goto('/')
-  await expect(toast(page, texts.signInFailed('Failed to fetch'))).toBeVisible()
+  const failure = toast(page, texts.initFailed('Failed to fetch'))
+  await expect(failure).toBeVisible()
+  await expect(failure).toHaveAttribute('data-type', 'error')
+  await expect(toast(page, texts.signInFailed('Failed to fetch'))).toHaveCount(0)
   await expectLoginScreen(page)
 })
 

@@ -16,7 +16,7 @@ loadConfig().catch(() => {
 })
 checkSession().catch(async (error: unknown) => {
   await toasterMounted
-  toast.error(texts.signInFailed(errorMessage(error)))
+  toast.error(texts.initFailed(errorMessage(error)))
 })
 
 const root = document.getElementById('root')

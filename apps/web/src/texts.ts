@@ -15,6 +15,7 @@ export const texts = {
   entering: 'Entering...',
   signInSucceeded: `Successfully connected to ${forest}!`,
   signInFailed: (message: string) => `Connection failed: ${message}`,
+  initFailed: (message: string) => `${PRODUCT_NAME} failed to initialize: ${message}`,
 
   connectWalletIntro: 'Connect your WAX wallet to start collecting rewards.',
   connectWallet: 'Connect WAX Wallet',

@@ -11,13 +11,26 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
   if (pending.length === 0) return null
 
   return (
-    <section className="panel" aria-labelledby={headingId}>
+    // A polite live region: a reward turning Processing or Rejected is read out. Each entry is
+    // atomic, so a change inside one reads that whole entry (code, status, reason) and no other.
+    <section
+      className="panel"
+      aria-labelledby={headingId}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+    >
       <h2 id={headingId} className="panel__title">
         {texts.activityTitle}
       </h2>
       <ul className="activity">
         {pending.map((reward) => (
-          <li key={reward.id} className="activity__item" data-status={reward.status}>
+          <li
+            key={reward.id}
+            className="activity__item"
+            data-status={reward.status}
+            aria-atomic="true"
+          >
             <span className="activity__code">{reward.code}</span>
             <span className="activity__status">{capitalise(reward.status)}</span>
             {reward.status === 'rejected' && reward.reason && (

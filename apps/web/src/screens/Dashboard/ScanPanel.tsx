@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { toast } from 'sonner'
 import { loadDecoder, useDecoderStatus } from '../../qr/decoder'
 import { useCameraScanner } from '../../qr/useCameraScanner'
@@ -16,6 +16,7 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
   const decoder = useDecoderStatus()
   const scanner = useCameraScanner(videoRef, active, onDetected)
   const running = scanner.status !== 'stopped'
+  const hintId = useId()
 
   // A decoder that failed to load earlier gets another chance when the visitor comes to scan.
   useEffect(() => {
@@ -68,8 +69,16 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
         )}
         {running && <div className="scan__frame" aria-hidden="true" />}
       </div>
-      <p className="panel__hint">{decoderHint(decoder)}</p>
-      <Button variant="secondary" disabled={decoder !== 'ready'} onClick={toggle}>
+      <p id={hintId} className="panel__hint">
+        {decoderHint(decoder)}
+      </p>
+      {/* The hint says why the button is disabled while the decoder is loading or has failed. */}
+      <Button
+        variant="secondary"
+        disabled={decoder !== 'ready'}
+        aria-describedby={hintId}
+        onClick={toggle}
+      >
         {running ? texts.stopScanning : texts.startScanning}
       </Button>
     </div>

@@ -15,7 +15,15 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
   const headingId = useId()
 
   return (
-    <section className="panel panel--treasures" aria-labelledby={headingId}>
+    // A polite live region that reads out only what is added, i.e. a new treasure: entries never
+    // change once paid, and a fresh snapshot keeps the existing ones (keyed) untouched.
+    <section
+      className="panel panel--treasures"
+      aria-labelledby={headingId}
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-atomic="false"
+    >
       <h2 id={headingId} className="panel__title">
         {texts.treasuresTitle}
       </h2>
