@@ -1,4 +1,4 @@
-import { ConfigurationError, readEnvironment } from './config/environment.ts'
+import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
 import { startServer } from './server.ts'
 
@@ -6,7 +6,7 @@ import { startServer } from './server.ts'
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function main() {
-  const env = readEnvironment()
+  const env = readProcessEnvironment()
   const startedAt = performance.now()
   const server = await startServer(env)
   server.app.log.info(

@@ -1,6 +1,6 @@
 import pino from 'pino'
 import { openChain } from './chain/open-chain.ts'
-import { ConfigurationError, readEnvironment } from './config/environment.ts'
+import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
 import { openDatabase } from './db/open-database.ts'
 import { LOG_REDACTIONS } from './payouts/redaction.ts'
 import { createRewardWorker } from './worker/create-worker.ts'
@@ -11,7 +11,7 @@ import { createRewardWorker } from './worker/create-worker.ts'
  * devchain that is DEVCHAIN_URL (a server's embedded chain is at `<server>/devchain`).
  */
 async function main() {
-  const env = readEnvironment()
+  const env = readProcessEnvironment()
   const logger = pino({ level: env.LOG_LEVEL, redact: LOG_REDACTIONS })
   if (!env.DATABASE_URL) {
     throw new ConfigurationError('DATABASE_URL', 'a separate worker needs PostgreSQL', '')

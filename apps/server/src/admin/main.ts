@@ -1,5 +1,5 @@
 import { openChain } from '../chain/open-chain.ts'
-import { ConfigurationError, readEnvironment } from '../config/environment.ts'
+import { ConfigurationError, readProcessEnvironment } from '../config/environment.ts'
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
@@ -16,7 +16,7 @@ async function main(argv: string[]) {
     return 0
   }
   commandOf(argv)
-  const env = readEnvironment()
+  const env = readProcessEnvironment()
   const release = env.DATABASE_URL
     ? undefined
     : await lockDataDir(env.DATA_DIR, () => process.exit(1))

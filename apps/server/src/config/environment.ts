@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Static, Type } from 'typebox'
@@ -163,4 +164,15 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Enviro
     throw new ConfigurationError(variable, firstError.message, known[variable])
   }
   return converted as Environment
+}
+
+/**
+ * The process's configuration: its environment, with a `.env` file at the repository root (see
+ * `.env.example`) filling in what the environment does not set.
+ */
+export function readProcessEnvironment(
+  dotEnvPath = path.join(repositoryRoot, '.env'),
+): Environment {
+  if (existsSync(dotEnvPath)) process.loadEnvFile(dotEnvPath)
+  return readEnvironment(process.env)
 }
