@@ -1,28 +1,23 @@
 import type { PendingReward } from '@fernwood/protocol'
-import { useId } from 'react'
 import { texts } from '../../texts'
+import { Panel } from './Panel'
 
 /** The spec shows a status capitalised: 'pending' → 'Pending'. */
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
 /** Codes the Forest Spirits have not paid yet, newest first; absent while there are none. */
 export function ActivityList({ pending }: { pending: PendingReward[] }) {
-  const headingId = useId()
   if (pending.length === 0) return null
 
   return (
     // A polite live region: a reward turning Processing or Rejected is read out. Each entry is
     // atomic, so a change inside one reads that whole entry (code, status, reason) and no other.
-    <section
-      className="panel"
-      aria-labelledby={headingId}
+    <Panel
+      title={texts.activityTitle}
       aria-live="polite"
       aria-relevant="additions text"
       aria-atomic="false"
     >
-      <h2 id={headingId} className="panel__title">
-        {texts.activityTitle}
-      </h2>
       <ul className="activity">
         {pending.map((reward) => (
           <li
@@ -39,6 +34,6 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   )
 }

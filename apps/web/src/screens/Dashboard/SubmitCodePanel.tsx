@@ -4,13 +4,13 @@ import { useSubmitCode } from '../../rewards/useSubmitCode'
 import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { Tabs } from '../../ui/Tabs'
+import { Panel } from './Panel'
 import { ScanPanel } from './ScanPanel'
 import { UploadPanel } from './UploadPanel'
 
 type Method = 'enter' | 'scan' | 'upload'
 
 export function SubmitCodePanel() {
-  const headingId = useId()
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
   const [code, setCode] = useState('')
@@ -38,10 +38,7 @@ export function SubmitCodePanel() {
   }
 
   return (
-    <section className="panel panel--submit" aria-labelledby={headingId}>
-      <h2 id={headingId} className="panel__title">
-        {texts.submitCodeTitle}
-      </h2>
+    <Panel className="panel--submit" title={texts.submitCodeTitle}>
       <form className="submit-code" onSubmit={onSubmit}>
         <Tabs<Method>
           label={texts.submitCodeMethods}
@@ -95,6 +92,6 @@ export function SubmitCodePanel() {
           {texts.submitCode}
         </Button>
       </form>
-    </section>
+    </Panel>
   )
 }

@@ -1,6 +1,6 @@
 import type { RewardHistoryEntry } from '@fernwood/protocol'
-import { useId } from 'react'
 import { texts } from '../../texts'
+import { Panel } from './Panel'
 
 interface TreasuresListProps {
   history: RewardHistoryEntry[]
@@ -12,27 +12,22 @@ interface TreasuresListProps {
 
 /** What the account has been paid, newest first, each with the transaction that paid it. */
 export function TreasuresList({ history, received, explorerTransactionUrl }: TreasuresListProps) {
-  const headingId = useId()
-
   return (
     // A polite live region that reads out only what is added, i.e. a new treasure: entries never
     // change once paid, and a fresh snapshot keeps the existing ones (keyed) untouched.
-    <section
-      className="panel panel--treasures"
-      aria-labelledby={headingId}
+    <Panel
+      className="panel--treasures"
+      title={texts.treasuresTitle}
       aria-live="polite"
       aria-relevant="additions"
       aria-atomic="false"
     >
-      <h2 id={headingId} className="panel__title">
-        {texts.treasuresTitle}
-      </h2>
       {history.length === 0 ? (
         received && <p className="treasures__empty">{texts.noTreasures}</p>
       ) : (
         // A scrolling list must take focus, or keyboard users cannot scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above (axe: scrollable-region-focusable)
-        <ul className="treasures" aria-labelledby={headingId} tabIndex={0}>
+        <ul className="treasures" aria-label={texts.treasuresTitle} tabIndex={0}>
           {history.map((entry) => (
             <li key={entry.id} className="treasure">
               <span className="treasure__code">{entry.code}</span>
@@ -58,6 +53,6 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   )
 }
