@@ -105,10 +105,10 @@ test('a blank or malformed code is refused with the spec message', async ({ page
   await invalid.getByRole('button', { name: 'Close notification' }).click()
   await expect(invalid).toHaveCount(0)
 
-  // Longer than any code the catalogue can hold: the server refuses it with the same words.
+  // Longer than any code the catalogue can hold: refused by the rule the server applies too
+  // (whose own refusal the server suite covers), again without a request.
   await codeBox(page).fill('x'.repeat(65))
-  const refusal = page.waitForResponse('**/api/codes')
   await submitButton(page).click()
-  expect((await refusal).status()).toBe(400)
   await expect(invalid).toBeVisible()
+  expect(requests).toBe(0)
 })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { normalizeCode } from '@fernwood/protocol'
 import { audit } from '../audit/audit-log.ts'
 import {
   addCodes,
@@ -9,7 +10,7 @@ import {
   findCampaign,
   listCampaigns,
 } from '../campaigns/catalogue.ts'
-import { generateUniqueCode, normalizeCode } from '../campaigns/codes.ts'
+import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
+  normalizeCode,
   RewardsResponseSchema,
   SubmitCodeRequestSchema,
   SubmitCodeResponseSchema,
 } from '@fernwood/protocol'
 import type { FastifyRequest } from 'fastify'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
-import { normalizeCode } from '../campaigns/codes.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import {

@@ -1,8 +1,9 @@
+import { normalizeCode } from '@fernwood/protocol/codes'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { texts } from '../texts'
 import { errorMessage } from '../ui/errorMessage'
-import { normalizeCode, submitCode } from './submitCode'
+import { submitCode } from './submitCode'
 
 /**
  * 'Submit to Forest Spirits': busy while the request runs, the outcome as a toast. Resolves true
