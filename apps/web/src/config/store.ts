@@ -1,21 +1,19 @@
 import type { PublicConfig } from '@fernwood/protocol'
-import { useSyncExternalStore } from 'react'
 import { fetchPublicConfig } from '../api/config'
+import { createStore, useStore } from '../store'
 
 /**
  * The deployment's public facts (names, chain, links), fetched once at start in parallel with the
  * session check. Screens that need them before they arrive render their defaults.
  */
-let config: PublicConfig | undefined
-const listeners = new Set<() => void>()
+const config = createStore<PublicConfig | undefined>(undefined)
 
 /** Resolves once `/api/config` has answered; a failure rejects, and the next call retries. */
 let loading: Promise<PublicConfig> | undefined
 export function loadConfig(): Promise<PublicConfig> {
   loading ??= fetchPublicConfig().then(
     (loaded) => {
-      config = loaded
-      for (const listener of listeners) listener()
+      config.set(loaded)
       return loaded
     },
     (error: unknown) => {
@@ -26,15 +24,6 @@ export function loadConfig(): Promise<PublicConfig> {
   return loading
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function getConfig(): PublicConfig | undefined {
-  return config
-}
-
 export function useConfig(): PublicConfig | undefined {
-  return useSyncExternalStore(subscribe, getConfig)
+  return useStore(config)
 }

@@ -1,5 +1,4 @@
 import type { LiveSnapshot, PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
-import { useSyncExternalStore } from 'react'
 import { fetchSession } from '../api/session'
 import {
   checkSession,
@@ -7,6 +6,7 @@ import {
   subscribe as subscribeSession,
   updateUser,
 } from '../session/store'
+import { createStore, useStore } from '../store'
 
 /**
  * What the server last told us about the signed-in visitor's rewards, both lists newest first as
@@ -22,15 +22,9 @@ const EMPTY: LiveState = { received: false, pending: [], history: [] }
 // Used when the server's own retry hint cannot apply: the stream was refused, not dropped.
 const REOPEN_DELAY_MS = 3_000
 
-let state: LiveState = EMPTY
-const listeners = new Set<() => void>()
+const live = createStore<LiveState>(EMPTY)
 let source: EventSource | undefined
 let reopenTimer: ReturnType<typeof setTimeout> | undefined
-
-function setState(next: LiveState): void {
-  state = next
-  for (const listener of listeners) listener()
-}
 
 function applySnapshot(snapshot: LiveSnapshot): void {
   const session = getSessionState()
@@ -41,7 +35,7 @@ function applySnapshot(snapshot: LiveSnapshot): void {
   ) {
     updateUser(snapshot.user)
   }
-  setState({ received: true, pending: snapshot.pending, history: snapshot.history })
+  live.set({ received: true, pending: snapshot.pending, history: snapshot.history })
 }
 
 function open(): void {
@@ -88,7 +82,7 @@ function followSession(): void {
     open()
   } else {
     close()
-    if (state !== EMPTY) setState(EMPTY)
+    if (live.get() !== EMPTY) live.set(EMPTY)
   }
 }
 
@@ -105,15 +99,6 @@ export function startLiveFeed(): void {
   followSession()
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function getLiveState(): LiveState {
-  return state
-}
-
 export function useLive(): LiveState {
-  return useSyncExternalStore(subscribe, getLiveState)
+  return useStore(live)
 }

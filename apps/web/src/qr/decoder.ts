@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { toast } from 'sonner'
+import { createStore, useStore } from '../store'
 import { texts } from '../texts'
 import { toasterMounted } from '../ui/Toaster'
 
@@ -7,14 +7,8 @@ export type DecoderStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
 type Reader = typeof import('./zxing')
 
-let status: DecoderStatus = 'idle'
-const listeners = new Set<() => void>()
+const status = createStore<DecoderStatus>('idle')
 let loading: Promise<Reader> | undefined
-
-function setStatus(next: DecoderStatus): void {
-  status = next
-  for (const listener of listeners) listener()
-}
 
 // Two frames: the first callback runs before the first paint, the second after it.
 const firstPaint = new Promise<void>((painted) => {
@@ -30,14 +24,14 @@ export function loadDecoder(): Promise<Reader> {
     try {
       // Also keeps the status change out of the render that may have asked for the decoder.
       await firstPaint
-      setStatus('loading')
+      status.set('loading')
       const reader = await import('./zxing')
       await reader.prepareReader()
-      setStatus('ready')
+      status.set('ready')
       return reader
     } catch (error) {
       loading = undefined
-      setStatus('failed')
+      status.set('failed')
       void toasterMounted.then(() => toast.error(texts.scannerLoadFailed))
       throw error
     }
@@ -67,15 +61,6 @@ export async function decodeImageData(image: ImageData): Promise<string | null> 
   return reader.readQrCode(image)
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-function getStatus(): DecoderStatus {
-  return status
-}
-
 export function useDecoderStatus(): DecoderStatus {
-  return useSyncExternalStore(subscribe, getStatus)
+  return useStore(status)
 }

@@ -1,7 +1,7 @@
 import type { User } from '@fernwood/protocol'
-import { useSyncExternalStore } from 'react'
 import { ApiError } from '../api/client'
 import { createSession, deleteSession, fetchSession } from '../api/session'
+import { createStore, useStore } from '../store'
 
 /** Where the visitor stands; the app shows one screen per status. */
 export type SessionState =
@@ -9,27 +9,13 @@ export type SessionState =
   | { status: 'signedOut' }
   | { status: 'signedIn'; user: User }
 
-type Listener = () => void
+const session = createStore<SessionState>({ status: 'checking' })
 
-let state: SessionState = { status: 'checking' }
-const listeners = new Set<Listener>()
-
-function setState(next: SessionState): void {
-  state = next
-  for (const listener of listeners) listener()
-}
-
-export function subscribe(listener: Listener): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function getSessionState(): SessionState {
-  return state
-}
+export const subscribe = session.subscribe
+export const getSessionState = session.get
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, getSessionState)
+  return useStore(session)
 }
 
 /**
@@ -39,21 +25,21 @@ export function useSession(): SessionState {
 export async function checkSession(): Promise<void> {
   try {
     const user = await fetchSession()
-    setState(user ? { status: 'signedIn', user } : { status: 'signedOut' })
+    session.set(user ? { status: 'signedIn', user } : { status: 'signedOut' })
   } catch (error) {
-    setState({ status: 'signedOut' })
+    session.set({ status: 'signedOut' })
     throw error
   }
 }
 
 /** The server's latest word on the signed-in user (a bound wallet, a live snapshot). */
 export function updateUser(user: User): void {
-  setState({ status: 'signedIn', user })
+  session.set({ status: 'signedIn', user })
 }
 
 export async function signIn(): Promise<User> {
   const user = await createSession()
-  setState({ status: 'signedIn', user })
+  session.set({ status: 'signedIn', user })
   return user
 }
 
@@ -64,5 +50,5 @@ export async function signOut(): Promise<void> {
     // A 401 means the session had already ended on the server: the visitor is signed out.
     if (!(error instanceof ApiError && error.status === 401)) throw error
   }
-  setState({ status: 'signedOut' })
+  session.set({ status: 'signedOut' })
 }
