@@ -13,6 +13,7 @@ import {
 import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
+import { publishChange } from '../live/publisher.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { listFailedPayouts } from '../payouts/repository.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
@@ -274,9 +275,11 @@ async function retryCommand(args: string[], { database, print }: AdminContext) {
         WHERE id = $1 AND status = 'processing' RETURNING id`,
       [rewardId],
     )
-    if (rows.length > 0) await audit(tx, 'admin', 'payout.retried', rewardId, {})
-    return rows.length > 0
+    if (rows.length === 0) return false
+    await audit(tx, 'admin', 'payout.retried', rewardId, {})
+    await publishChange(tx, { kind: 'due' })
+    return true
   })
   if (!retried) throw new UsageError(`No reward ${rewardId} is waiting to be paid`)
-  print(`Reward ${rewardId} will be paid again by the next worker that looks.`)
+  print(`Reward ${rewardId} will be paid again by the next free worker.`)
 }

@@ -3,8 +3,13 @@ import type { Queryable } from '../db/database.ts'
 /** The one channel every process LISTENs on; its payloads name whose data changed, never the data. */
 export const CHANGES_CHANNEL = 'fernwood_changes'
 
-/** What changed: a user's own record, their rewards in the queue, or their history. */
-export type ChangeKind = 'user' | 'reward' | 'history'
+/**
+ * What changed: a user's own record, their rewards in the queue, or their history. `due` says a
+ * reward now waits for a worker (a submission, an operator's retry): the only kind workers wake
+ * for, so their own claims and refusals do not wake every worker again.
+ */
+export type ChangeKind = 'user' | 'reward' | 'history' | 'due'
+const CHANGE_KINDS: readonly string[] = ['user', 'reward', 'history', 'due']
 
 export interface Change {
   kind: ChangeKind
@@ -27,9 +32,9 @@ export async function publishChange(tx: Queryable, change: Change): Promise<void
 export function parseChange(payload: string): Change | undefined {
   try {
     const parsed = JSON.parse(payload) as { k?: unknown; u?: unknown; a?: unknown }
-    if (parsed.k !== 'user' && parsed.k !== 'reward' && parsed.k !== 'history') return undefined
+    if (typeof parsed.k !== 'string' || !CHANGE_KINDS.includes(parsed.k)) return undefined
     return {
-      kind: parsed.k,
+      kind: parsed.k as ChangeKind,
       userId: typeof parsed.u === 'string' ? parsed.u : null,
       waxAccount: typeof parsed.a === 'string' ? parsed.a : null,
     }

@@ -19,6 +19,8 @@ export interface PayableReward {
   userId: string | null
   rewardQuantity: string
   tokenContract: string
+  /** how many times a worker has taken it, this time included */
+  attempts: number
 }
 
 /** Points in a payout where tests (and, if ever needed, metrics) can hook in. */

@@ -54,7 +54,7 @@ export async function submitReward(
     )
     if (!row) return undefined
     await publishChange(tx, {
-      kind: 'reward',
+      kind: 'due',
       userId: submission.userId,
       waxAccount: submission.waxAccount,
     })

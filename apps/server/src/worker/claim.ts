@@ -72,12 +72,17 @@ async function claimOne(
     }
     campaignId = verdict.campaign.id
   }
-  const [claimed] = await tx.query<{ reward_quantity: string; token_contract: string }>(
+  const [claimed] = await tx.query<{
+    attempts: number
+    reward_quantity: string
+    token_contract: string
+  }>(
     `WITH claimed AS (
        UPDATE rewards SET status = 'processing', campaign_id = $2, attempts = attempts + 1,
               next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
-        WHERE id = $1 RETURNING campaign_id)
-     SELECT c.reward_quantity, c.token_contract FROM claimed JOIN campaigns c ON c.id = claimed.campaign_id`,
+        WHERE id = $1 RETURNING campaign_id, attempts)
+     SELECT claimed.attempts, c.reward_quantity, c.token_contract
+       FROM claimed JOIN campaigns c ON c.id = claimed.campaign_id`,
     [row.id, campaignId, leaseSeconds],
   )
   if (row.status === 'pending') {
@@ -90,6 +95,7 @@ async function claimOne(
     userId: row.user_id,
     rewardQuantity: claimed.reward_quantity,
     tokenContract: claimed.token_contract,
+    attempts: claimed.attempts,
   }
 }
 

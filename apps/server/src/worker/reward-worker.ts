@@ -46,7 +46,7 @@ export class RewardWorker {
   async start(): Promise<void> {
     const { database } = this.#options.payout
     this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
-      if (parseChange(payload)?.kind === 'reward') this.#signal()
+      if (parseChange(payload)?.kind === 'due') this.#signal()
     })
     this.#running = this.#loop()
   }
@@ -120,19 +120,14 @@ export class RewardWorker {
       await parkReward(payout.database, reward.id, result.error)
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
-      const attempts = await this.#attemptsOf(reward.id)
-      const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS)
+      const delayMs = Math.min(
+        retryBaseMs * 2 ** Math.max(0, reward.attempts - 1),
+        MAX_RETRY_DELAY_MS,
+      )
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
       await scheduleRetry(payout.database, reward.id, message, delayMs).catch((retryError) =>
         logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),
       )
     }
-  }
-
-  async #attemptsOf(rewardId: string): Promise<number> {
-    const [row] = await this.#options.payout.database
-      .query<{ attempts: number }>('SELECT attempts FROM rewards WHERE id = $1', [rewardId])
-      .catch(() => [{ attempts: 1 }])
-    return row?.attempts ?? 1
   }
 }
