@@ -1,4 +1,6 @@
+import type { User } from '@fernwood/protocol'
 import { lazy, Suspense, useEffect } from 'react'
+import { loadConfig } from './config/store'
 import { startLiveFeed } from './live/store'
 import { decoderSettled, loadDecoder } from './qr/decoder'
 import { ConnectWallet } from './screens/ConnectWallet/ConnectWallet'
@@ -14,14 +16,21 @@ const DECODER_WAIT_MS = 3_000
 
 const loadDashboard = () => import('./screens/Dashboard/Dashboard')
 
+type DashboardUser = User & { waxAccount: string }
+
 /**
  * The dashboard and the QR decoder stay out of the login screen's JavaScript. A visitor arriving
- * straight at the dashboard keeps the loading screen until both are there (the spec's loading
- * rule), but no longer than DECODER_WAIT_MS for the decoder.
+ * straight at the dashboard keeps the loading screen until the dashboard, the deployment's config
+ * and the decoder are there (the spec's loading rule), but no longer than DECODER_WAIT_MS for the
+ * decoder, which typed codes do without.
  */
 const Dashboard = lazy(async () => {
-  const [module] = await Promise.all([loadDashboard(), decoderSettled(DECODER_WAIT_MS)])
-  return { default: module.Dashboard }
+  const [{ Dashboard: Screen }, config] = await Promise.all([
+    loadDashboard(),
+    loadConfig(),
+    decoderSettled(DECODER_WAIT_MS),
+  ])
+  return { default: (props: { user: DashboardUser }) => <Screen {...props} config={config} /> }
 })
 
 startLiveFeed()

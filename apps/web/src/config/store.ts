@@ -1,29 +1,17 @@
 import type { PublicConfig } from '@fernwood/protocol'
 import { fetchPublicConfig } from '../api/config'
-import { createStore, useStore } from '../store'
+
+let loading: Promise<PublicConfig> | undefined
 
 /**
- * The deployment's public facts (names, chain, links), fetched once at start in parallel with the
- * session check. Screens that need them before they arrive render their defaults.
+ * The deployment's public facts (names, chain, links), fetched once, from the start of the page
+ * and in parallel with the session check; whoever needs them awaits this. A failure rejects, and
+ * the next call asks again.
  */
-const config = createStore<PublicConfig | undefined>(undefined)
-
-/** Resolves once `/api/config` has answered; a failure rejects, and the next call retries. */
-let loading: Promise<PublicConfig> | undefined
 export function loadConfig(): Promise<PublicConfig> {
-  loading ??= fetchPublicConfig().then(
-    (loaded) => {
-      config.set(loaded)
-      return loaded
-    },
-    (error: unknown) => {
-      loading = undefined
-      throw error
-    },
-  )
+  loading ??= fetchPublicConfig().catch((error: unknown) => {
+    loading = undefined
+    throw error
+  })
   return loading
-}
-
-export function useConfig(): PublicConfig | undefined {
-  return useStore(config)
 }

@@ -7,7 +7,7 @@ interface TreasuresListProps {
   /** false until the live feed's first snapshot: an empty list then means "not known yet" */
   received: boolean
   /** the chain's explorer page for a transaction, `{id}` standing for its id */
-  explorerTransactionUrl: string | undefined
+  explorerTransactionUrl: string
 }
 
 /** What the account has been paid, newest first, each with the transaction that paid it. */
@@ -36,18 +36,14 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
               </span>
               <span className="treasure__tx">
                 {texts.transaction}{' '}
-                {explorerTransactionUrl ? (
-                  <a
-                    href={explorerTransactionUrl.replace('{id}', entry.transactionId)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={texts.transactionLinkLabel(entry.transactionId)}
-                  >
-                    {entry.transactionId}
-                  </a>
-                ) : (
-                  <span>{entry.transactionId}</span>
-                )}
+                <a
+                  href={explorerTransactionUrl.replace('{id}', entry.transactionId)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={texts.transactionLinkLabel(entry.transactionId)}
+                >
+                  {entry.transactionId}
+                </a>
               </span>
             </li>
           ))}
