@@ -8,18 +8,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { build, type Manifest } from 'vite'
+import { filesCost, lazyFiles, staticClosure } from './vite-bundle.ts'
 
 const webRoot = path.resolve(import.meta.dirname, '../apps/web')
 const distDir = path.join(webRoot, 'dist')
 const LOGIN_JS_BUDGET_BYTES = 90 * 1024
-
-interface Cost {
-  files: string[]
-  bytes: number
-  gzipBytes: number
-}
 
 if (!process.argv.includes('--no-build')) {
   await build({ root: webRoot, logLevel: 'warn' })
@@ -30,9 +24,15 @@ const manifest = JSON.parse(
 
 // index.html's module and its static imports: everything the browser runs before React renders
 // the first screen. The rest is fetched with import(), after the first paint or on demand.
-const entryKeys = staticClosure('index.html')
-const loginJs = await cost(entryKeys.map((key) => manifest[key].file))
-const loginCss = await cost(entryKeys.flatMap((key) => manifest[key].css ?? []))
+const entryKeys = staticClosure(manifest, 'index.html')
+const loginJs = await filesCost(
+  entryKeys.map((key) => manifest[key].file),
+  distDir,
+)
+const loginCss = await filesCost(
+  entryKeys.flatMap((key) => manifest[key].css ?? []),
+  distDir,
+)
 
 const lazyParts: Array<[string, string]> = [
   ['dashboard', 'src/screens/Dashboard/Dashboard.tsx'],
@@ -54,9 +54,15 @@ for (const [label, key] of lazyParts) {
     console.log(`  ${label}: not in this build (${key})`)
     continue
   }
-  const files = lazyClosure(key)
-  const js = await cost(files.filter((file) => file.endsWith('.js')))
-  const other = await cost(files.filter((file) => !file.endsWith('.js')))
+  const files = lazyFiles(manifest, key)
+  const js = await filesCost(
+    files.filter((file) => file.endsWith('.js')),
+    distDir,
+  )
+  const other = await filesCost(
+    files.filter((file) => !file.endsWith('.js')),
+    distDir,
+  )
   console.log(
     `  ${label}: JS ${kb(js.gzipBytes)} (${kb(js.bytes)} raw)` +
       (other.files.length > 0
@@ -64,44 +70,6 @@ for (const [label, key] of lazyParts) {
         : ''),
   )
   for (const file of js.files) console.log(`    ${file}`)
-}
-
-function staticClosure(key: string, seen = new Set<string>()): string[] {
-  if (seen.has(key)) return []
-  seen.add(key)
-  for (const next of manifest[key]?.imports ?? []) staticClosure(next, seen)
-  return [...seen]
-}
-
-/** A lazy part's files: its chunk, what it imports in any way, and their assets and CSS. */
-function lazyClosure(key: string): string[] {
-  const alreadyLoaded = new Set(entryKeys)
-  const seen = new Set<string>()
-  const files = new Set<string>()
-  const visit = (next: string) => {
-    if (seen.has(next) || alreadyLoaded.has(next)) return
-    seen.add(next)
-    const chunk = manifest[next]
-    if (!chunk) return
-    files.add(chunk.file)
-    for (const file of [...(chunk.assets ?? []), ...(chunk.css ?? [])]) files.add(file)
-    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
-      visit(imported)
-    }
-  }
-  visit(key)
-  return [...files]
-}
-
-async function cost(files: string[]): Promise<Cost> {
-  let bytes = 0
-  let gzipBytes = 0
-  for (const file of files) {
-    const content = await readFile(path.join(distDir, file))
-    bytes += content.length
-    gzipBytes += gzipSync(content, { level: 9 }).length
-  }
-  return { files, bytes, gzipBytes }
 }
 
 function kb(bytes: number): string {

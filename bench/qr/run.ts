@@ -6,8 +6,8 @@
  *   npx tsx bench/qr/run.ts
  */
 import type { Browser } from 'playwright-core'
+import { filesCost, lazyFiles } from '../vite-bundle.ts'
 import { launchChromium } from './browser.ts'
-import { bundleCost } from './bundle-cost.ts'
 import type { DecodeRecord, Readiness } from './page/api.ts'
 import { type CorpusCategory, corpusCategories } from './page/corpus.ts'
 import { type QrDecoderName, qrDecoderNames } from './page/decoders/decoder.ts'
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
         runs.push(outcome)
       }
       const times = runs.map((run) => run.milliseconds)
-      const cost = await bundleCost(manifest, moduleKeys[name], benchOutDir)
+      const cost = await filesCost(lazyFiles(manifest, moduleKeys[name]), benchOutDir)
       readinessRows.push([
         name,
         runs[0]?.engine ?? '',
