@@ -37,7 +37,6 @@ export interface PackedTransactionJson {
 
 /** The seam between paying and holding the key: signs, never broadcasts. */
 export interface PayoutSigner {
-  readonly account: string
   sign(transfer: Transfer): Promise<SignedPayout>
 }
 
@@ -65,12 +64,10 @@ class TransferData extends Struct {
 
 /** Signs transfers with WharfKit's Session and its private-key wallet plugin. */
 export class WharfkitPayoutSigner implements PayoutSigner {
-  readonly account: string
   readonly #session: Session
   readonly #expireSeconds: number
 
   constructor(chain: ChainConnection, payer: PayoutAccount, options: { expireSeconds: number }) {
-    this.account = payer.account
     this.#expireSeconds = options.expireSeconds
     this.#session = new Session(
       {
@@ -91,7 +88,7 @@ export class WharfkitPayoutSigner implements PayoutSigner {
           name: 'transfer',
           authorization: [this.#session.permissionLevel],
           data: TransferData.from({
-            from: this.account,
+            from: this.#session.actor,
             to: transfer.to,
             quantity: transfer.quantity,
             memo: transfer.memo,
