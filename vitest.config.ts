@@ -33,6 +33,13 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: 'protocol',
+          root: 'packages/protocol',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

@@ -1,6 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
-import fastifyRateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { sessionRoutes } from './auth/routes.ts'
@@ -10,9 +9,10 @@ import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
 import { healthRoutes, type ReadinessCheck } from './health/routes.ts'
 import { contentSecurityPolicy, walletOriginsFor } from './http/content-security-policy.ts'
-import { RateLimited, RouteNotFound } from './http/errors.ts'
+import { RouteNotFound } from './http/errors.ts'
 import { errorBody, installErrorHandler } from './http/errors-render.ts'
 import { closeConnectionsOnShutdown } from './http/graceful-close.ts'
+import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
 import { announceAccountBound } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
@@ -54,6 +54,8 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     // Sign-out must not wait for an idle keep-alive socket, nor shutdown for a slow client.
     forceCloseConnections: 'idle',
+    // Fastify's Ajv coerces by default: `{"code": 123}` would become "123" and `["a"]` "a".
+    ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   installErrorHandler(app)
@@ -76,10 +78,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(fastifyCookie)
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => new RateLimited(context.after),
-  })
+  await installRateLimits(app, database)
   installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)
 

@@ -2,15 +2,25 @@
 const MAX_CODE_LENGTH = 64
 
 /**
- * A code as the catalogue stores it: trimmed and lowercase, so 'FernwoodWelcome ' matches.
- * Undefined when nothing usable is left: empty, too long, or holding control characters. The
- * browser applies it to spare a request that cannot succeed; the server applies it again.
+ * Control characters (C0, DEL, C1), format characters (the bidirectional overrides and isolates
+ * such as U+202E, zero-width characters, the byte-order mark) and line or paragraph separators.
+ * None belongs in a code, and a bidi override would make a stored code read differently from
+ * what it is wherever it is shown.
+ */
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
+/**
+ * A code as the catalogue stores it: NFKC-normalised, trimmed and lowercase, so 'FernwoodWelcome '
+ * matches, and so does a full-width 'ＭＯＳＳＹ－ＯＡＫ' typed on a phone's keyboard. Undefined when
+ * nothing usable is left: empty, too long, or holding control or bidi characters. The browser
+ * applies it to spare a request that cannot succeed; the server applies it again.
  */
 export function normalizeCode(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined
-  const code = raw.trim().toLowerCase()
+  // NFKC first: it folds full-width letters and compatibility spaces into the ones trim and
+  // lowercase know.
+  const code = raw.normalize('NFKC').trim().toLowerCase()
   if (code.length === 0 || code.length > MAX_CODE_LENGTH) return undefined
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(code)) return undefined
+  if (INVISIBLE_OR_CONTROL.test(code)) return undefined
   return code
 }
