@@ -27,6 +27,22 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'relay',
+          root: 'packages/relay',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'devanchor',
+          root: 'packages/devanchor',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'devwallet',
           root: 'packages/devwallet',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

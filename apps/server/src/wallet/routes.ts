@@ -70,7 +70,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
       const binding = { userId, nonce, waxAccount: actor }
 
       if (proof?.type === 'identity') {
-        const verified = await verifyIdentityProof(
+        const identityProof = await verifyIdentityProof(
           proof.proof,
           { chainId: chain.id, scope: appName, actor, permission },
           chain.client,

@@ -1,0 +1,3 @@
+export type { Delivery } from './channels.ts'
+export type { Relay, RelayOptions } from './relay.ts'
+export { createRelay, MAX_MESSAGE_BYTES, startRelay } from './relay.ts'
