@@ -290,11 +290,9 @@ describe('refused wallet proofs bind nothing', () => {
     const bytes = Buffer.from(aliceProof().slice('EOSIO '.length), 'base64')
     // The signature's 65 bytes end the encoding; change one in the middle of them.
     bytes[bytes.length - 20] ^= 0x01
-    const response = await bindAlice(
-      visitor,
-      await challenge(visitor),
-      `EOSIO ${bytes.toString('base64')}`,
-    )
+    // Spelled the way wallets spell proofs: base64 without padding.
+    const tampered = `EOSIO ${bytes.toString('base64').replace(/=+$/, '')}`
+    const response = await bindAlice(visitor, await challenge(visitor), tampered)
     expect(response.statusCode).toBe(403)
     expect(response.json().error.code).toBe('WALLET_PROOF_SIGNATURE_INVALID')
     expect(await boundAccount(visitor)).toBeNull()
@@ -310,6 +308,39 @@ describe('refused wallet proofs bind nothing', () => {
     expect(replay.statusCode).toBe(403)
     expect(replay.json().error.code).toBe('WALLET_PROOF_REPLAYED')
     expect(await boundAccount(second)).toBeNull()
+  })
+
+  it('a used proof cannot bind again with characters appended to its encoding', async () => {
+    const proof = aliceProof()
+    const first = await newVisitor()
+    expect((await bindAlice(first, await challenge(first), proof)).statusCode).toBe(200)
+
+    for (const respelled of [`${proof}A`, `${proof}AAAA`, `${proof}=`]) {
+      const other = await newVisitor()
+      const replay = await bindAlice(other, await challenge(other), respelled)
+      expect(replay.statusCode).toBeGreaterThanOrEqual(400)
+      expect(await boundAccount(other)).toBeNull()
+    }
+  })
+
+  it('a proof spelled in anything but its one canonical encoding is refused, used or not', async () => {
+    const visitor = await newVisitor()
+    const response = await bindAlice(visitor, await challenge(visitor), `${aliceProof()}AAAA`)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.code).toBe('WALLET_PROOF_MALFORMED')
+    expect(await boundAccount(visitor)).toBeNull()
+  })
+
+  it('a proof living longer than any wallet issues (over Anchor’s hour) is refused', async () => {
+    const visitor = await newVisitor()
+    const response = await bindAlice(
+      visitor,
+      await challenge(visitor),
+      aliceProof({ expiresIn: 2 * 3600 }),
+    )
+    expect(response.statusCode).toBe(403)
+    expect(response.json().error.code).toBe('WALLET_PROOF_EXPIRED')
+    expect(await boundAccount(visitor)).toBeNull()
   })
 
   it('a nonce works once, and only for the visitor it was issued to', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { toUser, type User } from '../auth/users.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { consumeChallenge } from './challenges.ts'
@@ -9,8 +8,8 @@ export interface Binding {
   nonce: string
   waxAccount: string
   verified: boolean
-  /** a standard identity proof to record as spent, with its expiry */
-  identityProof?: { encoded: string; expiresAt: Date }
+  /** a standard identity proof to record as spent: the digest its wallet signed, and its expiry */
+  identityProof?: { signedDigest: string; expiresAt: Date }
 }
 
 /** Runs inside the binding's transaction once the account is set (the live feed publishes here). */
@@ -32,7 +31,7 @@ export async function bindAccount(
         `INSERT INTO used_identity_proofs (proof_digest, wax_account, user_id, expires_at)
          VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING proof_digest`,
         [
-          createHash('sha256').update(binding.identityProof.encoded).digest('hex'),
+          binding.identityProof.signedDigest,
           binding.waxAccount,
           binding.userId,
           binding.identityProof.expiresAt,

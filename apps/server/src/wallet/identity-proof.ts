@@ -9,7 +9,9 @@ import {
   ProofWrongScope,
 } from './errors.ts'
 
-// Wallets issue proofs valid for up to an hour (the spec's 3600 s); anything longer is suspect.
+// The longest-lived proofs come from Anchor, which resolves every signing request, identity
+// requests included, with `expire_seconds` of one hour (greymass/anchor, handler/actions/uri.js);
+// the Dev Wallet gives 5 minutes. One minute more allows for our clock and the chain's to differ.
 const LONGEST_PROOF_LIFETIME_MS = 3_660_000
 
 export interface ExpectedIdentity {
@@ -19,23 +21,32 @@ export interface ExpectedIdentity {
   permission: string
 }
 
+export interface VerifiedIdentityProof {
+  /** what the wallet signed (hex): one statement binds once, however its proof is spelled */
+  signedDigest: string
+  expiresAt: Date
+}
+
 /**
- * Checks a standard Antelope identity proof (Anchor, the Dev Wallet): for this chain and app,
- * for the claimed account, unexpired, and signed by keys satisfying that account's authority as
- * the chain holds it now. Returns the proof so the caller can record it as used.
+ * Checks a standard Antelope identity proof (Anchor, the Dev Wallet): in its one exact encoding,
+ * for this chain and app, for the claimed account, unexpired, and signed by keys satisfying that
+ * account's authority as the chain holds it now. Returns what to record as used.
  */
 export async function verifyIdentityProof(
   encoded: string,
   expected: ExpectedIdentity,
   chain: APIClient,
   now = new Date(),
-): Promise<IdentityProof> {
+): Promise<VerifiedIdentityProof> {
   let proof: IdentityProof
   try {
     proof = IdentityProof.from(encoded)
   } catch {
     throw new ProofMalformed()
   }
+  // The decoder ignores characters past the proof's last field: only the canonical spelling (the
+  // one every wallet's `toString()` gives) is taken, so no padding or suffix makes a new proof.
+  if (proof.toString() !== encoded) throw new ProofMalformed()
   if (!proof.chainId.equals(expected.chainId)) throw new ProofWrongChain()
   if (!proof.scope.equals(expected.scope)) throw new ProofWrongScope()
   if (
@@ -56,5 +67,8 @@ export async function verifyIdentityProof(
     // a signature that does not even recover to a key
   }
   if (!signed) throw new ProofSignatureInvalid()
-  return proof
+  return {
+    signedDigest: proof.transaction.signingDigest(proof.chainId).hexString,
+    expiresAt: new Date(expiresAt),
+  }
 }

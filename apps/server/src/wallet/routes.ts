@@ -75,10 +75,6 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
           { chainId: chain.id, scope: appName, actor, permission },
           chain.client,
         )
-        const identityProof = {
-          encoded: proof.proof,
-          expiresAt: new Date(verified.expiration.toMilliseconds()),
-        }
         return {
           user: await bindAccount(
             database,
