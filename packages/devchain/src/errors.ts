@@ -133,6 +133,12 @@ const ASSERT_MESSAGE = {
   name: 'eosio_assert_message_exception',
   what: 'eosio_assert_message assertion failure',
 }
+const ACTION_VALIDATE = {
+  status: 500,
+  code: 3050000,
+  name: 'action_validate_exception',
+  what: 'Action validate exception',
+}
 const ACCOUNT_QUERY = {
   status: 400,
   statusText: 'Account lookup',
@@ -392,6 +398,27 @@ export const nodeErrors = {
       },
       detail(`missing authority of ${account}`, 'apply_context.cpp', 283, 'require_authorization'),
     ),
+  /** newaccount's own checks of its name and authorities, before any contract code runs. */
+  invalidNewAccount: (message: string) =>
+    new NodeError(
+      ACTION_VALIDATE,
+      detail(message, 'eosio_contract.cpp', 79, 'apply_eosio_newaccount'),
+    ),
+  accountNameExists: (name: string) =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3050001,
+        name: 'account_name_exists_exception',
+        what: 'Account name already exists',
+      },
+      detail(
+        `Cannot create account named ${name}, as that name is already taken`,
+        'eosio_contract.cpp',
+        98,
+        'apply_eosio_newaccount',
+      ),
+    ),
   /** A failed `check()` inside a contract. */
   assertionFailure: (message: string) =>
     new NodeError(
@@ -400,12 +427,7 @@ export const nodeErrors = {
     ),
   unknownAction: (contract: string, action: string) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3050000,
-        name: 'action_validate_exception',
-        what: 'Action validate exception',
-      },
+      ACTION_VALIDATE,
       detail(
         `Unknown action ${action} in contract ${contract}`,
         'abi_serializer.cpp',

@@ -3,6 +3,8 @@ export { createDevchain, startDevchain } from './devchain'
 export type { NodeErrorBody, NodeErrorDetail } from './errors'
 export type { DevchainSeed, SeedAccount, SeedAuthority, SeedKeyWeight, SeedToken } from './seed'
 export {
+  ACCOUNT_CREATOR,
+  ACCOUNT_CREATOR_PRIVATE_KEY,
   DEV_WALLET_PRIVATE_KEY,
   DEV_WALLET_PUBLIC_KEY,
   DEVCHAIN_CHAIN_ID,
@@ -13,4 +15,5 @@ export {
   seedPrivateKey,
   USER_ACCOUNTS,
 } from './seed'
+export { SYSTEM_ACCOUNT, systemAbi } from './system-contract'
 export { MAX_TRANSACTION_LIFETIME_SECONDS } from './transactions'

@@ -54,6 +54,11 @@ export const DEV_WALLET_PUBLIC_KEY = devchainSeed.devWalletKey.publicKey
 export const PAYOUT_ACCOUNT = 'fernwoodpays'
 export const REWARD_TOKEN_CONTRACT = 'fern.token'
 export const USER_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam'] as const
+/**
+ * Creates accounts on the devchain for the browser's Dev Account Creator, as a provider's account
+ * does on WAX; its development key is as public as the rest of this file.
+ */
+export const ACCOUNT_CREATOR = 'devcreator'
 
 /** The development private key of a seeded account (its `owner` key, also in its `active`). */
 export function seedPrivateKey(accountName: string): string {
@@ -63,6 +68,7 @@ export function seedPrivateKey(accountName: string): string {
 }
 
 export const PAYOUT_PRIVATE_KEY = seedPrivateKey(PAYOUT_ACCOUNT)
+export const ACCOUNT_CREATOR_PRIVATE_KEY = seedPrivateKey(ACCOUNT_CREATOR)
 
 /** Fails fast when seed.json's private and public keys drift apart. */
 export function assertSeedKeysMatch(seed: DevchainSeed): void {

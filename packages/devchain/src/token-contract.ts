@@ -1,4 +1,5 @@
-import { ABI, type Asset, type Bytes, Serializer } from '@wharfkit/antelope'
+import { ABI, type Asset, Bytes, Checksum256, Serializer } from '@wharfkit/antelope'
+import type { DevchainContract } from './contracts'
 import { nodeErrors } from './errors'
 
 /** The ABI of the reference eosio.token contract, served for every token contract. */
@@ -315,4 +316,14 @@ export function applyTokenAction(
   const run = new TokenContractRun(ledger, action, accountExists)
   const notified = handler(run, data, decoded as Arguments)
   return { data, notified }
+}
+
+/** eosio.token as a devchain contract, run on the transaction's copy of its tables. */
+export const tokenContract: DevchainContract = {
+  abi: tokenAbi,
+  codeHash: String(Checksum256.hash(Bytes.from('eosio.token reference contract', 'utf8'))),
+  apply: (scratch, action) =>
+    applyTokenAction(scratch.ledger(action.contract), action, (name) =>
+      scratch.accountExists(name),
+    ),
 }

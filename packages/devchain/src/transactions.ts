@@ -8,9 +8,9 @@ import {
 } from '@wharfkit/antelope'
 import { checkAuthorizations, legacyKey, type PermissionLevel } from './authority'
 import type { ChainState, ExecutedTransaction } from './chain-state'
+import { contractOf, TransactionScratch } from './contracts'
 import { type NodeError, nodeErrors } from './errors'
 import { formatTimePoint, formatTimePointSec } from './time'
-import { applyTokenAction, type TokenLedger } from './token-contract'
 
 /** nodeos' default `max_transaction_lifetime`. */
 export const MAX_TRANSACTION_LIFETIME_SECONDS = 3600
@@ -179,38 +179,29 @@ export function executeTransaction(state: ChainState, decoded: DecodedTransactio
     return permissions[level.permission as keyof typeof permissions]
   })
 
-  const ledgers = new Map<string, TokenLedger>()
+  const scratch = new TransactionScratch(state, pendingTimeMs)
   const actionData: unknown[] = []
   const runs: { action: Action; notified: string[] }[] = []
   for (const action of transaction.actions) {
-    const contract = String(action.account)
-    const ledger = state.tokens.get(contract)
-    if (!ledger) {
+    const account = String(action.account)
+    const contract = contractOf(state, account)
+    if (!contract) {
       // An account without a contract accepts any action and does nothing, as on nodeos.
       actionData.push(action.data.hexString)
       runs.push({ action, notified: [] })
       continue
     }
-    let working = ledgers.get(contract)
-    if (!working) {
-      working = structuredClone(ledger)
-      ledgers.set(contract, working)
-    }
-    const result = applyTokenAction(
-      working,
-      {
-        contract,
-        name: String(action.name),
-        authorizers: action.authorization.map((level) => String(level.actor)),
-        data: action.data,
-      },
-      (name) => state.accounts.has(name),
-    )
+    const result = contract.apply(scratch, {
+      contract: account,
+      name: String(action.name),
+      authorizers: action.authorization.map((level) => String(level.actor)),
+      data: action.data,
+    })
     actionData.push(result.data)
-    runs.push({ action, notified: result.notified.filter((name) => name !== contract) })
+    runs.push({ action, notified: result.notified.filter((name) => name !== account) })
   }
 
-  for (const [contract, ledger] of ledgers) state.tokens.set(contract, ledger)
+  scratch.commit()
   const actionTraces = buildActionTraces(state, runs, actionData)
   const packedBytes = Serializer.encode({ object: transaction }).length
   // nodeos bills the packed transaction, its signatures and a fixed per-transaction overhead.

@@ -1,8 +1,9 @@
-import { Bytes, Checksum256, Name, PrivateKey, Serializer } from '@wharfkit/antelope'
+import { Checksum256, Name, PrivateKey, Serializer } from '@wharfkit/antelope'
 import type { FastifyInstance } from 'fastify'
 import { canonicalKey, legacyKey } from '../authority'
 import { type Block, refBlockPrefixOf } from '../blocks'
 import type { AccountRecord, ChainState } from '../chain-state'
+import { contractOf } from '../contracts'
 import { nodeErrors } from '../errors'
 import { seedPrivateKey } from '../seed'
 import { formatTimePoint } from '../time'
@@ -14,10 +15,6 @@ const CORE_CONTRACT = 'eosio.token'
 const CORE_SYMBOL = 'WAX'
 const ZERO_HASH = '0'.repeat(64)
 const EPOCH = '1970-01-01T00:00:00.000'
-const tokenAbiBytes = Serializer.encode({ object: tokenAbi })
-const tokenAbiHash = String(Checksum256.hash(tokenAbiBytes))
-/** Stands in for the hash of the token contract's wasm, which the devchain does not run. */
-const tokenCodeHash = String(Checksum256.hash(Bytes.from('eosio.token reference contract', 'utf8')))
 const producerKey = PrivateKey.from(seedPrivateKey('eosio'))
 
 const READ_ENDPOINTS_WITH_PARAMS = [
@@ -277,10 +274,11 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
     handler: async (request) => {
       const name = request.body.account_name
       if (!state.accounts.has(name)) throw nodeErrors.accountNotRetrievable(name)
-      return state.tokens.has(name)
+      const contract = contractOf(state, name)
+      return contract
         ? {
             account_name: name,
-            abi: { ...Serializer.objectify(tokenAbi), error_messages: [], abi_extensions: [] },
+            abi: { ...Serializer.objectify(contract.abi), error_messages: [], abi_extensions: [] },
           }
         : { account_name: name }
     },
@@ -299,12 +297,15 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
     handler: async (request) => {
       const name = request.body.account_name
       if (!state.accounts.has(name)) throw nodeErrors.accountNotRetrievable(name)
-      const isToken = state.tokens.has(name)
+      const contract = contractOf(state, name)
+      if (!contract)
+        return { account_name: name, code_hash: ZERO_HASH, abi_hash: ZERO_HASH, abi: '' }
+      const abiBytes = Serializer.encode({ object: contract.abi })
       return {
         account_name: name,
-        code_hash: isToken ? tokenCodeHash : ZERO_HASH,
-        abi_hash: isToken ? tokenAbiHash : ZERO_HASH,
-        abi: isToken ? Buffer.from(tokenAbiBytes.array).toString('base64') : '',
+        code_hash: contract.codeHash,
+        abi_hash: String(Checksum256.hash(abiBytes)),
+        abi: Buffer.from(abiBytes.array).toString('base64'),
       }
     },
   })

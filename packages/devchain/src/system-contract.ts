@@ -1,0 +1,174 @@
+import { ABI, Bytes, Checksum256, PublicKey, Serializer } from '@wharfkit/antelope'
+import type { Authority } from './authority'
+import type { ContractAction, DevchainContract, TransactionScratch } from './contracts'
+import { nodeErrors } from './errors'
+
+/** The privileged account that runs the system contract. */
+export const SYSTEM_ACCOUNT = 'eosio'
+
+/** The part of eosio.system's ABI the devchain runs: creating accounts. */
+export const systemAbi = ABI.from({
+  version: 'eosio::abi/1.2',
+  types: [],
+  structs: [
+    {
+      name: 'key_weight',
+      base: '',
+      fields: [
+        { name: 'key', type: 'public_key' },
+        { name: 'weight', type: 'uint16' },
+      ],
+    },
+    {
+      name: 'permission_level',
+      base: '',
+      fields: [
+        { name: 'actor', type: 'name' },
+        { name: 'permission', type: 'name' },
+      ],
+    },
+    {
+      name: 'permission_level_weight',
+      base: '',
+      fields: [
+        { name: 'permission', type: 'permission_level' },
+        { name: 'weight', type: 'uint16' },
+      ],
+    },
+    {
+      name: 'wait_weight',
+      base: '',
+      fields: [
+        { name: 'wait_sec', type: 'uint32' },
+        { name: 'weight', type: 'uint16' },
+      ],
+    },
+    {
+      name: 'authority',
+      base: '',
+      fields: [
+        { name: 'threshold', type: 'uint32' },
+        { name: 'keys', type: 'key_weight[]' },
+        { name: 'accounts', type: 'permission_level_weight[]' },
+        { name: 'waits', type: 'wait_weight[]' },
+      ],
+    },
+    {
+      name: 'newaccount',
+      base: '',
+      fields: [
+        { name: 'creator', type: 'name' },
+        { name: 'name', type: 'name' },
+        { name: 'owner', type: 'authority' },
+        { name: 'active', type: 'authority' },
+      ],
+    },
+  ],
+  actions: [{ name: 'newaccount', type: 'newaccount', ricardian_contract: '' }],
+  tables: [],
+  ricardian_clauses: [],
+  variants: [],
+  action_results: [],
+})
+
+interface AuthorityArgument {
+  threshold: number
+  keys: { key: string; weight: number }[]
+  accounts: unknown[]
+  waits: unknown[]
+}
+
+interface NewAccountArguments {
+  creator: string
+  name: string
+  owner: AuthorityArgument
+  active: AuthorityArgument
+}
+
+/**
+ * nodeos' `validate(authority)`: keys strictly ascending in binary order (so no duplicates), and
+ * weights that can reach the threshold. The devchain keeps key authorities only; an authority
+ * naming accounts or waits is refused rather than silently stored without them.
+ */
+function checkAuthority(authority: AuthorityArgument, permission: 'owner' | 'active'): Authority {
+  const invalid = () => nodeErrors.invalidNewAccount(`Invalid ${permission} authority`)
+  if (authority.accounts.length > 0 || authority.waits.length > 0) {
+    throw nodeErrors.invalidNewAccount(
+      `Invalid ${permission} authority: the devchain supports key authorities only`,
+    )
+  }
+  let previous: string | undefined
+  let totalWeight = 0
+  for (const { key, weight } of authority.keys) {
+    const binary = PublicKey.from(key).data.hexString
+    if (previous !== undefined && binary <= previous) throw invalid()
+    previous = binary
+    totalWeight += weight
+  }
+  if (totalWeight < authority.threshold) throw invalid()
+  return { threshold: authority.threshold, keys: authority.keys }
+}
+
+/** The part of a name after its last dot, or the whole name (eosio::name::suffix). */
+function suffixOf(name: string): string {
+  return name.slice(name.lastIndexOf('.') + 1)
+}
+
+/**
+ * eosio::newaccount as nodeos runs it natively, followed by the naming rules eosio.system adds.
+ * Resources are not modelled: no RAM has to be bought for the new account.
+ */
+function newAccount(
+  scratch: TransactionScratch,
+  action: ContractAction,
+  args: NewAccountArguments,
+) {
+  if (!action.authorizers.includes(args.creator)) throw nodeErrors.missingAuthority(args.creator)
+  const owner = checkAuthority(args.owner, 'owner')
+  const active = checkAuthority(args.active, 'active')
+  const name = args.name
+  if (name === '') throw nodeErrors.invalidNewAccount('account name cannot be empty')
+  if (name.length > 12) {
+    throw nodeErrors.invalidNewAccount('account names can only be 12 chars long')
+  }
+  const creatorIsPrivileged = args.creator === SYSTEM_ACCOUNT
+  if (!creatorIsPrivileged && name.startsWith('eosio.')) {
+    throw nodeErrors.invalidNewAccount(
+      "only privileged accounts can have names that start with 'eosio.'",
+    )
+  }
+  if (scratch.accountExists(name)) throw nodeErrors.accountNameExists(name)
+  // eosio.system: shorter names and names with a dot belong to whoever owns their suffix; a
+  // suffix-less short name is a premium name, sold by auction, and the devchain holds none.
+  if (!creatorIsPrivileged && (name.length < 12 || name.includes('.'))) {
+    const suffix = suffixOf(name)
+    if (suffix === name) throw nodeErrors.assertionFailure('no active bid for name')
+    if (suffix !== args.creator) {
+      throw nodeErrors.assertionFailure('only suffix may create this account')
+    }
+  }
+  scratch.createAccount({
+    name,
+    createdMs: scratch.blockTimeMs,
+    permissions: { owner, active },
+  })
+}
+
+export const systemContract: DevchainContract = {
+  abi: systemAbi,
+  codeHash: String(Checksum256.hash(Bytes.from('eosio.system reference contract', 'utf8'))),
+  apply(scratch, action) {
+    if (action.name !== 'newaccount') {
+      throw nodeErrors.unknownAction(action.contract, action.name)
+    }
+    let decoded: ReturnType<typeof Serializer.decode>
+    try {
+      decoded = Serializer.decode({ data: action.data, type: 'newaccount', abi: systemAbi })
+    } catch {
+      throw nodeErrors.assertionFailure('read')
+    }
+    const data = Serializer.objectify(decoded) as Record<string, unknown>
+    newAccount(scratch, action, data as unknown as NewAccountArguments)
+    return { data, notified: [] }
+  },
+}
