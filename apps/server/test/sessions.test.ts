@@ -76,7 +76,7 @@ describe('anonymous sessions', () => {
     expect(response.json()).toEqual({ user: signedIn.json().user })
   })
 
-  it('without a cookie, or with a forged or expired one, the visitor is not signed in (401)', async () => {
+  it('without a cookie, or with a forged or expired one, the visitor is signed out (200, no user)', async () => {
     const token = sessionCookieOf(await signIn())
     await testDatabase.database.query(
       "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
@@ -84,10 +84,8 @@ describe('anonymous sessions', () => {
     )
     for (const headers of [{}, withCookie('forged-token-value'), withCookie(token)]) {
       const response = await app.inject({ method: 'GET', url: '/api/session', headers })
-      expect(response.statusCode).toBe(401)
-      expect(response.json()).toEqual({
-        error: { code: 'NOT_SIGNED_IN', message: 'Sign in to continue.' },
-      })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ user: null })
     }
   })
 
@@ -113,7 +111,41 @@ describe('anonymous sessions', () => {
       url: '/api/session',
       headers: withCookie(token),
     })
-    expect(after.statusCode).toBe(401)
+    expect(after.json()).toEqual({ user: null })
+  })
+
+  it('signing out needs no body: the Origin check guards it', async () => {
+    const token = sessionCookieOf(await signIn())
+    const foreign = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: 'https://evil.example', ...withCookie(token) },
+    })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error.code).toBe('CROSS_ORIGIN_REFUSED')
+
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: TEST_ORIGIN, ...withCookie(token) },
+    })
+    expect(response.statusCode).toBe(204)
+    const after = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: withCookie(token),
+    })
+    expect(after.json()).toEqual({ user: null })
+  })
+
+  it('a sign-out that does carry a body must still send it as JSON (415)', async () => {
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'text/plain' },
+      payload: 'x',
+    })
+    expect(response.statusCode).toBe(415)
   })
 
   it('signing in again replaces the previous session', async () => {
@@ -126,7 +158,7 @@ describe('anonymous sessions', () => {
     })
     expect(second.statusCode).toBe(201)
     const old = await app.inject({ method: 'GET', url: '/api/session', headers: withCookie(first) })
-    expect(old.statusCode).toBe(401)
+    expect(old.json()).toEqual({ user: null })
   })
 })
 

@@ -10,3 +10,7 @@ export type User = Static<typeof UserSchema>
 
 export const UserResponseSchema = Type.Object({ user: UserSchema })
 export type UserResponse = Static<typeof UserResponseSchema>
+
+/** `GET /api/session`: the signed-in user, or null for a visitor who is signed out. */
+export const SessionResponseSchema = Type.Object({ user: Type.Union([UserSchema, Type.Null()]) })
+export type SessionResponse = Static<typeof SessionResponseSchema>

@@ -17,19 +17,19 @@ type Method = 'GET' | 'POST' | 'DELETE'
 
 /**
  * Calls the Fernwood API on this origin and returns the parsed JSON body (`undefined` for 204).
- * State-changing requests always carry a JSON body, `{}` when there is nothing to send, because
- * the server only accepts them as `application/json` (the content type a cross-site form cannot
- * send).
+ * A POST always carries a JSON body, `{}` when there is nothing to send, because the server only
+ * accepts one as `application/json` (the content type a cross-site form cannot send). A DELETE
+ * sends a body only when it has one.
  */
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const changesState = method !== 'GET'
+  const sendsJson = method === 'POST' || body !== undefined
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
-    headers: changesState
+    headers: sendsJson
       ? { accept: 'application/json', 'content-type': 'application/json' }
       : { accept: 'application/json' },
-    body: changesState ? JSON.stringify(body ?? {}) : undefined,
+    body: sendsJson ? JSON.stringify(body ?? {}) : undefined,
   }
 
   let response: Response

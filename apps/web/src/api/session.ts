@@ -1,14 +1,9 @@
-import type { User, UserResponse } from '@fernwood/protocol'
-import { ApiError, api } from './client'
+import type { SessionResponse, User, UserResponse } from '@fernwood/protocol'
+import { api } from './client'
 
 /** The signed-in user, or null when the cookie is missing or no longer valid. */
 export async function fetchSession(): Promise<User | null> {
-  try {
-    return (await api.get<UserResponse>('/api/session')).user
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null
-    throw error
-  }
+  return (await api.get<SessionResponse>('/api/session')).user
 }
 
 /** Signs in anonymously; the server sets the session cookie. */
