@@ -33,7 +33,15 @@ export function refBlockPrefixOf(blockId: string): number {
 export class BlockLog {
   private readonly blocks: Block[]
 
-  constructor(restored: Block[], nowMs: number) {
+  /**
+   * @param irreversibleLag how many blocks the last irreversible block trails the head: a
+   * transaction stays reversible (and can still be lost) that long after its block.
+   */
+  constructor(
+    restored: Block[],
+    nowMs: number,
+    private readonly irreversibleLag: number,
+  ) {
     const genesisTime = Math.floor(nowMs / BLOCK_SLOT_MS) * BLOCK_SLOT_MS
     this.blocks =
       restored.length > 0 ? [...restored] : [this.makeBlock(1, ZERO_ID, genesisTime, [])]
@@ -47,9 +55,15 @@ export class BlockLog {
     return this.blocks[0]
   }
 
-  /** Savanna finality: blocks become irreversible two blocks behind the head. */
   get lastIrreversible(): Block {
-    return this.byNum(Math.max(this.head.num - 2, this.blocks[0].num)) ?? this.blocks[0]
+    return (
+      this.byNum(Math.max(this.head.num - this.irreversibleLag, this.blocks[0].num)) ??
+      this.blocks[0]
+    )
+  }
+
+  isIrreversible(num: number): boolean {
+    return num <= this.lastIrreversible.num
   }
 
   /** The time of the block being built, against which transactions are validated. */

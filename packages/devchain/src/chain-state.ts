@@ -72,6 +72,8 @@ export class ChainState {
   readonly recentTransactionIds = new Map<string, number>()
   /** Ids executed since the head block, included in the next block. */
   pendingTransactionIds: string[] = []
+  /** Ids lost before they became irreversible (see dropTransaction); not persisted. */
+  readonly droppedTransactionIds = new Set<string>()
   sequences: Sequences = { global: 0, receivers: {}, actors: {} }
   blocks: BlockLog
   /** Set when something worth persisting changed since the last save. */
@@ -84,8 +86,13 @@ export class ChainState {
     this.blocks = blocks
   }
 
-  static fromSeed(seed: DevchainSeed, chainId: string, nowMs: number): ChainState {
-    const state = new ChainState(chainId, new BlockLog([], nowMs))
+  static fromSeed(
+    seed: DevchainSeed,
+    chainId: string,
+    nowMs: number,
+    irreversibleLag: number,
+  ): ChainState {
+    const state = new ChainState(chainId, new BlockLog([], nowMs, irreversibleLag))
     for (const account of seed.accounts) {
       state.accounts.set(account.name, {
         name: account.name,
@@ -119,8 +126,11 @@ export class ChainState {
     return state
   }
 
-  static fromSnapshot(snapshot: ChainSnapshot, nowMs: number): ChainState {
-    const state = new ChainState(snapshot.chainId, new BlockLog(snapshot.blocks, nowMs))
+  static fromSnapshot(snapshot: ChainSnapshot, nowMs: number, irreversibleLag: number): ChainState {
+    const state = new ChainState(
+      snapshot.chainId,
+      new BlockLog(snapshot.blocks, nowMs, irreversibleLag),
+    )
     for (const account of snapshot.accounts) state.accounts.set(account.name, account)
     for (const token of snapshot.tokens) {
       state.tokens.set(token.contract, {
@@ -187,5 +197,47 @@ export class ChainState {
       if (expiration <= block.timestampMs) this.recentTransactionIds.delete(id)
     }
     return block
+  }
+
+  /**
+   * Loses a transaction that is not yet irreversible, as a fork or a node that crashed before
+   * relaying it would: its transfers are undone, no block holds it, and its id may be sent
+   * again. A test hook; only token transfers can be undone.
+   */
+  dropTransaction(id: string): void {
+    const executed = this.transactions.get(id)
+    if (!executed) throw new Error(`no transaction ${id} to drop`)
+    if (this.blocks.isIrreversible(executed.blockNum)) {
+      throw new Error(`transaction ${id} is irreversible and cannot be dropped`)
+    }
+    const actions = (executed.transaction.actions ?? []) as {
+      account: string
+      name: string
+      data: { from?: string; to?: string; quantity?: string }
+    }[]
+    const transfers = actions.map((action) => {
+      const ledger = this.tokens.get(action.account)
+      const { from, to, quantity } = action.data
+      if (!ledger || action.name !== 'transfer' || !from || !to || !quantity) {
+        throw new Error(`transaction ${id} holds more than token transfers; it cannot be dropped`)
+      }
+      return { ledger, from, to, asset: parseAsset(quantity) }
+    })
+    for (const { ledger, from, to, asset } of transfers.reverse()) {
+      const adjust = (owner: string, delta: bigint) => {
+        const balances = ledger.balances.get(owner) ?? new Map<string, bigint>()
+        balances.set(asset.symbol, (balances.get(asset.symbol) ?? 0n) + delta)
+        ledger.balances.set(owner, balances)
+      }
+      adjust(to, -asset.amount)
+      adjust(from, asset.amount)
+    }
+    const block = this.blocks.byNum(executed.blockNum)
+    if (block) block.transactionIds = block.transactionIds.filter((other) => other !== id)
+    this.pendingTransactionIds = this.pendingTransactionIds.filter((other) => other !== id)
+    this.transactions.delete(id)
+    this.recentTransactionIds.delete(id)
+    this.droppedTransactionIds.add(id)
+    this.dirty = true
   }
 }

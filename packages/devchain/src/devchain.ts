@@ -1,11 +1,13 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify'
 import { ChainState } from './chain-state'
 import { loadSnapshot, saveSnapshot } from './persistence'
+import { registerActionHistoryRoutes } from './routes/action-history'
 import { registerChainReadRoutes } from './routes/chain-read'
 import { registerChainWriteRoutes } from './routes/chain-write'
 import { registerHistoryRoutes } from './routes/history'
 import { speakNodeApi } from './routes/node-api'
 import { registerTransactionPage } from './routes/transaction-page'
+import { registerTransactionStatusRoute } from './routes/transaction-status'
 import { assertSeedKeysMatch, DEVCHAIN_CHAIN_ID, devchainSeed } from './seed'
 
 export interface DevchainOptions {
@@ -13,6 +15,11 @@ export interface DevchainOptions {
   dataDir?: string
   /** Time between blocks; 500 ms like Antelope by default. */
   blockIntervalMs?: number
+  /**
+   * Blocks the last irreversible block trails the head (default 3): how long a payout stays
+   * reversible. A few keep the demo quick; WAX's own lag depends on its consensus.
+   */
+  irreversibleLag?: number
   /** Fastify's logger option for the standalone server. */
   logger?: boolean | object
 }
@@ -24,22 +31,32 @@ export interface Devchain {
    * `/devchain`, so the chain URL there is `${origin}/devchain`.
    */
   plugin: FastifyPluginAsync
+  /**
+   * Test hook: loses a transaction that is not yet irreversible, as a fork would (its transfers
+   * undone, in no block, its id free to be sent again). Throws for an irreversible one.
+   */
+  dropTransaction(id: string): void
   /** Stops the block timer and flushes the state. */
   close(): Promise<void>
 }
 
 const DEFAULT_BLOCK_INTERVAL_MS = 500
+const DEFAULT_IRREVERSIBLE_LAG = 3
 
 export async function createDevchain(options: DevchainOptions = {}): Promise<Devchain> {
-  const { dataDir, blockIntervalMs = DEFAULT_BLOCK_INTERVAL_MS } = options
+  const {
+    dataDir,
+    blockIntervalMs = DEFAULT_BLOCK_INTERVAL_MS,
+    irreversibleLag = DEFAULT_IRREVERSIBLE_LAG,
+  } = options
   assertSeedKeysMatch(devchainSeed)
   const snapshot = dataDir ? await loadSnapshot(dataDir) : undefined
   if (snapshot && snapshot.chainId !== DEVCHAIN_CHAIN_ID) {
     throw new Error(`${dataDir} holds the state of another chain (${snapshot.chainId})`)
   }
   const state = snapshot
-    ? ChainState.fromSnapshot(snapshot, Date.now())
-    : ChainState.fromSeed(devchainSeed, DEVCHAIN_CHAIN_ID, Date.now())
+    ? ChainState.fromSnapshot(snapshot, Date.now(), irreversibleLag)
+    : ChainState.fromSeed(devchainSeed, DEVCHAIN_CHAIN_ID, Date.now(), irreversibleLag)
 
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
@@ -65,8 +82,10 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
   const plugin: FastifyPluginAsync = async (app) => {
     speakNodeApi(app)
     registerChainReadRoutes(app, state)
+    registerTransactionStatusRoute(app, state)
     registerChainWriteRoutes(app, state)
     registerHistoryRoutes(app, state)
+    await registerActionHistoryRoutes(app, state)
     registerTransactionPage(app, state)
   }
 
@@ -74,6 +93,7 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
   return {
     chainId: DEVCHAIN_CHAIN_ID,
     plugin,
+    dropTransaction: (id) => state.dropTransaction(id),
     async close() {
       if (closed) return saving
       closed = true

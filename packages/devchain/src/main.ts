@@ -3,8 +3,13 @@ import { startDevchain } from './devchain'
 const port = Number(process.env.DEVCHAIN_PORT ?? 8888)
 const host = process.env.DEVCHAIN_HOST ?? '127.0.0.1'
 const dataDir = process.env.DEVCHAIN_DATA_DIR || undefined
+const lag = process.env.DEVCHAIN_IRREVERSIBLE_LAG
+const irreversibleLag = lag ? Number(lag) : undefined
+if (irreversibleLag !== undefined && !(Number.isInteger(irreversibleLag) && irreversibleLag >= 0)) {
+  throw new Error(`DEVCHAIN_IRREVERSIBLE_LAG must be a whole number of blocks, not ${lag}`)
+}
 
-const devchain = await startDevchain({ port, host, dataDir })
+const devchain = await startDevchain({ port, host, dataDir, irreversibleLag })
 console.log(`devchain listening on ${devchain.url}`)
 console.log(`chain id ${devchain.chainId}`)
 console.log(
