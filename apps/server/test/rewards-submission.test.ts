@@ -170,11 +170,14 @@ describe('limits on submitting', () => {
     const limited = await buildTestApp(testDatabase.database, {
       CODE_SUBMITS_PER_MINUTE: '100',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '2',
+      TRUST_PROXY: 'true',
     })
+    const fromOneAddress = { 'x-forwarded-for': '192.0.2.2' }
     const statuses: number[] = []
     for (let attempt = 0; attempt < 3; attempt++) {
       const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
-      statuses.push((await submitCode(limited, visitor, { code: 'per-address' })).statusCode)
+      const response = await submitCode(limited, visitor, { code: 'per-address' }, fromOneAddress)
+      statuses.push(response.statusCode)
     }
     await limited.close()
     expect(statuses).toEqual([201, 201, 429])

@@ -238,14 +238,17 @@ describe('request hygiene', () => {
   })
 
   it('sign-ins are rate limited per client address with a clear 429', async () => {
-    const limitedApp = await buildTestApp(testDatabase.database, { SIGN_INS_PER_MINUTE: '2' })
+    const limitedApp = await buildTestApp(testDatabase.database, {
+      SIGN_INS_PER_MINUTE: '2',
+      TRUST_PROXY: 'true',
+    })
     const statuses: number[] = []
     let last: Awaited<ReturnType<typeof limitedApp.inject>> | undefined
     for (let attempt = 0; attempt < 3; attempt++) {
       last = await limitedApp.inject({
         method: 'POST',
         url: '/api/session',
-        headers: jsonFromSite,
+        headers: { ...jsonFromSite, 'x-forwarded-for': '192.0.2.1' },
         payload: {},
       })
       statuses.push(last.statusCode)

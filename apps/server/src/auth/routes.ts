@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SessionResponseSchema, UserResponseSchema } from '@fernwood/protocol'
 import { Type } from 'typebox'
 import type { Database } from '../db/database.ts'
+import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts'
 import { endSession, findSessionUser, startAnonymousSession } from './sessions.ts'
 
@@ -18,11 +19,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   { database, sessionTtlDays, signInsPerMinute },
 ) => {
   app.decorateRequest('user', null)
+  const signInLimit = rateLimitHook(app, {
+    name: 'sign-in',
+    max: signInsPerMinute,
+    windowMs: 60_000,
+    key: clientAddress,
+  })
 
   app.post(
     '/api/session',
     {
-      config: { rateLimit: { max: signInsPerMinute, timeWindow: '1 minute' } },
+      onRequest: signInLimit,
       schema: { body: Type.Object({}), response: { 201: UserResponseSchema } },
     },
     async (request, reply) => {

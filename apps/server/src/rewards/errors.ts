@@ -21,11 +21,3 @@ export const CodeLockedOut = createError(
   'Too many invalid codes. Try again in %s.',
   429,
 )
-
-/** '1 second', '40 seconds', '3 minutes': how long until a limit lifts, rounded up. */
-export function waitingTime(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds))
-  if (whole < 120) return `${whole} second${whole === 1 ? '' : 's'}`
-  const minutes = Math.ceil(whole / 60)
-  return `${minutes} minutes`
-}

@@ -5,17 +5,11 @@ import {
   SubmitCodeRequestSchema,
   SubmitCodeResponseSchema,
 } from '@fernwood/protocol'
-import type { FastifyRequest } from 'fastify'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
-import {
-  CodeDuplicate,
-  CodeInvalid,
-  CodeLockedOut,
-  CodesRateLimited,
-  waitingTime,
-} from './errors.ts'
+import { clientAddress, rateLimitHook, waitingTime } from '../http/rate-limit.ts'
+import { CodeDuplicate, CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
 import { lockoutRemainingSeconds, readRewardLists, submitReward } from './repository.ts'
 
 export interface RewardRoutesOptions {
@@ -34,22 +28,21 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
   { database, limits },
 ) => {
   const authenticate = requireUser(database)
-  const perAddress = app.createRateLimit({
+  const refuse = (wait: string) => new CodesRateLimited(wait)
+  const perAddress = rateLimitHook(app, {
+    name: 'codes-per-address',
     max: limits.submitsPerMinutePerAddress,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `codes:address:${request.ip}`,
+    windowMs: 60_000,
+    key: clientAddress,
+    refuse,
   })
-  const perUser = app.createRateLimit({
+  const perUser = rateLimitHook(app, {
+    name: 'codes-per-user',
     max: limits.submitsPerMinutePerUser,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `codes:user:${request.user?.id}`,
+    windowMs: 60_000,
+    key: (request) => signedInUser(request).id,
+    refuse,
   })
-  const enforce = async (limiter: typeof perUser, request: FastifyRequest) => {
-    const verdict = await limiter(request)
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      throw new CodesRateLimited(waitingTime(verdict.ttlInSeconds))
-    }
-  }
 
   app.post(
     '/api/codes',
@@ -57,7 +50,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       // A malformed body gets the spec's message like any other bad code, not a schema error.
       attachValidation: true,
       schema: { body: SubmitCodeRequestSchema, response: { 201: SubmitCodeResponseSchema } },
-      onRequest: async (request) => enforce(perAddress, request),
+      onRequest: perAddress,
       preHandler: [
         async (request) => {
           // The spec gives one message for every reason a code cannot be taken, signed-out included.
@@ -65,7 +58,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
             throw error instanceof NotSignedIn ? new CodeInvalid() : error
           })
         },
-        async (request) => enforce(perUser, request),
+        perUser,
       ],
     },
     async (request, reply) => {

@@ -5,11 +5,12 @@ import {
   WalletBindingRequestSchema,
 } from '@fernwood/protocol'
 import type { APIClient } from '@wharfkit/antelope'
-import type { FastifyRequest } from 'fastify'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database } from '../db/database.ts'
 import { ownOrigin } from '../http/own-origin.ts'
+import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
 import { type AccountBoundHook, bindAccount } from './bind-account.ts'
 import { issueChallenge } from './challenges.ts'
 import { verifyCloudWalletProof } from './cloud-wallet-proof.ts'
@@ -40,15 +41,24 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
   const { database, chain, appName } = options
   const preHandler = requireUser(database)
   // Per session (new ones are limited per address), so one visitor cannot flood the chain node.
-  const rateLimit = {
+  // The shared store sees the token's hash only, as the sessions table does.
+  const attemptLimit = rateLimitHook(app, {
+    name: 'wallet',
     max: options.attemptsPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => request.cookies[SESSION_COOKIE] ?? request.ip,
-  }
+    windowMs: 60_000,
+    key: (request) => {
+      const token = request.cookies[SESSION_COOKIE]
+      return token ? hashSessionToken(token).toString('base64url') : clientAddress(request)
+    },
+  })
 
   app.post(
     '/api/wallet/challenge',
-    { preHandler, config: { rateLimit }, schema: { response: { 200: ChallengeResponseSchema } } },
+    {
+      onRequest: attemptLimit,
+      preHandler,
+      schema: { response: { 200: ChallengeResponseSchema } },
+    },
     async (request) => ({
       nonce: await issueChallenge(database, signedInUser(request).id),
       scope: appName,
@@ -59,8 +69,8 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
   app.post(
     '/api/wallet',
     {
+      onRequest: attemptLimit,
       preHandler,
-      config: { rateLimit },
       schema: { body: WalletBindingRequestSchema, response: { 200: UserResponseSchema } },
     },
     async (request) => {
