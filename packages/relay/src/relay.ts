@@ -94,6 +94,8 @@ export function createRelay(options: RelayOptions = {}): Relay {
       '/:channel',
       { websocket: true, preValidation },
       (socket, request) => {
+        // A listener reconnecting while the relay closes would hold the close up.
+        if (closing.signal.aborted) return socket.terminate()
         const channel = request.params.channel
         const version = request.query.v === '2' ? 2 : 1
         const listener = new ListenerConnection(socket, version, timings, () => {

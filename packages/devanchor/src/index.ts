@@ -1,0 +1,9 @@
+export type {
+  Approval,
+  DevAnchorOptions,
+  LinkSession,
+  RequestSummary,
+} from './dev-anchor.ts'
+export { DECLINED_PAYLOAD, DevAnchor } from './dev-anchor.ts'
+export type { LinkChannel, LinkChannelOptions, LinkEvent } from './link-channel.ts'
+export { listenOnLinkChannel, openSealedMessage } from './link-channel.ts'
