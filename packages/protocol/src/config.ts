@@ -26,8 +26,23 @@ export const PublicConfigSchema = Type.Object({
   cloudWallet: Type.Object({
     url: Type.String({ pattern: '^https?://' }),
     autoUrl: Type.String({ pattern: '^https?://' }),
+    /** How the Cloud Wallet's phone app presents us when it connects (its dapp info). */
+    app: Type.Object({
+      /** a path on our origin or a full URL */
+      logo: Type.String(),
+      description: Type.String(),
+      schema: Type.String(),
+    }),
   }),
-  /** Only on the devchain: the documented dev key the browser's Dev Wallet signs with. */
-  devWallet: Type.Optional(Type.Object({ privateKey: Type.String() })),
+  /**
+   * Only on the devchain: the documented dev key the browser's Dev Wallet signs with, and the
+   * account (with its dev key) the Dev Account Creator creates accounts from.
+   */
+  devWallet: Type.Optional(
+    Type.Object({
+      privateKey: Type.String(),
+      accountCreator: Type.Object({ account: Type.String(), privateKey: Type.String() }),
+    }),
+  ),
 })
 export type PublicConfig = Static<typeof PublicConfigSchema>

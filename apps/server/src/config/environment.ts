@@ -131,6 +131,23 @@ export const EnvironmentSchema = Type.Object({
     description:
       "WAX Cloud Wallet's auto-accept API (logs in at its host's /login, signs at /signing)",
   }),
+  CLOUD_WALLET_APP_LOGO: Type.String({
+    pattern: '^(/|https://)',
+    default: '/favicon.svg',
+    description: "the logo the Cloud Wallet's phone app shows for us: a path we serve, or a URL",
+  }),
+  CLOUD_WALLET_APP_DESCRIPTION: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    default: 'Rewards for your WAX wallet, paid in the Fernwood Forest.',
+    description: "how the Cloud Wallet's phone app describes us when it connects",
+  }),
+  CLOUD_WALLET_APP_SCHEMA: Type.String({
+    pattern: '^[a-z][a-z0-9+.-]*$',
+    default: 'none',
+    description:
+      "the URL scheme the Cloud Wallet's phone app returns to: a dapp's own app's, or none",
+  }),
   ALLOW_UNVERIFIED_WALLETS: Flag(
     false,
     'bind wallets that give no ownership proof (unverified); never on a public deployment',

@@ -1,4 +1,8 @@
-import { DEV_WALLET_PRIVATE_KEY } from '@fernwood/devchain'
+import {
+  ACCOUNT_CREATOR,
+  ACCOUNT_CREATOR_PRIVATE_KEY,
+  DEV_WALLET_PRIVATE_KEY,
+} from '@fernwood/devchain'
 import { type PublicConfig, PublicConfigSchema } from '@fernwood/protocol'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ChainSettings } from '../chain/chain-settings.ts'
@@ -23,9 +27,22 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       apiUrl: chain.publicApiUrl,
       explorerTransactionUrl: chain.explorerTransactionUrl,
     },
-    cloudWallet: { url: env.CLOUD_WALLET_URL, autoUrl: env.CLOUD_WALLET_AUTO_URL },
-    // The devchain's dev key is documented and worthless elsewhere; no real chain gets one.
-    ...(chain.name === 'devchain' && { devWallet: { privateKey: DEV_WALLET_PRIVATE_KEY } }),
+    cloudWallet: {
+      url: env.CLOUD_WALLET_URL,
+      autoUrl: env.CLOUD_WALLET_AUTO_URL,
+      app: {
+        logo: env.CLOUD_WALLET_APP_LOGO,
+        description: env.CLOUD_WALLET_APP_DESCRIPTION,
+        schema: env.CLOUD_WALLET_APP_SCHEMA,
+      },
+    },
+    // The devchain's dev keys are documented and worthless elsewhere; no real chain gets one.
+    ...(chain.name === 'devchain' && {
+      devWallet: {
+        privateKey: DEV_WALLET_PRIVATE_KEY,
+        accountCreator: { account: ACCOUNT_CREATOR, privateKey: ACCOUNT_CREATOR_PRIVATE_KEY },
+      },
+    }),
   }
 }
 

@@ -12,3 +12,20 @@ export class WalletKitUnavailable extends Error {
 export class WalletLoginCancelled extends Error {
   override readonly name = 'WalletLoginCancelled'
 }
+
+/** The visitor closed the kit's dialog while it was creating an account. */
+export class AccountCreationCancelled extends Error {
+  override readonly name = 'AccountCreationCancelled'
+}
+
+/** The provider refused the account name: not one it can create, or already taken. */
+export class AccountNameUnavailable extends Error {
+  override readonly name = 'AccountNameUnavailable'
+
+  constructor(
+    readonly reason: 'invalid' | 'taken',
+    readonly accountName: string,
+  ) {
+    super(`${accountName} is ${reason === 'taken' ? 'already taken' : 'not a name we can create'}`)
+  }
+}

@@ -8,9 +8,11 @@ import {
   type UserInterfaceLoginResponse,
   type WalletPlugin,
 } from '@wharfkit/session'
-import { WalletPluginCloudWallet } from '@wharfkit/wallet-plugin-cloudwallet'
 import { WebRenderer } from '@wharfkit/web-renderer'
+import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
+import { createCloudWallet } from './cloudWallet'
 import { WalletLoginCancelled } from './errors'
+import { dressKitDialog } from './kitTheme'
 import { proofEvidence, type WalletProofEvidence } from './proofEvidence'
 
 /** A login's outcome in the terms of `POST /api/wallet`. */
@@ -29,6 +31,8 @@ export interface WalletKit {
   restore(): Promise<void>
   /** Forgets every stored session and tells each wallet. */
   logout(): Promise<void>
+  /** Creates `accountName` through the kit's create-account screens; resolves to its name. */
+  createAccount(accountName: string): Promise<string>
 }
 
 /**
@@ -67,14 +71,25 @@ class FernwoodRenderer extends WebRenderer {
 
 export async function createWalletKit(config: PublicConfig): Promise<WalletKit> {
   const ui = new FernwoodRenderer()
+  dressKitDialog(ui, config)
+  const chain = chainDefinition(config)
+  // The kit's dialog cannot ask for a name, so the screen asks first and the provider reads it here.
+  let requestedAccountName = ''
   const sessionKit = new SessionKit(
     {
       appName: config.appName,
-      chains: [chainDefinition(config)],
+      chains: [chain],
       ui,
       walletPlugins: await walletPluginsFor(config),
     },
-    { storage: new BrowserLocalStorage(STORAGE_NAMESPACE) },
+    {
+      storage: new BrowserLocalStorage(STORAGE_NAMESPACE),
+      accountCreationPlugins: await accountCreationPluginsFor(
+        config,
+        chain,
+        () => requestedAccountName,
+      ),
+    },
   )
   return {
     async login(nonce) {
@@ -101,6 +116,16 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
     async logout() {
       await sessionKit.logout()
     },
+
+    async createAccount(accountName) {
+      ui.lastError = undefined
+      requestedAccountName = accountName
+      try {
+        return String((await sessionKit.createAccount()).accountName)
+      } catch (error) {
+        throw describeAccountCreationFailure(ui.lastError ?? error)
+      }
+    },
   }
 }
 
@@ -116,11 +141,7 @@ function chainDefinition(config: PublicConfig): ChainDefinitionType {
  * fetched only where it is offered.
  */
 async function walletPluginsFor(config: PublicConfig): Promise<WalletPlugin[]> {
-  const cloudWallet = new WalletPluginCloudWallet({
-    supportedChains: [config.chain.id],
-    url: config.cloudWallet.url,
-    autoUrl: config.cloudWallet.autoUrl,
-  })
+  const cloudWallet = createCloudWallet(config)
   if (config.chain.name === 'devchain' && config.devWallet) {
     const { WalletPluginDevWallet } = await import('@fernwood/devwallet')
     const options = { privateKey: config.devWallet.privateKey, chainId: config.chain.id }

@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { loadConfig } from '../../config/store'
 import { useSignOut } from '../../session/useSignOut'
 import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
@@ -7,10 +8,23 @@ import { errorMessage } from '../../ui/errorMessage'
 import { Screen } from '../../ui/Screen'
 import { connectWallet } from '../../wallet/connectWallet'
 import { WalletKitUnavailable, WalletLoginCancelled } from '../../wallet/errors'
+import { CreateAccountForm } from './CreateAccountForm'
 
 export function ConnectWallet() {
   const { signingOut, signOut } = useSignOut()
   const [connecting, setConnecting] = useState(false)
+  const [accountCreationOffered, setAccountCreationOffered] = useState(false)
+  const [creatingAccount, setCreatingAccount] = useState(false)
+
+  useEffect(() => {
+    // Offered only where the kit has a provider: on the devchain (see wallet/accountCreation.ts).
+    loadConfig().then(
+      (config) => setAccountCreationOffered(config.devWallet !== undefined),
+      () => {
+        // Without the config there is no kit either; 'Connect WAX Wallet' reports it.
+      },
+    )
+  }, [])
 
   async function connect() {
     setConnecting(true)
@@ -25,14 +39,27 @@ export function ConnectWallet() {
   return (
     <Screen title={texts.title}>
       <p className="screen__text">{texts.connectWalletIntro}</p>
-      <div className="screen__actions">
-        <Button busy={connecting} busyLabel={texts.connectingWallet} onClick={connect}>
-          {texts.connectWallet}
-        </Button>
-        <Button variant="secondary" disabled={signingOut || connecting} onClick={signOut}>
-          {texts.leaveForest}
-        </Button>
-      </div>
+      {creatingAccount ? (
+        <CreateAccountForm onClose={() => setCreatingAccount(false)} />
+      ) : (
+        <div className="screen__actions">
+          <Button busy={connecting} busyLabel={texts.connectingWallet} onClick={connect}>
+            {texts.connectWallet}
+          </Button>
+          {accountCreationOffered && (
+            <Button
+              variant="secondary"
+              disabled={connecting}
+              onClick={() => setCreatingAccount(true)}
+            >
+              {texts.createAccountOffer}
+            </Button>
+          )}
+          <Button variant="secondary" disabled={signingOut || connecting} onClick={signOut}>
+            {texts.leaveForest}
+          </Button>
+        </div>
+      )}
     </Screen>
   )
 }
