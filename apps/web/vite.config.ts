@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompress } from './precompress.ts'
 
 const serverUrl = process.env.FERNWOOD_SERVER_URL ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     // bench/bundle-size.ts reads it to tell what the login screen loads from what is lazy.
     manifest: true,

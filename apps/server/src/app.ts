@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -8,6 +9,7 @@ import type { Environment } from './config/environment.ts'
 import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
 import { healthRoutes, type ReadinessCheck } from './health/routes.ts'
+import { compressionOptions } from './http/compression.ts'
 import { contentSecurityPolicy, walletOriginsFor } from './http/content-security-policy.ts'
 import { RouteNotFound } from './http/errors.ts'
 import { errorBody, installErrorHandler } from './http/errors-render.ts'
@@ -16,7 +18,9 @@ import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
 import { announceAccountBound } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
-import { LOG_REDACTIONS } from './payouts/redaction.ts'
+import { logSetup } from './logging/logger-options.ts'
+import { RequestLog } from './logging/request-log.ts'
+import { registerOpenApi } from './openapi/document.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
 import { walletRoutes } from './wallet/routes.ts'
@@ -45,7 +49,7 @@ export async function buildApp({
   devchainApi,
   readinessChecks = [],
   onAccountBound = [],
-  logger = { level: env.LOG_LEVEL, redact: LOG_REDACTIONS },
+  logger = logSetup(env.LOG_LEVEL),
 }: AppDependencies) {
   const publicConfig = publicConfigFor(env, chain.settings)
   const app = Fastify({
@@ -54,6 +58,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     // Sign-out must not wait for an idle keep-alive socket, nor shutdown for a slow client.
     forceCloseConnections: 'idle',
+    logController: new RequestLog(),
     // Fastify's Ajv coerces by default: `{"code": 123}` would become "123" and `["a"]` "a".
     ajv: { customOptions: { coerceTypes: false } },
   }).withTypeProvider<TypeBoxTypeProvider>()
@@ -78,6 +83,8 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(fastifyCookie)
+  await app.register(fastifyCompress, compressionOptions)
+  await registerOpenApi(app)
   await installRateLimits(app, database)
   installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)

@@ -1,8 +1,7 @@
-import pino from 'pino'
 import { openChain } from './chain/open-chain.ts'
 import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
 import { openDatabase } from './db/open-database.ts'
-import { LOG_REDACTIONS } from './payouts/redaction.ts'
+import { createLogger } from './logging/logger-options.ts'
 import { createRewardWorker } from './worker/create-worker.ts'
 
 /**
@@ -12,7 +11,7 @@ import { createRewardWorker } from './worker/create-worker.ts'
  */
 async function main() {
   const env = readProcessEnvironment()
-  const logger = pino({ level: env.LOG_LEVEL, redact: LOG_REDACTIONS })
+  const logger = createLogger(env.LOG_LEVEL)
   if (!env.DATABASE_URL) {
     throw new ConfigurationError('DATABASE_URL', 'a separate worker needs PostgreSQL', '')
   }

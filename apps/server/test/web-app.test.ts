@@ -1,12 +1,15 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { buildTestApp } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 
 let dist: string
+/** A built script large enough for the build to have written compressed copies beside it. */
+const script = `console.log(${JSON.stringify('the forest '.repeat(300))})`
 let testDatabase: TestDatabase
 let app: App
 
@@ -14,7 +17,9 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'fernwood-dist-'))
   await mkdir(path.join(dist, 'assets'))
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Fernwood</title>')
-  await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js'), 'console.log("app")')
+  await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js'), script)
+  await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.br'), brotliCompressSync(script))
+  await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.gz'), gzipSync(script))
   testDatabase = await createTestDatabase()
   app = await buildTestApp(testDatabase.database, { WEB_DIST: dist })
 })
@@ -58,6 +63,30 @@ describe('serving the web app', () => {
     const secure = String((await secureApp.inject('/')).headers['content-security-policy'])
     await secureApp.close()
     expect(secure).toContain('upgrade-insecure-requests')
+  })
+
+  it('an asset goes as the brotli or gzip copy the build wrote, whichever the browser accepts', async () => {
+    const brotli = await app.inject({
+      url: '/assets/index-Bx3kP9.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/)
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
+
+    const gzip = await app.inject({
+      url: '/assets/index-Bx3kP9.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script)
+
+    const plain = await app.inject({ url: '/assets/index-Bx3kP9.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    expect(plain.body).toBe(script)
   })
 
   it('a missing asset is a 404, not the page', async () => {

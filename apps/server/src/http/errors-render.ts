@@ -6,7 +6,7 @@ export interface ErrorBody {
 }
 
 // Fastify's own refusals, reworded for the people who read them.
-const frameworkErrors: Record<string, { code: string; message: string }> = {
+export const frameworkErrors: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     code: 'INVALID_JSON',
     message: 'The request body is not valid JSON.',
@@ -25,6 +25,11 @@ const frameworkErrors: Record<string, { code: string; message: string }> = {
   },
 }
 
+/** A body that fails its route's schema; the message ends with what is wrong. */
+export const invalidRequest = { code: 'INVALID_REQUEST', message: 'Invalid request: %s' }
+/** A fault of ours; its details go to the log, never to the client. */
+export const serverFault = { code: 'INTERNAL', message: 'Something went wrong on our side.' }
+
 export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } }
 }
@@ -36,11 +41,11 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.validation) {
       return reply
         .status(400)
-        .send(errorBody('INVALID_REQUEST', `Invalid request: ${error.message}`))
+        .send(errorBody(invalidRequest.code, invalidRequest.message.replace('%s', error.message)))
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
-      return reply.status(status).send(errorBody('INTERNAL', 'Something went wrong on our side.'))
+      return reply.status(status).send(errorBody(serverFault.code, serverFault.message))
     }
     const known = frameworkErrors[error.code]
     if (known) return reply.status(status).send(errorBody(known.code, known.message))

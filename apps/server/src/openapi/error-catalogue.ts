@@ -1,0 +1,47 @@
+import { errorCodes, type FastifyError } from 'fastify'
+import * as httpErrors from '../http/errors.ts'
+import { frameworkErrors, invalidRequest, serverFault } from '../http/errors-render.ts'
+import * as rewardErrors from '../rewards/errors.ts'
+import * as walletErrors from '../wallet/errors.ts'
+
+/** One refusal the API can answer with: `{error: {code, message}}` and this HTTP status. */
+export interface CatalogueEntry {
+  code: string
+  status: number
+  /** the exact message; `%s` stands for what the server fills in (a wait, an account name) */
+  message: string
+}
+
+/** Each capability's errors.ts; a capability with a catalogue of its own is listed here. */
+const capabilityCatalogues: Array<Record<string, unknown>> = [
+  httpErrors,
+  rewardErrors,
+  walletErrors,
+]
+
+type ErrorConstructor = new () => FastifyError
+
+const isErrorConstructor = (value: unknown): value is ErrorConstructor =>
+  typeof value === 'function' && value.prototype instanceof Error
+
+/**
+ * Every error code and message the API answers with, read from the catalogues themselves so the
+ * contract cannot drift from them: each capability's errors, Fastify's own refusals as we reword
+ * them, a failed schema and a fault of ours. One code may come with two messages (JSON_REQUIRED).
+ */
+export function errorCatalogue(): CatalogueEntry[] {
+  const entries: CatalogueEntry[] = []
+  for (const catalogue of capabilityCatalogues) {
+    for (const value of Object.values(catalogue)) {
+      if (!isErrorConstructor(value)) continue
+      const { code, statusCode, message } = new value()
+      entries.push({ code, status: statusCode ?? 500, message })
+    }
+  }
+  const fastifyErrors = errorCodes as unknown as Record<string, ErrorConstructor>
+  for (const [fastifyCode, { code, message }] of Object.entries(frameworkErrors)) {
+    entries.push({ code, status: new fastifyErrors[fastifyCode]().statusCode ?? 400, message })
+  }
+  entries.push({ ...invalidRequest, status: 400 }, { ...serverFault, status: 500 })
+  return entries
+}

@@ -1,0 +1,37 @@
+/**
+ * The refusals each operation answers with beyond those every operation of its kind shares
+ * (see `sharedErrorCodes`), by error code. `openapi.test.ts` checks that every code is in the
+ * catalogue and every catalogued code is documented somewhere.
+ */
+export const routeErrorCodes: Record<string, string[]> = {
+  'POST /api/session': ['RATE_LIMITED'],
+  'POST /api/wallet/challenge': ['NOT_SIGNED_IN', 'RATE_LIMITED'],
+  'POST /api/wallet': [
+    'NOT_SIGNED_IN',
+    'RATE_LIMITED',
+    'INVALID_REQUEST',
+    'WALLET_CHALLENGE_INVALID',
+    'WALLET_PROOF_MISSING',
+    'WALLET_PROOF_MALFORMED',
+    'WALLET_PROOF_WRONG_CHAIN',
+    'WALLET_PROOF_WRONG_SCOPE',
+    'WALLET_PROOF_WRONG_ACCOUNT',
+    'WALLET_PROOF_EXPIRED',
+    'WALLET_PROOF_REPLAYED',
+    'WALLET_PROOF_SIGNATURE_INVALID',
+    'WALLET_ACCOUNT_NOT_FOUND',
+    'WALLET_CHAIN_UNAVAILABLE',
+  ],
+  // A signed-out visitor and a malformed body get the spec's one invalid-code message too.
+  'POST /api/codes': ['CODE_INVALID', 'CODE_DUPLICATE', 'CODES_RATE_LIMITED', 'CODE_LOCKED_OUT'],
+  'GET /api/rewards': ['NOT_SIGNED_IN'],
+  'GET /api/live': ['NOT_SIGNED_IN'],
+}
+
+/** What every operation may answer with, by method: state-changing ones pass the CSRF guard. */
+export function sharedErrorCodes(method: string): string[] {
+  const changesState = method !== 'GET' && method !== 'HEAD'
+  return changesState
+    ? ['CROSS_ORIGIN_REFUSED', 'JSON_REQUIRED', 'INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'INTERNAL']
+    : ['INTERNAL']
+}
