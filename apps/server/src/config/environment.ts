@@ -4,7 +4,20 @@ import { fileURLToPath } from 'node:url'
 import { type Static, Type } from 'typebox'
 import Value from 'typebox/value'
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..')
+/**
+ * Where `.env`, `data/` and `apps/web/dist` are by default: the nearest folder above this module
+ * holding package-lock.json. Found rather than counted, because this module runs both from the
+ * sources (apps/server/src/config) and from the server's build (apps/server/dist).
+ */
+function findRepositoryRoot(from: string): string {
+  for (let directory = from; path.dirname(directory) !== directory; ) {
+    if (existsSync(path.join(directory, 'package-lock.json'))) return directory
+    directory = path.dirname(directory)
+  }
+  throw new Error(`no package-lock.json above ${from}: where is the repository?`)
+}
+
+const repositoryRoot = findRepositoryRoot(path.dirname(fileURLToPath(import.meta.url)))
 
 const Flag = (defaultValue: boolean, description: string) =>
   Type.Boolean({ default: defaultValue, description })

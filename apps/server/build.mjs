@@ -1,0 +1,46 @@
+// Compiles the server to JavaScript for production: `node dist/main.js` runs it without tsx.
+// dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
+// and dist/migrations, which the database opener reads beside the code that runs it.
+import { cp, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const serverRoot = path.dirname(fileURLToPath(import.meta.url))
+const outdir = path.join(serverRoot, 'dist')
+
+/**
+ * Our workspace packages (@fernwood/*) publish TypeScript sources, so they are bundled; every
+ * other package is loaded from node_modules at run time, as npm installed it (some hold wasm or
+ * native files that a bundle could not carry).
+ */
+const installedPackagesStayExternal = {
+  name: 'installed-packages-stay-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
+      specifier.startsWith('@fernwood/') ? undefined : { path: specifier, external: true },
+    )
+  },
+}
+
+await rm(outdir, { recursive: true, force: true })
+await build({
+  absWorkingDir: serverRoot,
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker-main.ts',
+    admin: 'src/admin/main.ts',
+  },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Stack traces point into the TypeScript sources (start with --enable-source-maps).
+  sourcemap: true,
+  plugins: [installedPackagesStayExternal],
+  logLevel: 'warning',
+})
+await cp(path.join(serverRoot, 'src/db/migrations'), path.join(outdir, 'migrations'), {
+  recursive: true,
+})
