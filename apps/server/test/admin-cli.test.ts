@@ -2,13 +2,25 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminContext, runAdminCommand, UsageError } from '../src/admin/commands.ts'
+import {
+  type AdminContext,
+  DiscrepanciesFound,
+  runAdminCommand,
+  UsageError,
+} from '../src/admin/commands.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { storeSignedPayout } from '../src/payouts/repository.ts'
+import { payoutAccountFrom } from '../src/payouts/settings.ts'
+import { type Transfer, WharfkitPayoutSigner } from '../src/payouts/signer.ts'
+import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
+import type { RewardWorker } from '../src/worker/reward-worker.ts'
+import { eventually } from './support/rewards.ts'
 import { spawnScript } from './support/script-process.ts'
 import { createTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
 let testDatabase: TestDatabase
 let chain: ChainConnection
@@ -31,10 +43,59 @@ async function admin(...argv: string[]): Promise<string[]> {
     database: testDatabase.database,
     env: readEnvironment({}),
     chainNode: async () => new PayoutChainNode(chain, 2000),
+    transferHistory: async () => new HyperionTransferHistory(chain.apiUrl, chain.fetch, 2000),
     print: (line) => lines.push(line),
   }
-  await runAdminCommand(argv, context)
+  await runAdminCommand(argv, context).catch((error: unknown) => {
+    if (error instanceof DiscrepanciesFound) throw Object.assign(error, { lines })
+    throw error
+  })
   return lines
+}
+
+/** What a reconcile run printed before it failed with exit code 1. */
+async function failingReconcile(...argv: string[]): Promise<string[]> {
+  const failure = await admin('payouts', 'reconcile', ...argv).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  expect(failure).toBeInstanceOf(DiscrepanciesFound)
+  return (failure as DiscrepanciesFound & { lines: string[] }).lines
+}
+
+/** A transfer from the payout account signed and sent as an operator might, by hand. */
+async function transferByHand(transfer: Partial<Transfer> & { to: string; memo: string }) {
+  const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
+    expireSeconds: 60,
+  })
+  const signed = await signer.sign({
+    tokenContract: 'fern.token',
+    quantity: '1.0000 FERN',
+    ...transfer,
+  })
+  expect(await new PayoutChainNode(chain, 2000).send(signed.packed)).toMatchObject({
+    landed: true,
+  })
+  return signed
+}
+
+/** Runs a worker until the given rewards are settled. */
+async function payWithWorker(ids: string[]) {
+  const worker: RewardWorker = testWorker(testDatabase.database, chain)
+  await worker.start()
+  try {
+    await eventually(
+      () =>
+        testDatabase.database.query<{ status: string }>(
+          'SELECT status FROM rewards WHERE id = ANY($1::uuid[])',
+          [ids],
+        ),
+      (rows) => rows.every((row) => row.status === 'completed'),
+      20_000,
+    )
+  } finally {
+    await worker.stop()
+  }
 }
 
 // Runs the CLI as processes: allow for a busy machine.
@@ -126,10 +187,12 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
 
   it('shows stuck and failed payouts, and retries a failed one', async () => {
     const db = testDatabase.database
+    const campaign = await fernCampaign(db, 'stuck', ['stuck-code'])
     const [{ id }] = await db.query<{ id: string }>(
-      `INSERT INTO rewards (code, wax_account, status, next_attempt_at, last_error, created_at)
-       VALUES ('stuck-code', 'bob.wam', 'processing', 'infinity', 'overdrawn balance', now() - interval '1 hour')
+      `INSERT INTO rewards (code, wax_account, status, campaign_id, next_attempt_at, last_error, created_at)
+       VALUES ('stuck-code', 'bob.wam', 'processing', $1, 'infinity', 'overdrawn balance', now() - interval '1 hour')
        RETURNING id`,
+      [campaign.id],
     )
     await db.query(
       `INSERT INTO payouts (reward_id, transaction_id, signed_transaction, expires_at, state, last_error)
@@ -152,6 +215,85 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
     await expect(admin('payouts', 'retry', '00000000-0000-0000-0000-000000000000')).rejects.toThrow(
       UsageError,
     )
+  })
+
+  it('payouts retry of a refused payout whose transfer landed after all does not pay again', async () => {
+    const db = testDatabase.database
+    await fernCampaign(db, 'refused-then-landed', ['landed-late'])
+    const [campaign] = await db.query<{ id: number }>(
+      "SELECT id FROM campaigns WHERE slug = 'refused-then-landed'",
+    )
+    const [{ id }] = await db.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, campaign_id, next_attempt_at, last_error)
+       VALUES ('landed-late', 'carol.wam', 'processing', $1, 'infinity', 'a node refused it')
+       RETURNING id`,
+      [campaign.id],
+    )
+    const before = await balanceOf(chain, 'carol.wam')
+    // One node refused the transfer and the reward was parked; another node took it meanwhile.
+    const landed = await transferByHand({ to: 'carol.wam', memo: `Fernwood reward ${id}` })
+    const payout = await storeSignedPayout(db, id, landed)
+    await db.query(
+      "UPDATE payouts SET state = 'failed', last_error = 'a node refused it' WHERE id = $1",
+      [payout.id],
+    )
+
+    await admin('payouts', 'retry', id)
+    await payWithWorker([id])
+
+    expect(await balanceOf(chain, 'carol.wam')).toBeCloseTo(before + 1, 4)
+    const payouts = await db.query<{ transaction_id: string; state: string }>(
+      'SELECT transaction_id, state FROM payouts WHERE reward_id = $1',
+      [id],
+    )
+    expect(payouts).toEqual([{ transaction_id: landed.transactionId, state: 'confirmed' }])
+  })
+
+  it('payouts reconcile finds every paid reward once on chain, and names a reward paid again by hand', async () => {
+    const db = testDatabase.database
+    await fernCampaign(db, 'reconciled', ['reconcile-a', 'reconcile-b'])
+    const ids = await Promise.all(
+      ['reconcile-a', 'reconcile-b'].map(async (code) => {
+        const [{ id }] = await db.query<{ id: string }>(
+          "INSERT INTO rewards (code, wax_account) VALUES ($1, 'alice.wam') RETURNING id",
+          [code],
+        )
+        return id
+      }),
+    )
+    await payWithWorker(ids)
+
+    const clean = await admin('payouts', 'reconcile')
+    expect(clean).toHaveLength(1)
+    expect(clean[0]).toMatch(
+      /^No discrepancy: \d+ transfer\(s\) from fernwoodpays on chain and \d+ completed reward\(s\) checked in \d+ ms$/,
+    )
+
+    const [history] = await db.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+      [ids[0]],
+    )
+    const again = await transferByHand({ to: 'alice.wam', memo: `Fernwood reward ${ids[0]}` })
+    const gift = await transferByHand({ to: 'bob.wam', memo: 'a gift from the forest' })
+    // History sources index blocks: wait until the last transfer is in one.
+    await eventually(
+      () => chain.client.v1.chain.get_transaction_status(gift.transactionId),
+      (status) => status.state !== 'LOCALLY_APPLIED',
+    )
+    const lines = await failingReconcile()
+    expect(lines).toContain(
+      `reward ${ids[0]} (alice.wam) paid 2 times on chain: ${history.transaction_id}, ${again.transactionId}`,
+    )
+    expect(lines).toContain(
+      `transfer ${gift.transactionId}: 1.0000 FERN to bob.wam with memo "a gift from the forest" names no known reward`,
+    )
+    expect(lines.filter((line) => line.includes(ids[1]))).toEqual([])
+    expect(lines.at(-1)).toMatch(/^2 discrepancies: /)
+
+    // Nothing happened after this moment: nothing to report since then.
+    expect(await admin('payouts', 'reconcile', '--since', '2100-01-01T00:00:00Z')).toEqual([
+      expect.stringMatching(/^No discrepancy: 0 transfer\(s\) .* since 2100-01-01T00:00:00.000Z/),
+    ])
   })
 
   it('refuses a bad call with a message naming what is wrong', async () => {

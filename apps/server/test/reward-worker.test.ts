@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.t
 import {
   balanceOf,
   fernCampaign,
+  nodeWithout,
   recordingLogger,
   switchableChain,
   testWorker,
@@ -83,7 +84,7 @@ describe('the reward worker', () => {
     const id = await submitted('fernwoodwelcome', account)
     await startWorker()
 
-    expect(await settled(id)).toMatchObject({ status: 'completed', reason: null })
+    expect(await settled(id, 20_000)).toMatchObject({ status: 'completed', reason: null })
     const [history] = await testDatabase.database.query<{
       amount: string
       token: string
@@ -290,8 +291,9 @@ describe('reconciling a payout left behind', () => {
     if (send) expect(await node().send(payout.packed)).toMatchObject({ landed: true })
     // Past its expiry and the chain's irreversible block: it can no longer land.
     await eventually(
-      () => node().hasPassed(signed.expiresAt),
-      (passed) => passed,
+      () =>
+        chain.client.call<{ last_irreversible_block_time: string }>({ path: '/v1/chain/get_info' }),
+      (info) => Date.parse(`${info.last_irreversible_block_time}Z`) > signed.expiresAt.getTime(),
     )
     return { id, transactionId: signed.transactionId }
   }
@@ -316,6 +318,22 @@ describe('reconciling a payout left behind', () => {
     const before = await balanceOf(chain, account)
     const { id, transactionId } = await abandonedPayout(account, true)
     await startWorker()
+    expect(await settled(id)).toMatchObject({ status: 'completed' })
+    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+      [id],
+    )
+    expect(history.transaction_id).toBe(transactionId)
+    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+  })
+  it('on a node without any history API, a transfer sent but not recorded is found in its block, not paid again', async () => {
+    const account = randomAccountOnChain()
+    const before = await balanceOf(chain, account)
+    const { id, transactionId } = await abandonedPayout(account, true)
+    const node = nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
+    const worker = testWorker(testDatabase.database, node.connection)
+    workers.push(worker)
+    await worker.start()
     expect(await settled(id)).toMatchObject({ status: 'completed' })
     const [history] = await testDatabase.database.query<{ transaction_id: string }>(
       'SELECT transaction_id FROM reward_history WHERE reward_id = $1',

@@ -76,6 +76,7 @@ export const texts = {
   noTreasures: 'No treasures collected yet.',
   rewardAmount: (amount: string, token: string) => `+${amount} ${token}`,
   transaction: 'TX:',
+  confirmingNote: 'On chain; final once its block is irreversible.',
   transactionLinkLabel: (id: string) =>
     `Transaction ${id} in the block explorer (opens in a new tab)`,
 

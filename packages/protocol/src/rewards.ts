@@ -8,6 +8,8 @@ export type SubmitCodeRequest = Static<typeof SubmitCodeRequestSchema>
 /**
  * A submitted code not yet paid: the spec's pendingRewards entry. `reason` says why a rejected
  * code was refused (unknown, not started, ended, fully claimed), in words to show as they are.
+ * A `confirming` reward's transfer is on chain, in a block not yet irreversible: it carries the
+ * `transactionId`, and moves to the history once nothing can take it back.
  */
 export const PendingRewardSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -15,9 +17,11 @@ export const PendingRewardSchema = Type.Object({
   status: Type.Union([
     Type.Literal('pending'),
     Type.Literal('processing'),
+    Type.Literal('confirming'),
     Type.Literal('rejected'),
   ]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
   createdAt: Type.String({ format: 'date-time' }),
 })
 export type PendingReward = Static<typeof PendingRewardSchema>

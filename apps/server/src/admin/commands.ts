@@ -13,10 +13,12 @@ import {
 import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
-import { publishChange } from '../live/publisher.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
+import { reconcilePayouts } from '../payouts/reconcile.ts'
 import { listFailedPayouts } from '../payouts/repository.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
+import type { TransferHistory } from '../payouts/transfer-history.ts'
+import { retryParkedReward } from '../rewards/lifecycle.ts'
 import { writeCodeSheet } from './code-sheet.ts'
 
 export interface AdminContext {
@@ -24,12 +26,19 @@ export interface AdminContext {
   env: Environment
   /** the chain, opened only by the commands that need it */
   chainNode(): Promise<PayoutChainNode>
+  /** where the payout account's past transfers are read, opened only by reconcile */
+  transferHistory(): Promise<TransferHistory>
   print(line: string): void
 }
 
 /** A mistake in how the command was called: shown with the usage, exit code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'
+}
+
+/** Reconciliation found the chain and the database disagreeing (each disagreement printed): exit code 1. */
+export class DiscrepanciesFound extends Error {
+  override name = 'DiscrepanciesFound'
 }
 
 export const USAGE = `Usage: npm run admin -- <command>
@@ -44,7 +53,11 @@ export const USAGE = `Usage: npm run admin -- <command>
   payouts balance              the payout account's balance of the reward token
   payouts stuck [--minutes <n>] rewards processing for longer than n minutes (default 10)
   payouts failed               payouts the chain refused, with its error
-  payouts retry <reward id>    pay a parked reward again (after fixing the cause)`
+  payouts retry <reward id>    pay a parked reward again (after fixing the cause); its refused
+                               transfer is settled first, in case it landed after all
+  payouts reconcile [--since <ISO time>]
+                               compare the payout account's transfers on chain with the rewards:
+                               one line per discrepancy, a summary, exit code 1 on any`
 
 const MAX_GENERATED_CODES = 10_000
 
@@ -57,6 +70,7 @@ const COMMANDS = [
   'payouts stuck',
   'payouts failed',
   'payouts retry',
+  'payouts reconcile',
 ] as const
 type Command = (typeof COMMANDS)[number]
 
@@ -89,6 +103,8 @@ export async function runAdminCommand(argv: string[], context: AdminContext): Pr
       return failedCommand(context)
     case 'payouts retry':
       return retryCommand(rest, context)
+    case 'payouts reconcile':
+      return reconcileCommand(rest, context)
   }
 }
 
@@ -269,17 +285,28 @@ async function retryCommand(args: string[], { database, print }: AdminContext) {
   const [rewardId] = positionals
   if (!rewardId || !/^[0-9a-f-]{36}$/.test(rewardId))
     throw new UsageError('give the reward id to retry')
-  const retried = await database.transaction(async (tx) => {
-    const rows = await tx.query(
-      `UPDATE rewards SET next_attempt_at = now(), updated_at = now()
-        WHERE id = $1 AND status = 'processing' RETURNING id`,
-      [rewardId],
-    )
-    if (rows.length === 0) return false
-    await audit(tx, 'admin', 'payout.retried', rewardId, {})
-    await publishChange(tx, { kind: 'due' })
-    return true
-  })
-  if (!retried) throw new UsageError(`No reward ${rewardId} is waiting to be paid`)
+  if (!(await retryParkedReward(database, rewardId))) {
+    throw new UsageError(`No reward ${rewardId} is waiting to be paid`)
+  }
   print(`Reward ${rewardId} will be paid again by the next free worker.`)
+}
+
+async function reconcileCommand(args: string[], context: AdminContext) {
+  const { values } = options(args, { since: { type: 'string' } })
+  const since = timeOption(values.since, 'since')
+  const { account } = payoutAccountFrom(context.env)
+  const startedAt = performance.now()
+  const result = await reconcilePayouts(context.database, await context.transferHistory(), {
+    payoutAccount: account,
+    since,
+  })
+  for (const discrepancy of result.discrepancies) context.print(discrepancy.message)
+  const found = result.discrepancies.length
+  context.print(
+    `${found === 0 ? 'No discrepancy' : `${found} discrepanc${found === 1 ? 'y' : 'ies'}`}: ` +
+      `${result.transfersChecked} transfer(s) from ${account} on chain and ` +
+      `${result.completedRewardsChecked} completed reward(s)` +
+      `${since ? ` since ${since.toISOString()}` : ''} checked in ${Math.round(performance.now() - startedAt)} ms`,
+  )
+  if (found > 0) throw new DiscrepanciesFound(`${found} discrepancies`)
 }

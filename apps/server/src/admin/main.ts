@@ -3,7 +3,8 @@ import { ConfigurationError, readProcessEnvironment } from '../config/environmen
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
-import { commandOf, runAdminCommand, USAGE, UsageError } from './commands.ts'
+import { HyperionTransferHistory } from '../payouts/transfer-history.ts'
+import { commandOf, DiscrepanciesFound, runAdminCommand, USAGE, UsageError } from './commands.ts'
 
 /**
  * `npm run admin -- …`: the operator's commands, against the same database and chain as the
@@ -30,6 +31,22 @@ async function main(argv: string[]) {
         chain ??= await openChain(env)
         return new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
       },
+      transferHistory: async () => {
+        if (env.HISTORY_API_URL) {
+          return new HyperionTransferHistory(env.HISTORY_API_URL, fetch, env.CHAIN_TIMEOUT_MS)
+        }
+        if (env.CHAIN !== 'devchain') {
+          throw new ConfigurationError(
+            'HISTORY_API_URL',
+            `reconcile needs a Hyperion endpoint with CHAIN=${env.CHAIN}`,
+            '',
+          )
+        }
+        // The devchain keeps its own history and answers Hyperion's API.
+        chain ??= await openChain(env)
+        const { apiUrl, fetch: chainFetch } = chain.connection
+        return new HyperionTransferHistory(apiUrl, chainFetch, env.CHAIN_TIMEOUT_MS)
+      },
       print: (line) => console.log(line),
     })
     return 0
@@ -47,6 +64,8 @@ main(process.argv.slice(2)).then(
       console.error(`${error.message}\n\n${USAGE}`)
       process.exit(2)
     }
+    // Each discrepancy is already printed, with the summary.
+    if (error instanceof DiscrepanciesFound) process.exit(1)
     const known = error instanceof ConfigurationError || error instanceof DataDirInUseError
     console.error(known ? error.message : error)
     process.exit(1)

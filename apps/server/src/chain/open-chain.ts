@@ -31,7 +31,12 @@ export async function openChain(env: Environment): Promise<OpenedChain> {
     })
     return { connection, close: connection.close }
   }
-  return embedDevchain(await createDevchain({ dataDir: path.join(env.DATA_DIR, 'devchain') }))
+  return embedDevchain(
+    await createDevchain({
+      dataDir: path.join(env.DATA_DIR, 'devchain'),
+      irreversibleLag: env.DEVCHAIN_IRREVERSIBLE_LAG,
+    }),
+  )
 }
 
 /** A devchain in this process: browsers reach it under /devchain on our origin, we in-process. */

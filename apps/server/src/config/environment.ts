@@ -76,6 +76,19 @@ export const EnvironmentSchema = Type.Object({
   DEVCHAIN_URL: Type.Optional(
     Type.String({ pattern: '^https?://', description: 'an external devchain instead of ours' }),
   ),
+  DEVCHAIN_IRREVERSIBLE_LAG: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    default: 3,
+    description: "blocks the embedded devchain's last irreversible block trails its head",
+  }),
+  HISTORY_API_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        'a Hyperion endpoint payouts reconcile reads transfers from (the devchain has its own)',
+    }),
+  ),
   PRODUCT_NAME: Type.String({ minLength: 1, maxLength: 40, default: 'Fernwood' }),
   APP_NAME: Type.String({
     pattern: '^[a-z1-5.]{1,12}$',

@@ -1,11 +1,11 @@
 import { APIError, PackedTransaction } from '@wharfkit/antelope'
 import type { ChainConnection } from '../chain/chain-connection.ts'
+import type { Payout } from './repository.ts'
 import type { PackedTransactionJson } from './signer.ts'
 
 // nodeos error codes the payout logic must tell apart.
 const DUPLICATE_TRANSACTION = 3040008
 const EXPIRED_TRANSACTION = 3040005
-const TRANSACTION_NOT_FOUND = 3040011
 /** Refusals that sending the same transaction again cannot change: an operator must act. */
 const PERMANENT_REFUSALS = new Set([
   3010010, // invalid packed transaction
@@ -17,17 +17,44 @@ const PERMANENT_REFUSALS = new Set([
 ])
 
 export type BroadcastOutcome =
-  /** the node executed it now, in this block */
+  /**
+   * the node executed it (in this block, when it says), or already had it: not yet final, since
+   * until its block is irreversible a fork can still lose it
+   */
   | { landed: true; blockNum: number | null }
   /** the node refused it and will refuse it again: needs an operator */
   | { landed: false; error: string }
+
+/** What a payout's finality check needs: the signed transfer and where a node said it went. */
+export type PayoutOnChain = Pick<Payout, 'transactionId' | 'packed' | 'expiresAt' | 'blockNum'>
+
+export type Finality =
+  /** in an irreversible block: it can never be taken back */
+  | { state: 'irreversible'; blockNum: number }
+  /** executed, in a block not yet irreversible (or a node's pending one): wait `blocksToGo` */
+  | { state: 'reversible'; blockNum: number | null; blocksToGo: number }
+  /** in no irreversible block, and the chain may still take it: send it again */
+  | { state: 'unseen'; blocksToGo: number }
+  /** in no irreversible block, and its expiry is irreversible: it never will be */
+  | { state: 'never' }
+
+/** get_transaction_status as nodeos answers it (block fields only once in a block). */
+interface TransactionStatus {
+  state: string
+  block_number?: number
+  head_number: number
+  irreversible_number: number
+}
 
 export class ChainUnavailable extends Error {
   override name = 'ChainUnavailable'
 }
 
-/** The payout's view of a chain node: send, look up by id, and tell the chain's time. */
+/** The payout's view of a chain node: send, tell finality, and read balances, with a timeout. */
 export class PayoutChainNode {
+  /** set once the node answered that it has no get_transaction_status */
+  #withoutTransactionStatus = false
+
   constructor(
     private readonly chain: ChainConnection,
     private readonly timeoutMs: number,
@@ -35,8 +62,8 @@ export class PayoutChainNode {
 
   /**
    * Sends a signed transaction. The node's "duplicate transaction" means an earlier send of
-   * these very bytes landed, which is as good as landing now; an expired one is left to
-   * reconciliation. Anything else not permanent (node down, slow, 5xx) throws to be retried.
+   * these very bytes was executed, which is as good as executing now; an expired one is left to
+   * the finality check. Anything else not permanent (node down, slow, 5xx) throws to be retried.
    */
   async send(packed: PackedTransactionJson): Promise<BroadcastOutcome> {
     try {
@@ -56,36 +83,120 @@ export class PayoutChainNode {
     }
   }
 
-  /** Whether a transaction is in a block, by id (the history API); throws when unsure. */
-  async isOnChain(transactionId: string): Promise<boolean> {
+  /**
+   * Where a sent transfer stands, read from the chain API alone (never a history plugin):
+   * the node's get_transaction_status where it has one, else the blocks themselves, checked
+   * against the last irreversible block. Throws when the chain cannot tell now.
+   */
+  async finalityOf(payout: PayoutOnChain): Promise<Finality> {
+    const status = await this.#transactionStatus(payout.transactionId)
+    if (status?.state === 'IRREVERSIBLE' && status.block_number !== undefined) {
+      return { state: 'irreversible', blockNum: status.block_number }
+    }
+    if (status && (status.state === 'IN_BLOCK' || status.state === 'LOCALLY_APPLIED')) {
+      const blockNum = status.block_number ?? null
+      return {
+        state: 'reversible',
+        blockNum,
+        blocksToGo: (blockNum ?? status.head_number) - status.irreversible_number,
+      }
+    }
+    // Any other answer (UNKNOWN, FORKED_OUT, FAILED, none) proves nothing: a node forgets what it
+    // tracked and may sit behind a load balancer with others. The blocks themselves decide.
+    const info = await this.getInfo()
+    const lastIrreversible = Number(info.last_irreversible_block_num)
+    const hint = payout.blockNum
+    if (hint !== null && hint > lastIrreversible) {
+      return { state: 'reversible', blockNum: hint, blocksToGo: hint - lastIrreversible }
+    }
+    const found = await this.#findInIrreversibleBlocks(payout, lastIrreversible)
+    if (found !== undefined) return { state: 'irreversible', blockNum: found }
+    if (
+      chainTimeOf(info.last_irreversible_block_time ?? info.head_block_time) >
+      payout.expiresAt.getTime()
+    ) {
+      return { state: 'never' }
+    }
+    return {
+      state: 'unseen',
+      blocksToGo: Number(info.head_block_num) - lastIrreversible,
+    }
+  }
+
+  /** The node's view of a transaction, or undefined when it does not serve the endpoint. */
+  async #transactionStatus(transactionId: string): Promise<TransactionStatus | undefined> {
+    if (this.#withoutTransactionStatus) return undefined
     try {
-      await this.#withTimeout(
-        this.chain.client.call({
-          path: '/v1/history/get_transaction',
+      return await this.#withTimeout(
+        this.chain.client.call<TransactionStatus>({
+          path: '/v1/chain/get_transaction_status',
           params: { id: transactionId },
         }),
       )
-      return true
     } catch (error) {
-      if (nodeErrorCode(error) === TRANSACTION_NOT_FOUND) return false
+      // nodeos without the finality status feature has no such endpoint: 404 "Unknown Endpoint".
+      if (error instanceof APIError && error.response.status === 404) {
+        this.#withoutTransactionStatus = true
+        return undefined
+      }
       throw new ChainUnavailable(describe(error))
     }
   }
 
   /**
-   * Whether the chain can no longer include a transaction expiring at `expiresAt`: its last
-   * irreversible block is past that time, so it is in a block now or never will be.
+   * The irreversible block holding the transaction, if any: the block a node named first, then
+   * every block it could be in (after the block its TAPOS names, before its expiry, no later than
+   * the last irreversible one). Once the expiry is irreversible, not found means never.
    */
-  async hasPassed(expiresAt: Date): Promise<boolean> {
-    const info = await this.getInfo()
-    const time = info.last_irreversible_block_time ?? info.head_block_time
-    // nodeos writes UTC times without a zone; Date.parse would read them as local time.
-    const chainTime = Date.parse(/(Z|[+-]\d\d:\d\d)$/.test(time) ? time : `${time}Z`)
-    if (Number.isNaN(chainTime)) throw new ChainUnavailable(`unreadable chain time ${time}`)
-    return chainTime > expiresAt.getTime()
+  async #findInIrreversibleBlocks(
+    payout: PayoutOnChain,
+    lastIrreversible: number,
+  ): Promise<number | undefined> {
+    const transaction = PackedTransaction.from(payout.packed).getTransaction()
+    const referenced = Number(transaction.ref_block_num)
+    // TAPOS names the block by its low 16 bits; the transaction sits in a later block.
+    const lowest = lastIrreversible - ((lastIrreversible - referenced) & 0xffff) + 1
+    const hint = payout.blockNum
+    const start = hint !== null && hint >= lowest && hint <= lastIrreversible ? hint : lowest
+    // Up from the block the node named (where it nearly always is), until past the expiry...
+    for (let num = start; num <= lastIrreversible; num++) {
+      const block = await this.#block(num)
+      if (block.transactionIds.includes(payout.transactionId)) return num
+      if (block.timeMs > payout.expiresAt.getTime()) break
+    }
+    // ...then down to the block after the one its TAPOS names.
+    for (let num = start - 1; num >= lowest; num--) {
+      const block = await this.#block(num)
+      if (block.transactionIds.includes(payout.transactionId)) return num
+    }
+    return undefined
   }
 
-  async getInfo(): Promise<{ head_block_time: string; last_irreversible_block_time?: string }> {
+  async #block(num: number): Promise<{ timeMs: number; transactionIds: string[] }> {
+    try {
+      const block = await this.#withTimeout(
+        this.chain.client.call<{
+          timestamp: string
+          transactions: { trx: string | { id: string } }[]
+        }>({ path: '/v1/chain/get_block', params: { block_num_or_id: num } }),
+      )
+      return {
+        timeMs: chainTimeOf(block.timestamp),
+        transactionIds: block.transactions.map(({ trx }) =>
+          typeof trx === 'string' ? trx : trx.id,
+        ),
+      }
+    } catch (error) {
+      throw new ChainUnavailable(describe(error))
+    }
+  }
+
+  async getInfo(): Promise<{
+    head_block_num: number
+    head_block_time: string
+    last_irreversible_block_num: number
+    last_irreversible_block_time?: string
+  }> {
     try {
       return await this.#withTimeout(this.chain.client.call({ path: '/v1/chain/get_info' }))
     } catch (error) {
@@ -114,6 +225,13 @@ export class PayoutChainNode {
       clearTimeout(timer)
     }
   }
+}
+
+/** nodeos writes UTC times without a zone; Date.parse would read them as local time. */
+function chainTimeOf(time: string): number {
+  const ms = Date.parse(/(Z|[+-]\d\d:\d\d)$/.test(time) ? time : `${time}Z`)
+  if (Number.isNaN(ms)) throw new ChainUnavailable(`unreadable chain time ${time}`)
+  return ms
 }
 
 function nodeErrorCode(error: unknown): number | undefined {

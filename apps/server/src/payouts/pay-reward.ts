@@ -1,9 +1,13 @@
-import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database } from '../db/database.ts'
-import { publishChange } from '../live/publisher.ts'
+import {
+  completeReward,
+  markConfirming,
+  replacePayout,
+  scheduleFinalityCheck,
+} from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import {
-  findLivePayout,
+  findUnsettledPayout,
   markPayoutFailed,
   markPayoutSent,
   type Payout,
@@ -19,7 +23,9 @@ export interface PayableReward {
   userId: string | null
   rewardQuantity: string
   tokenContract: string
-  /** how many times a worker has taken it, this time included */
+  /** processing until its transfer is executed, then confirming until that is irreversible */
+  status: 'processing' | 'confirming'
+  /** how many times a worker has taken it to pay, this time included (finality checks aside) */
   attempts: number
 }
 
@@ -30,8 +36,12 @@ export interface PayoutHooks {
 }
 
 export type PayoutResult =
-  | { paid: true; transactionId: string }
-  | { paid: false; error: string; transactionId: string }
+  /** in an irreversible block: the reward is completed */
+  | { outcome: 'completed'; transactionId: string }
+  /** executed, not yet irreversible: the reward is confirming, checked again after a while */
+  | { outcome: 'confirming'; transactionId: string; checkAfterMs: number }
+  /** refused by the chain for good: the reward waits for an operator */
+  | { outcome: 'refused'; error: string; transactionId: string }
 
 export interface PayoutContext {
   database: Database
@@ -41,46 +51,77 @@ export interface PayoutContext {
   hooks?: PayoutHooks
 }
 
+/** Antelope produces a block every half second; finality is awaited in blocks. */
+const BLOCK_MS = 500
+/** However far finality seems, a confirming reward is looked at again at least this often. */
+const MAX_CHECK_DELAY_MS = 60_000
+
 /**
- * Pays a reward exactly once, however often it is called and wherever the last call died.
- * The transfer is signed and stored before it is sent. A stored transfer is sent again as it
- * is (the chain drops a duplicate); only when the chain can no longer include it, and looking
- * it up by id shows it never did, is a new one made. Throws when the chain must be tried later.
+ * Pays a reward exactly once, however often it is called and wherever the last call died, and
+ * completes it only once its transfer is irreversible. The transfer is signed and stored before
+ * it is sent. A stored transfer is settled before anything else: completed once in an
+ * irreversible block, awaited while in a reversible one, sent again as it is while the chain may
+ * still take it (the chain drops a duplicate), and replaced by a new one only once its expiry is
+ * irreversible and no block holds it, so it never can land. A transfer a node refused is settled
+ * the same way: it may have landed elsewhere. Throws when the chain must be tried later.
  */
 export async function payReward(
   context: PayoutContext,
   reward: PayableReward,
 ): Promise<PayoutResult> {
   const { database, node, signer, hooks } = context
-  let payout = await findLivePayout(database, reward.id)
+  let payout = await findUnsettledPayout(database, reward.id)
 
-  if (payout && payout.state !== 'confirmed' && (await node.hasPassed(payout.expiresAt))) {
-    // The chain can no longer take it: it is in a block, or it never will be and may be replaced.
-    if (!(await node.isOnChain(payout.transactionId))) {
-      const signed = await signer.sign(transferFor(context, reward))
-      payout = await storeSignedPayout(database, reward.id, signed, payout)
-    } else {
-      await recordPayment(database, reward, payout)
-      return { paid: true, transactionId: payout.transactionId }
+  if (payout?.state === 'confirmed') {
+    await completeReward(database, reward, payout, null)
+    return { outcome: 'completed', transactionId: payout.transactionId }
+  }
+  if (payout) {
+    const finality = await node.finalityOf(payout)
+    if (finality.state === 'irreversible') {
+      await completeReward(database, reward, payout, finality.blockNum)
+      return { outcome: 'completed', transactionId: payout.transactionId }
     }
-  } else if (!payout) {
-    const signed = await signer.sign(transferFor(context, reward))
-    payout = await storeSignedPayout(database, reward.id, signed)
+    if (finality.state === 'reversible') {
+      const checkAfterMs = finalityWait(finality.blocksToGo)
+      if (reward.status === 'confirming') {
+        await scheduleFinalityCheck(database, reward.id, checkAfterMs)
+      } else {
+        await markConfirming(database, reward, payout, finality.blockNum, checkAfterMs)
+      }
+      return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs }
+    }
+    if (finality.state === 'never') {
+      payout = await replacePayout(
+        database,
+        reward,
+        payout,
+        await signer.sign(transferFor(context, reward)),
+      )
+    }
+  } else {
+    payout = await storeSignedPayout(
+      database,
+      reward.id,
+      await signer.sign(transferFor(context, reward)),
+    )
   }
 
-  let blockNum: number | null = null
-  if (payout.state !== 'confirmed') {
-    await markPayoutSent(database, payout.id)
-    const outcome = await node.send(payout.packed)
-    if (!outcome.landed) {
-      await markPayoutFailed(database, payout.id, outcome.error)
-      return { paid: false, error: outcome.error, transactionId: payout.transactionId }
-    }
-    await hooks?.afterBroadcast?.(reward, payout)
-    blockNum = outcome.blockNum
+  await markPayoutSent(database, payout.id)
+  const outcome = await node.send(payout.packed)
+  if (!outcome.landed) {
+    await markPayoutFailed(database, payout.id, outcome.error)
+    return { outcome: 'refused', error: outcome.error, transactionId: payout.transactionId }
   }
-  await recordPayment(database, reward, payout, blockNum)
-  return { paid: true, transactionId: payout.transactionId }
+  await hooks?.afterBroadcast?.(reward, payout)
+  // Its block is at best one block from the head, and the irreversible one further behind.
+  await markConfirming(database, reward, payout, outcome.blockNum, BLOCK_MS)
+  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs: BLOCK_MS }
+}
+
+/** How long until `blocks` more blocks are irreversible, within sensible bounds. */
+function finalityWait(blocks: number): number {
+  return Math.min(Math.max(blocks, 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
 }
 
 function transferFor(context: PayoutContext, reward: PayableReward) {
@@ -90,46 +131,4 @@ function transferFor(context: PayoutContext, reward: PayableReward) {
     quantity: reward.rewardQuantity,
     memo: `${context.productName} reward ${reward.id}`,
   }
-}
-
-/**
- * The reward is paid: its history entry and completed record appear together, in one
- * transaction with its status, announced to the live feed on commit. Running it twice is
- * harmless (the second finds the reward completed and changes nothing).
- */
-async function recordPayment(
-  database: Database,
-  reward: PayableReward,
-  payout: Payout,
-  blockNum: number | null = null,
-) {
-  const { amount, token } = splitQuantity(reward.rewardQuantity)
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE payouts SET state = 'confirmed', last_error = NULL, updated_at = now(),
-              block_num = coalesce($2, block_num)
-        WHERE id = $1`,
-      [payout.id, blockNum],
-    )
-    const completed = await tx.query(
-      `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL, updated_at = now()
-        WHERE id = $1 AND status = 'processing' RETURNING id`,
-      [reward.id],
-    )
-    if (completed.length === 0) return
-    await tx.query(
-      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [reward.id, reward.waxAccount, reward.code, amount, token, payout.transactionId],
-    )
-    await tx.query(
-      'INSERT INTO completed_rewards (wax_account, code, reward_id) VALUES ($1, $2, $3)',
-      [reward.waxAccount, reward.code, reward.id],
-    )
-    await publishChange(tx, {
-      kind: 'history',
-      userId: reward.userId,
-      waxAccount: reward.waxAccount,
-    })
-  })
 }

@@ -7,6 +7,8 @@ interface PendingRow {
   code: string
   status: PendingReward['status']
   reason: string | null
+  /** the transfer a confirming reward waits on */
+  transaction_id?: string | null
   created_at: Date
 }
 
@@ -24,6 +26,7 @@ const toPendingReward = (row: PendingRow): PendingReward => ({
   code: row.code,
   status: row.status,
   reason: row.reason,
+  ...(row.transaction_id && { transactionId: row.transaction_id }),
   createdAt: new Date(row.created_at).toISOString(),
 })
 
@@ -88,9 +91,11 @@ export async function listPendingRewards(
 ): Promise<PendingReward[]> {
   if (!waxAccount) return []
   const rows = await db.query<PendingRow>(
-    `SELECT id, code, status, reason, created_at FROM rewards
-      WHERE wax_account = $1 AND status <> 'completed'
-      ORDER BY created_at DESC, id DESC`,
+    `SELECT r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at FROM rewards r
+       LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
+                          AND p.state IN ('broadcast', 'confirmed')
+      WHERE r.wax_account = $1 AND r.status <> 'completed'
+      ORDER BY r.created_at DESC, r.id DESC`,
     [waxAccount],
   )
   return rows.map(toPendingReward)

@@ -1,22 +1,23 @@
-import { audit } from '../audit/audit-log.ts'
 import { REJECTION_REASONS, redeemCode } from '../campaigns/catalogue.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { publishChange } from '../live/publisher.ts'
+import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/pay-reward.ts'
+import { leaseReward, rejectReward } from '../rewards/lifecycle.ts'
 
 interface ClaimedRow {
   id: string
   code: string
   wax_account: string
   user_id: string | null
-  status: 'pending' | 'processing'
+  status: 'pending' | 'processing' | 'confirming'
   campaign_id: number | null
 }
 
 /**
  * Takes up to `limit` rewards that are due, for this worker alone, and settles what needs no
- * chain (returning how many it took, and those left to pay): pending ones are checked against the catalogue and become `processing` (their share of
- * the campaign taken) or `rejected` with a reason. Each claimed reward is reserved for
+ * chain (returning how many it took, and those left to pay or to confirm): pending ones are
+ * checked against the catalogue and become `processing` (their share of the campaign taken) or
+ * `rejected` with a reason. Each claimed reward is reserved for
  * `leaseSeconds`; a worker that dies loses it to another after that. `SKIP LOCKED` lets any
  * number of workers claim side by side without waiting on, or taking, each other's rows.
  */
@@ -27,7 +28,7 @@ export async function claimDueRewards(
   return database.transaction(async (tx) => {
     const due = await tx.query<ClaimedRow>(
       `SELECT id, code, wax_account, user_id, status, campaign_id FROM rewards
-        WHERE status IN ('pending', 'processing') AND next_attempt_at <= now()
+        WHERE status IN ('pending', 'processing', 'confirming') AND next_attempt_at <= now()
         ORDER BY next_attempt_at
         LIMIT $1
         FOR UPDATE SKIP LOCKED`,
@@ -58,77 +59,22 @@ async function claimOne(
   row: ClaimedRow,
   leaseSeconds: number,
 ): Promise<PayableReward | undefined> {
+  const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
   let campaignId = row.campaign_id
   if (row.status === 'pending') {
     const verdict = await redeemCode(tx, row.code)
     if ('rejection' in verdict) {
-      await tx.query(
-        `UPDATE rewards SET status = 'rejected', rejection = $2, reason = $3, updated_at = now()
-          WHERE id = $1`,
-        [row.id, verdict.rejection, REJECTION_REASONS[verdict.rejection]],
-      )
-      await publishChange(tx, { kind: 'reward', userId: row.user_id, waxAccount: row.wax_account })
+      await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
+      rewardRejections.inc({ reason: verdict.rejection })
       return undefined
     }
     campaignId = verdict.campaign.id
   }
-  const [claimed] = await tx.query<{
-    attempts: number
-    reward_quantity: string
-    token_contract: string
-  }>(
-    `WITH claimed AS (
-       UPDATE rewards SET status = 'processing', campaign_id = $2, attempts = attempts + 1,
-              next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
-        WHERE id = $1 RETURNING campaign_id, attempts)
-     SELECT claimed.attempts, c.reward_quantity, c.token_contract
-       FROM claimed JOIN campaigns c ON c.id = claimed.campaign_id`,
-    [row.id, campaignId, leaseSeconds],
-  )
-  if (row.status === 'pending') {
-    await publishChange(tx, { kind: 'reward', userId: row.user_id, waxAccount: row.wax_account })
-  }
+  const leased = await leaseReward(tx, { ...owner, status: row.status }, campaignId, leaseSeconds)
   return {
-    id: row.id,
+    ...owner,
     code: row.code,
-    waxAccount: row.wax_account,
-    userId: row.user_id,
-    rewardQuantity: claimed.reward_quantity,
-    tokenContract: claimed.token_contract,
-    attempts: claimed.attempts,
+    status: row.status === 'confirming' ? 'confirming' : 'processing',
+    ...leased,
   }
-}
-
-/** The chain could not be reached: keep the reward `processing` and try again after `delayMs`. */
-export async function scheduleRetry(
-  database: Database,
-  rewardId: string,
-  error: string,
-  delayMs: number,
-): Promise<void> {
-  await database.query(
-    `UPDATE rewards SET last_error = $2, updated_at = now(),
-            next_attempt_at = now() + make_interval(secs => $3)
-      WHERE id = $1 AND status = 'processing'`,
-    [rewardId, error, delayMs / 1000],
-  )
-}
-
-/**
- * The chain refused the payout for good (no funds, wrong key): park the reward, still
- * `processing`, until an operator fixes the cause and retries it with the admin CLI.
- */
-export async function parkReward(
-  database: Database,
-  rewardId: string,
-  error: string,
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE rewards SET last_error = $2, next_attempt_at = 'infinity', updated_at = now()
-        WHERE id = $1 AND status = 'processing'`,
-      [rewardId, error],
-    )
-    await audit(tx, 'worker', 'payout.failed', rewardId, { error })
-  })
 }

@@ -1,7 +1,9 @@
 import type { Unlisten } from '../db/database.ts'
 import { CHANGES_CHANNEL, parseChange } from '../live/publisher.ts'
+import { timePayout } from '../metrics/instruments.ts'
 import { type PayableReward, type PayoutContext, payReward } from '../payouts/pay-reward.ts'
-import { claimDueRewards, parkReward, scheduleRetry } from './claim.ts'
+import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
+import { claimDueRewards } from './claim.ts'
 
 /** What the worker tells operators; pino's logger fits. */
 export interface WorkerLogger {
@@ -25,7 +27,8 @@ export interface RewardWorkerOptions {
 const MAX_RETRY_DELAY_MS = 5 * 60_000
 
 /**
- * Claims due rewards and pays them, `concurrency` at a time, until stopped. Any number of
+ * Claims due rewards and pays them (or checks the finality of those confirming), `concurrency`
+ * at a time, until stopped. Any number of
  * workers, in any number of processes, share the queue through the database alone. A new
  * submission (a notification on the changes channel) wakes it at once.
  */
@@ -38,6 +41,8 @@ export class RewardWorker {
   /** set by a wake-up that came while the loop was busy, so that it is not lost */
   #wakeRequested = false
   #unlisten: Unlisten | undefined
+  /** wake-ups for finality checks this worker scheduled, sooner than its next poll */
+  readonly #checkTimers = new Set<NodeJS.Timeout>()
 
   constructor(options: RewardWorkerOptions) {
     this.#options = options
@@ -54,6 +59,7 @@ export class RewardWorker {
   /** Stops claiming, lets the payouts in progress finish, and returns when they have. */
   async stop(): Promise<void> {
     this.#stopping = true
+    for (const timer of this.#checkTimers) clearTimeout(timer)
     this.#signal()
     await this.#running
     await Promise.all(this.#inFlight)
@@ -106,10 +112,21 @@ export class RewardWorker {
   async #pay(reward: PayableReward): Promise<void> {
     const { payout, logger, retryBaseMs = 1000 } = this.#options
     const log = { rewardId: reward.id, account: reward.waxAccount, code: reward.code }
+    const settled = timePayout()
     try {
       const result = await payReward(payout, reward)
-      if (result.paid) {
+      settled(result.outcome)
+      if (result.outcome === 'completed') {
         logger.info({ ...log, transactionId: result.transactionId }, 'reward paid')
+        return
+      }
+      if (result.outcome === 'confirming') {
+        // Nobody announces a block becoming irreversible: wake up when the check is due.
+        const timer = setTimeout(() => {
+          this.#checkTimers.delete(timer)
+          this.#signal()
+        }, result.checkAfterMs)
+        this.#checkTimers.add(timer)
         return
       }
       // Loud on purpose: nothing will move until an operator acts.
@@ -119,6 +136,7 @@ export class RewardWorker {
       )
       await parkReward(payout.database, reward.id, result.error)
     } catch (error) {
+      settled('retrying')
       const message = error instanceof Error ? error.message : String(error)
       const delayMs = Math.min(
         retryBaseMs * 2 ** Math.max(0, reward.attempts - 1),

@@ -10,8 +10,9 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
   if (pending.length === 0) return null
 
   return (
-    // A polite live region: a reward turning Processing or Rejected is read out. Each entry is
-    // atomic, so a change inside one reads that whole entry (code, status, reason) and no other.
+    // A polite live region: a reward turning Processing, Confirming or Rejected is read out. Each
+    // entry is atomic, so a change inside one reads that whole entry (code, status, reason or
+    // transaction) and no other.
     <Panel
       title={texts.activityTitle}
       aria-live="polite"
@@ -30,6 +31,14 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
             <span className="activity__status">{capitalise(reward.status)}</span>
             {reward.status === 'rejected' && reward.reason && (
               <span className="activity__reason">{reward.reason}</span>
+            )}
+            {reward.status === 'confirming' && reward.transactionId && (
+              <span className="activity__reason">
+                {texts.confirmingNote}{' '}
+                <span className="activity__tx">
+                  {texts.transaction} {reward.transactionId}
+                </span>
+              </span>
             )}
           </li>
         ))}

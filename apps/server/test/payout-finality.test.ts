@@ -1,0 +1,167 @@
+import { createDevchain, type Devchain } from '@fernwood/devchain'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { embedDevchain } from '../src/chain/open-chain.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import type { PayoutHooks } from '../src/payouts/pay-reward.ts'
+import type { Payout } from '../src/payouts/repository.ts'
+import { listPendingRewards } from '../src/rewards/repository.ts'
+import type { RewardWorker } from '../src/worker/reward-worker.ts'
+import { eventually } from './support/rewards.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { balanceOf, fernCampaign, nodeWithout, testWorker } from './support/worker.ts'
+
+// 50 ms blocks with a lag of 12: a transfer stays reversible for about 600 ms, long enough to be
+// seen confirming; the chain's clock runs ten times fast, so a 10 s expiry passes in about 1 s.
+const IRREVERSIBLE_LAG = 12
+
+let testDatabase: TestDatabase
+let devchain: Devchain
+let chain: ChainConnection
+const workers: RewardWorker[] = []
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  devchain = await createDevchain({ blockIntervalMs: 50, irreversibleLag: IRREVERSIBLE_LAG })
+  const embedded = await embedDevchain(devchain)
+  chain = { ...embedded.connection, close: embedded.close }
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+})
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop()
+})
+afterAll(async () => {
+  await chain.close()
+  await testDatabase.drop()
+})
+
+let codes = 0
+/** A pending reward of a fresh 1 FERN campaign for `account`. */
+async function submitted(account: string) {
+  const code = `finality-${++codes}`
+  await fernCampaign(testDatabase.database, code, [code])
+  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    'INSERT INTO rewards (code, wax_account) VALUES ($1, $2) RETURNING id',
+    [code, account],
+  )
+  return id
+}
+
+const rewardStatus = async (id: string) => {
+  const [row] = await testDatabase.database.query<{ status: string }>(
+    'SELECT status FROM rewards WHERE id = $1',
+    [id],
+  )
+  return row.status
+}
+
+const payoutsOf = (id: string) =>
+  testDatabase.database.query<{ transaction_id: string; state: string; block_num: number | null }>(
+    'SELECT transaction_id, state, block_num FROM payouts WHERE reward_id = $1 ORDER BY created_at',
+    [id],
+  )
+
+async function startWorker(connection: ChainConnection, hooks?: PayoutHooks) {
+  const worker = testWorker(testDatabase.database, connection, {
+    env: { PAYOUT_EXPIRE_SECONDS: '10' },
+    hooks,
+  })
+  workers.push(worker)
+  await worker.start()
+}
+
+describe('payout finality', () => {
+  it('a paid reward is confirming, with its transaction, until its block is irreversible; then completed', async () => {
+    const id = await submitted('alice.wam')
+    const before = await balanceOf(chain, 'alice.wam')
+    await startWorker(chain)
+
+    await eventually(
+      () => rewardStatus(id),
+      (status) => status === 'confirming',
+    )
+    const [shown] = await listPendingRewards(testDatabase.database, 'alice.wam')
+    const [payout] = await payoutsOf(id)
+    expect(shown).toMatchObject({ id, status: 'confirming', transactionId: payout.transaction_id })
+    // Not yet in the history, although the chain has executed the transfer.
+    const early = await testDatabase.database.query(
+      'SELECT 1 FROM reward_history WHERE reward_id = $1',
+      [id],
+    )
+    expect(early).toHaveLength(0)
+    expect(await balanceOf(chain, 'alice.wam')).toBeCloseTo(before + 1, 4)
+
+    await eventually(
+      () => rewardStatus(id),
+      (status) => status === 'completed',
+      20_000,
+    )
+    const [confirmed] = await payoutsOf(id)
+    const info = await chain.client.v1.chain.get_info()
+    expect(confirmed.state).toBe('confirmed')
+    expect(Number(info.last_irreversible_block_num)).toBeGreaterThanOrEqual(
+      confirmed.block_num ?? Number.POSITIVE_INFINITY,
+    )
+    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+      [id],
+    )
+    expect(history.transaction_id).toBe(payout.transaction_id)
+    expect(await listPendingRewards(testDatabase.database, 'alice.wam')).toEqual([])
+  })
+
+  const throughNodes: [string, () => ChainConnection][] = [
+    ['a node with get_transaction_status', () => chain],
+    [
+      'a node with neither a history API nor get_transaction_status',
+      () => nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/).connection,
+    ],
+  ]
+  it.each(throughNodes)(
+    'a transfer lost before finality, every time it is sent, is replaced once its expiry is irreversible, and paid once (%s)',
+    async (_name, connection) => {
+      const account = 'bob.wam'
+      const before = await balanceOf(chain, account)
+      const id = await submitted(account)
+      let lost: string | undefined
+      await startWorker(connection(), {
+        // A fork loses the first transfer whenever it lands; its replacement is left alone.
+        afterBroadcast: (_reward, payout: Payout) => {
+          lost ??= payout.transactionId
+          if (payout.transactionId === lost) devchain.dropTransaction(payout.transactionId)
+        },
+      })
+
+      await eventually(
+        () => rewardStatus(id),
+        (status) => status === 'completed',
+        30_000,
+      )
+      const payouts = await payoutsOf(id)
+      expect(payouts.map((payout) => payout.state)).toEqual(['expired', 'confirmed'])
+      expect(payouts[0].transaction_id).toBe(lost)
+      const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+        'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+        [id],
+      )
+      expect(history.transaction_id).toBe(payouts[1].transaction_id)
+      expect(await balanceOf(chain, account)).toBeCloseTo(before + 1, 4)
+    },
+  )
+
+  it('without any history API a payout completes, found in the blocks themselves', async () => {
+    const node = nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
+    const before = await balanceOf(chain, 'carol.wam')
+    const id = await submitted('carol.wam')
+    await startWorker(node.connection)
+    await eventually(
+      () => rewardStatus(id),
+      (status) => status === 'completed',
+      20_000,
+    )
+    expect(await balanceOf(chain, 'carol.wam')).toBeCloseTo(before + 1, 4)
+    expect(node.requests.get('/v1/chain/get_block')).toBeGreaterThan(0)
+    expect(node.requests.get('/v1/history/get_transaction')).toBeUndefined()
+  })
+})
