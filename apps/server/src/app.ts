@@ -2,9 +2,11 @@ import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { sessionRoutes } from './auth/routes.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
+import { trustedProxies } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
 import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
@@ -14,9 +16,11 @@ import { contentSecurityPolicy, walletOriginsFor } from './http/content-security
 import { RouteNotFound } from './http/errors.ts'
 import { errorBody, installErrorHandler } from './http/errors-render.ts'
 import { closeConnectionsOnShutdown } from './http/graceful-close.ts'
+import { installLoopbackHostGuard } from './http/host-guard.ts'
+import { ownOrigin } from './http/own-origin.ts'
 import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
-import { announceAccountBound } from './live/publisher.ts'
+import { announceAccountBound, announceSessionEnded } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
 import { logSetup } from './logging/logger-options.ts'
 import { RequestLog } from './logging/request-log.ts'
@@ -34,7 +38,7 @@ export interface AppDependencies {
   database: Database
   chain: ChainConnection
   /** the embedded devchain's node API, served to browsers under /devchain */
-  devchainApi?: FastifyPluginAsync
+  devchainApi?: FastifyPluginAsync<DevchainApiOptions>
   readinessChecks?: ReadinessCheck[]
   /** run in the transaction that binds a wallet to a visitor */
   onAccountBound?: AccountBoundHook[]
@@ -55,7 +59,16 @@ export async function buildApp({
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    // A client must send its whole request in time: one trickling a byte at a time would
+    // otherwise hold its connection (and its file descriptor) for as long as it likes.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      // How often Node looks for connections past those limits; its default is 30 s.
+      connectionsCheckingInterval: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS) / 4,
+    },
     // Sign-out must not wait for an idle keep-alive socket, nor shutdown for a slow client.
     forceCloseConnections: 'idle',
     logController: new RequestLog(),
@@ -86,6 +99,7 @@ export async function buildApp({
   await app.register(fastifyCompress, compressionOptions)
   await registerOpenApi(app)
   await installRateLimits(app, database)
+  installLoopbackHostGuard(app, env.PUBLIC_ORIGIN)
   installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)
 
@@ -95,6 +109,8 @@ export async function buildApp({
     database,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     signInsPerMinute: env.SIGN_INS_PER_MINUTE,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    onSessionEnded: [announceSessionEnded],
   })
   await app.register(walletRoutes, {
     database,
@@ -114,8 +130,21 @@ export async function buildApp({
       lockoutMinutes: env.INVALID_CODE_LOCKOUT_MINUTES,
     },
   })
-  await app.register(liveRoutes, { database })
-  if (devchainApi) await app.register(devchainApi, { prefix: DEVCHAIN_PREFIX })
+  await app.register(liveRoutes, {
+    database,
+    caps: {
+      perSession: env.LIVE_STREAMS_PER_SESSION,
+      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+      perProcess: env.LIVE_STREAMS_PER_PROCESS,
+    },
+  })
+  if (devchainApi) {
+    await app.register(devchainApi, {
+      prefix: DEVCHAIN_PREFIX,
+      // Our own pages (the Dev Wallet) push transactions; no other site's may.
+      acceptsWritesFrom: (origin, request) => origin === ownOrigin(request, env.PUBLIC_ORIGIN),
+    })
+  }
   await app.register(webAppRoutes, { distDirectory: env.WEB_DIST })
   return app
 }

@@ -1,0 +1,112 @@
+import { DEV_WALLET_PUBLIC_KEY } from '@fernwood/devchain'
+import { PublicKey } from '@wharfkit/session'
+import { enterForest, expectConnectWalletScreen, holdRequests, toast } from '../screens'
+import { activityList, codeBox, demoCodes, treasures } from '../support/dashboard'
+import { texts } from '../texts'
+import { expect, kitDialog, test, walletOption, walletTexts } from '../wallet-fixtures'
+
+// 'No WAX account? Create one' on the devchain: the name is asked on our screen (the kit's dialog
+// has no field for it), then the kit's create-account screens run the Dev Account Creator, which
+// creates the account on the devchain with the Dev Wallet's key.
+
+const createTexts = {
+  offer: 'No WAX account? Create one',
+  nameField: 'New account name',
+  create: 'Create Account',
+  cancel: 'Cancel',
+  invalid: 'An account name has exactly 12 characters: letters a-z and digits 1-5.',
+  taken: (name: string) => `The account name ${name} is already taken.`,
+  created: (name: string) => `WAX account ${name} created. Connect it with 'Connect WAX Wallet'.`,
+} as const
+
+// This file claims the demo code mossy-oak, which pays once per server; a worker option of its
+// own gives it a server of its own.
+test.use({ serverEnv: { WELCOME_BONUS: '5,000' } })
+
+async function openCreateAccount(page: Parameters<typeof enterForest>[0]) {
+  await enterForest(page)
+  await page.getByRole('button', { name: createTexts.offer }).click()
+  return page.getByLabel(createTexts.nameField)
+}
+
+test('a new account is created through the kit, connects through the Dev Wallet and claims a code, paid', async ({
+  page,
+}) => {
+  const accountName = 'newforester1'
+  const nameField = await openCreateAccount(page)
+  await nameField.fill(accountName)
+
+  // Held at the devchain, the kit's dialog shows its create-account screen.
+  const creation = await holdRequests(page, 'POST', '**/devchain/v1/chain/push_transaction')
+  await page.getByRole('button', { name: createTexts.create }).click()
+  const dialog = kitDialog(page)
+  await expect(dialog.getByText('Creating Account')).toBeVisible()
+  await expect(dialog.getByText('Create Account', { exact: true })).toBeVisible()
+  await expect(dialog.getByText('Login to Fernwood')).toBeVisible()
+  creation.release()
+
+  await expect(toast(page, createTexts.created(accountName))).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expectConnectWalletScreen(page)
+
+  const lookup = await page.request.post('/devchain/v1/chain/get_account', {
+    data: { account_name: accountName },
+  })
+  expect(lookup.status()).toBe(200)
+  const account = await lookup.json()
+  for (const permission of account.permissions) {
+    expect(PublicKey.from(permission.required_auth.keys[0].key).toString()).toBe(
+      PublicKey.from(DEV_WALLET_PUBLIC_KEY).toString(),
+    )
+  }
+
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: `${accountName}@active` }).click()
+  await expect(toast(page, walletTexts.connected(accountName))).toBeVisible()
+  await expect(page.getByText(walletTexts.waxAccount(accountName))).toBeVisible()
+
+  await codeBox(page).fill(demoCodes.typedSubmit)
+  await codeBox(page).press('Enter')
+  const entry = treasures(page).getByRole('listitem').filter({ hasText: demoCodes.typedSubmit })
+  await expect(entry).toContainText('+25.0000 FERN')
+  await expect(activityList(page).getByText(demoCodes.typedSubmit)).toHaveCount(0)
+})
+
+test('a name the provider cannot create is explained under the field, before the kit opens', async ({
+  page,
+}) => {
+  const nameField = await openCreateAccount(page)
+  await nameField.fill('short')
+  await page.getByRole('button', { name: createTexts.create }).click()
+  await expect(page.getByRole('alert').filter({ hasText: createTexts.invalid })).toBeVisible()
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true')
+  await expect(nameField).toHaveValue('short')
+  await expect(kitDialog(page)).toBeHidden()
+})
+
+test('a taken name is refused with a message that names it', async ({ page }) => {
+  const nameField = await openCreateAccount(page)
+  await nameField.fill('fernwoodpays')
+  await page.getByRole('button', { name: createTexts.create }).click()
+  // The kit's error screen says it first, in the provider's words; closing it shows ours.
+  const dialog = kitDialog(page)
+  await expect(dialog.getByText(createTexts.taken('fernwoodpays'))).toBeVisible()
+  await dialog.getByRole('button', { name: 'close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(
+    page.getByRole('alert').filter({ hasText: createTexts.taken('fernwoodpays') }),
+  ).toBeVisible()
+  await expect(nameField).toHaveValue('fernwoodpays')
+  await expect(page.getByRole('button', { name: createTexts.create })).toBeEnabled()
+})
+
+test('Cancel returns to the connect-wallet screen as it was', async ({ page }) => {
+  const nameField = await openCreateAccount(page)
+  await expect(nameField).toBeFocused()
+  await nameField.fill('neverminded1')
+  await page.getByRole('button', { name: createTexts.cancel }).click()
+  await expectConnectWalletScreen(page)
+  await expect(page.getByRole('button', { name: createTexts.offer })).toBeVisible()
+  await expect(nameField).toHaveCount(0)
+})
