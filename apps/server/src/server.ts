@@ -3,6 +3,7 @@ import { type App, buildApp } from './app.ts'
 import { seedCatalogueFor } from './campaigns/welcome.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
 import { openChain } from './chain/open-chain.ts'
+import { checkDeployment } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
 import type { Database } from './db/database.ts'
@@ -29,6 +30,7 @@ export async function startServer(
   const closeAll = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup()
   }
+  const warnings = checkDeployment(env)
   try {
     const releaseDataDir = await lockDataDir(env.DATA_DIR, (error) => {
       // Another process may now be writing our files; stopping is the only safe answer.
@@ -55,6 +57,7 @@ export async function startServer(
           check: async () =>
             void (await new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS).getInfo()),
         },
+    for (const warning of warnings) app.log.warn(warning)
       ],
       logger: options.logger,
     })

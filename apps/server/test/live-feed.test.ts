@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie'
+import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import type { LiveSnapshot } from '@fernwood/protocol'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,8 +13,9 @@ import { announceAccountBound, publishChange } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
 import { type EventStream, openEventStream } from './support/event-stream.ts'
 import { randomAccount, signInVisitor, submitCode, type Visitor } from './support/rewards.ts'
-import { buildTestApp } from './support/test-app.ts'
+import { buildTestApp, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
+import { signIdentityProof } from './support/wallet-proofs.ts'
 
 let testDatabase: TestDatabase
 let app: App
@@ -141,11 +143,81 @@ describe('the live feed', () => {
   })
 })
 
+describe('a stream lives no longer than its session', () => {
+  it('signing out ends the session’s open stream', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, randomAccount('out.'))
+    const stream = await live(visitor)
+    await stream.next(() => true)
+    const signOut = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { ...jsonFromSite, cookie: visitor.cookie },
+      payload: {},
+    })
+    expect(signOut.statusCode).toBe(204)
+    await stream.ended
+  })
+
+  it('a wallet login ends the streams opened with the token it replaces', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database)
+    const stream = await live(visitor)
+    await stream.next(() => true)
+    const headers = { ...jsonFromSite, cookie: visitor.cookie }
+    const { nonce } = (
+      await app.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
+    ).json()
+    const proof = signIdentityProof({
+      chainId: DEVCHAIN_CHAIN_ID,
+      scope: 'fernwood',
+      actor: 'alice.wam',
+      privateKey: DEV_WALLET_PRIVATE_KEY,
+    })
+    const bound = await app.inject({
+      method: 'POST',
+      url: '/api/wallet',
+      headers,
+      payload: {
+        nonce,
+        chainId: DEVCHAIN_CHAIN_ID,
+        actor: 'alice.wam',
+        permission: 'active',
+        proof: { type: 'identity', proof },
+      },
+    })
+    expect(bound.statusCode).toBe(200)
+    await stream.ended
+    expect(stream.events.some((event) => snapshotOf(event).user.waxAccount !== null)).toBe(false)
+
+    const renewed = await live({ ...visitor, cookie: `fernwood_session=${sessionCookieOf(bound)}` })
+    try {
+      const first = await renewed.next(() => true)
+      expect(snapshotOf(first).user.waxAccount).toBe('alice.wam')
+    } finally {
+      renewed.close()
+    }
+  })
+
+  it('a stream ends when its session expires', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database)
+    await testDatabase.database.query(
+      "UPDATE sessions SET expires_at = now() + interval '1 second' WHERE user_id = $1",
+      [visitor.userId],
+    )
+    const stream = await live(visitor)
+    await stream.next(() => true)
+    await stream.ended
+  })
+})
+
 describe('the live feed’s connection', () => {
   it('sends heartbeats, and server shutdown ends open streams instead of waiting on them', async () => {
     const server = Fastify({ logger: false })
     await server.register(fastifyCookie)
-    await server.register(liveRoutes, { database: testDatabase.database, heartbeatMs: 30 })
+    await server.register(liveRoutes, {
+      database: testDatabase.database,
+      caps: { perSession: 4, perAddress: 4, perProcess: 4 },
+      heartbeatMs: 30,
+    })
     const url = await server.listen({ port: 0, host: '127.0.0.1' })
     const { token } = await startAnonymousSession(testDatabase.database, 1)
     const stream: EventStream = await openEventStream(

@@ -170,7 +170,7 @@ describe('limits on submitting', () => {
     const limited = await buildTestApp(testDatabase.database, {
       CODE_SUBMITS_PER_MINUTE: '100',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '2',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     })
     const fromOneAddress = { 'x-forwarded-for': '192.0.2.2' }
     const statuses: number[] = []
@@ -223,6 +223,41 @@ describe('limits on submitting', () => {
     const after = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
     await limited.close()
     expect(after.statusCode).toBe(201)
+  })
+})
+
+describe('the unknown-code lockout under parallel submissions', () => {
+  it('twenty unknown codes sent at once from a fresh session are held to the limit of five', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      CODE_SUBMITS_PER_MINUTE: '1000',
+      CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000',
+      INVALID_CODE_LOCKOUT_ATTEMPTS: '5',
+    })
+    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) =>
+        submitCode(limited, visitor, { code: `no-such-code-${attempt}` }),
+      ),
+    )
+    await limited.close()
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+    for (const response of responses.filter((refused) => refused.statusCode === 429)) {
+      expect(response.json().error.code).toBe('CODE_LOCKED_OUT')
+    }
+  })
+
+  it('a known code still counts for nothing against the lockout', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
+    })
+    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const welcome = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
+    const guess = await submitCode(limited, visitor, { code: 'no-such-code' })
+    const locked = await submitCode(limited, visitor, { code: 'another-guess' })
+    await limited.close()
+    expect([welcome.statusCode, guess.statusCode, locked.statusCode]).toEqual([201, 201, 429])
   })
 })
 

@@ -34,20 +34,27 @@ describe('anonymous sessions', () => {
     expect(Buffer.from(cookie?.value ?? '', 'base64url')).toHaveLength(32)
   })
 
-  it('the cookie is Secure when the site is served over HTTPS', async () => {
+  it('the cookie is Secure when PUBLIC_ORIGIN is HTTPS, though the proxy speaks HTTP to us', async () => {
     const secureApp = await buildTestApp(testDatabase.database, {
       PUBLIC_ORIGIN: 'https://fernwood.test',
-      TRUST_PROXY: 'true',
     })
-    const response = await secureApp.inject({
+    const headers = { ...jsonFromSite, origin: 'https://fernwood.test' }
+    const signedIn = await secureApp.inject({
       method: 'POST',
       url: '/api/session',
-      headers: { ...jsonFromSite, origin: 'https://fernwood.test', 'x-forwarded-proto': 'https' },
+      headers,
+      payload: {},
+    })
+    const signedOut = await secureApp.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { ...headers, ...withCookie(sessionCookieOf(signedIn)) },
       payload: {},
     })
     await secureApp.close()
-    expect(response.statusCode).toBe(201)
-    expect(response.cookies[0]?.secure).toBe(true)
+    expect(signedIn.statusCode).toBe(201)
+    expect(signedIn.cookies[0]?.secure).toBe(true)
+    expect(signedOut.cookies[0]?.secure).toBe(true)
   })
 
   it('the database keeps only a hash of the session token', async () => {
@@ -240,7 +247,7 @@ describe('request hygiene', () => {
   it('sign-ins are rate limited per client address with a clear 429', async () => {
     const limitedApp = await buildTestApp(testDatabase.database, {
       SIGN_INS_PER_MINUTE: '2',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     })
     const statuses: number[] = []
     let last: Awaited<ReturnType<typeof limitedApp.inject>> | undefined
@@ -259,5 +266,26 @@ describe('request hygiene', () => {
       code: 'RATE_LIMITED',
       message: expect.stringMatching(/^Too many requests\. Try again in \d+ (second|minute)s?\.$/),
     })
+  })
+
+  it('behind one proxy, a client’s own X-Forwarded-For entries do not move its limit', async () => {
+    const behindProxy = await buildTestApp(testDatabase.database, {
+      SIGN_INS_PER_MINUTE: '2',
+      TRUST_PROXY: '1',
+    })
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // The client wrote the first entry; the proxy appended the address it really saw.
+      const response = await behindProxy.inject({
+        method: 'POST',
+        url: '/api/session',
+        remoteAddress: '10.0.0.2',
+        headers: { ...jsonFromSite, 'x-forwarded-for': `203.0.113.${attempt}, 198.51.100.7` },
+        payload: {},
+      })
+      statuses.push(response.statusCode)
+    }
+    await behindProxy.close()
+    expect(statuses).toEqual([201, 201, 429])
   })
 })

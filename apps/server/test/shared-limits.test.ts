@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** Two servers of one deployment: the same settings, each with its own connection to the database. */
 async function twoServers(environment: Record<string, string>): Promise<[App, App]> {
-  const settings = { TRUST_PROXY: 'true', ...environment }
+  const settings = { TRUST_PROXY: '1', ...environment }
   const first = await buildTestApp(testDatabase.database, settings, chain)
   const second = await buildTestApp(secondConnection, settings, chain)
   apps.push(first, second)

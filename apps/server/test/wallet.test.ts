@@ -121,8 +121,27 @@ describe('connecting a wallet', () => {
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ user: { id: visitor.userId, waxAccount: 'alice.wam' } })
 
-    const session = await app.inject({ url: '/api/session', headers: { cookie: visitor.cookie } })
+    const session = await app.inject({
+      url: '/api/session',
+      headers: { cookie: `fernwood_session=${sessionCookieOf(response)}` },
+    })
     expect(session.json().user.waxAccount).toBe('alice.wam')
+  })
+
+  it('binding a wallet issues a new session token; the one signed in with stops working', async () => {
+    const visitor = await newVisitor()
+    const response = await bindAlice(visitor, await challenge(visitor))
+    expect(response.statusCode).toBe(200)
+    const renewed = sessionCookieOf(response)
+    expect(`fernwood_session=${renewed}`).not.toBe(visitor.cookie)
+    expect(response.cookies[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+
+    const session = (cookie: string) =>
+      app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })
+    expect((await session(visitor.cookie)).json()).toEqual({ user: null })
+    expect((await session(`fernwood_session=${renewed}`)).json()).toEqual({
+      user: { id: visitor.userId, waxAccount: 'alice.wam' },
+    })
   })
 
   it('a proof signed by any key satisfying the account’s authority is accepted', async () => {
@@ -352,8 +371,12 @@ describe('refused wallet proofs bind nothing', () => {
     expect(stolen.json().error.code).toBe('WALLET_CHALLENGE_INVALID')
     expect(await boundAccount(other)).toBeNull()
 
-    expect((await bindAlice(owner, nonce)).statusCode).toBe(200)
-    const reused = await bindAlice(owner, nonce)
+    const bound = await bindAlice(owner, nonce)
+    expect(bound.statusCode).toBe(200)
+    const reused = await bindAlice(
+      { ...owner, cookie: `fernwood_session=${sessionCookieOf(bound)}` },
+      nonce,
+    )
     expect(reused.json().error.code).toBe('WALLET_CHALLENGE_INVALID')
   })
 

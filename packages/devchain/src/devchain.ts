@@ -8,6 +8,7 @@ import { registerHistoryRoutes } from './routes/history'
 import { speakNodeApi } from './routes/node-api'
 import { registerTransactionPage } from './routes/transaction-page'
 import { registerTransactionStatusRoute } from './routes/transaction-status'
+import { type DevchainApiOptions, guardWrites } from './routes/write-origin'
 import { assertSeedKeysMatch, DEVCHAIN_CHAIN_ID, devchainSeed } from './seed'
 
 export interface DevchainOptions {
@@ -30,7 +31,7 @@ export interface Devchain {
    * Fastify plugin serving the node API; the Fernwood server mounts it under the prefix
    * `/devchain`, so the chain URL there is `${origin}/devchain`.
    */
-  plugin: FastifyPluginAsync
+  plugin: FastifyPluginAsync<DevchainApiOptions>
   /**
    * Test hook: loses a transaction that is not yet irreversible, as a fork would (its transfers
    * undone, in no block, its id free to be sent again). Throws for an irreversible one.
@@ -79,8 +80,9 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
   }, blockIntervalMs)
   timer.unref()
 
-  const plugin: FastifyPluginAsync = async (app) => {
+  const plugin: FastifyPluginAsync<DevchainApiOptions> = async (app, options) => {
     speakNodeApi(app)
+    guardWrites(app, options.acceptsWritesFrom)
     registerChainReadRoutes(app, state)
     registerTransactionStatusRoute(app, state)
     registerChainWriteRoutes(app, state)
@@ -104,11 +106,17 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
 }
 
 export async function startDevchain(
-  options: DevchainOptions & { port?: number; host?: string } = {},
+  options: DevchainOptions & {
+    port?: number
+    host?: string
+    /** sites whose pages may push transactions here (a Fernwood server using this devchain) */
+    writeOrigins?: string[]
+  } = {},
 ): Promise<Devchain & { url: string }> {
   const devchain = await createDevchain(options)
   const app = Fastify({ logger: options.logger ?? false })
-  await app.register(devchain.plugin)
+  const writeOrigins = new Set(options.writeOrigins)
+  await app.register(devchain.plugin, { acceptsWritesFrom: (origin) => writeOrigins.has(origin) })
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' })
   return {
     ...devchain,

@@ -152,6 +152,17 @@ const levelJson = (level: { actor: string; permission: string }) =>
   JSON.stringify({ actor: level.actor, permission: level.permission })
 
 export const nodeErrors = {
+  /** Ours, not nodeos': the dev keys are public, so only our own site's pages may push. */
+  writeFromForeignOrigin: (origin: string) =>
+    new NodeError(
+      { ...INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
+      detail(
+        `This devchain takes transactions only from its own site and local programs, not from ${origin}`,
+        'http_plugin.hpp',
+        0,
+        'verify_origin',
+      ),
+    ),
   unknownEndpoint: () =>
     new NodeError(
       { status: 404, ...UNSPECIFIED },

@@ -1,6 +1,7 @@
 export type { Devchain, DevchainOptions } from './devchain'
 export { createDevchain, startDevchain } from './devchain'
 export type { NodeErrorBody, NodeErrorDetail } from './errors'
+export type { DevchainApiOptions, WriteOriginPolicy } from './routes/write-origin'
 export type { DevchainSeed, SeedAccount, SeedAuthority, SeedKeyWeight, SeedToken } from './seed'
 export {
   ACCOUNT_CREATOR,

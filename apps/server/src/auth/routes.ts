@@ -4,19 +4,28 @@ import { Type } from 'typebox'
 import type { Database } from '../db/database.ts'
 import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts'
-import { endSession, findSessionUser, startAnonymousSession } from './sessions.ts'
+import {
+  endSession,
+  findSessionUser,
+  type SessionEndedHook,
+  startAnonymousSession,
+} from './sessions.ts'
 
 export interface SessionRoutesOptions {
   database: Database
   sessionTtlDays: number
   /** sign-ins allowed per client address per minute */
   signInsPerMinute: number
+  /** the origin browsers use, when configured: its scheme decides the cookie's Secure flag */
+  publicOrigin: string | undefined
+  /** run in the transaction that ends a session (the live feed closes its streams) */
+  onSessionEnded: SessionEndedHook[]
 }
 
 /** The spec's anonymous sign-in: POST starts a session, GET reads it, DELETE signs out. */
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (
   app,
-  { database, sessionTtlDays, signInsPerMinute },
+  { database, sessionTtlDays, signInsPerMinute, publicOrigin, onSessionEnded },
 ) => {
   app.decorateRequest('user', null)
   const signInLimit = rateLimitHook(app, {
@@ -34,9 +43,9 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     },
     async (request, reply) => {
       const previous = request.cookies[SESSION_COOKIE]
-      if (previous) await endSession(database, previous)
-      const { user, token, expiresAt } = await startAnonymousSession(database, sessionTtlDays)
-      setSessionCookie(request, reply, token, expiresAt)
+      if (previous) await endSession(database, previous, onSessionEnded)
+      const { user, ...session } = await startAnonymousSession(database, sessionTtlDays)
+      setSessionCookie(request, reply, session, publicOrigin)
       return reply.status(201).send({ user })
     },
   )
@@ -53,8 +62,8 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
 
   app.delete('/api/session', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE]
-    if (token) await endSession(database, token)
-    clearSessionCookie(request, reply)
+    if (token) await endSession(database, token, onSessionEnded)
+    clearSessionCookie(request, reply, publicOrigin)
     return reply.status(204).send()
   })
 }

@@ -1,6 +1,13 @@
-import type { Database } from '../db/database.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import { NotSignedIn } from '../http/errors.ts'
 import { createSessionToken, hashSessionToken } from './session-token.ts'
 import { toUser, type User } from './users.ts'
+
+/** A session's token, for the cookie, and when it ends. */
+export interface SessionTicket {
+  token: string
+  expiresAt: Date
+}
 
 /**
  * Signs a visitor in anonymously: a new user and a session for them, in one transaction.
@@ -9,7 +16,7 @@ import { toUser, type User } from './users.ts'
 export async function startAnonymousSession(
   database: Database,
   ttlDays: number,
-): Promise<{ user: User; token: string; expiresAt: Date }> {
+): Promise<{ user: User } & SessionTicket> {
   const { token, tokenHash } = createSessionToken()
   return database.transaction(async (tx) => {
     await tx.query('DELETE FROM sessions WHERE expires_at < now()')
@@ -40,6 +47,43 @@ export async function findSessionUser(
   return row && toUser(row)
 }
 
-export async function endSession(database: Database, token: string): Promise<void> {
-  await database.query('DELETE FROM sessions WHERE token_hash = $1', [hashSessionToken(token)])
+/** When the session of `token` ends, or undefined when it has ended already (or never existed). */
+export async function sessionExpiry(db: Queryable, token: string): Promise<Date | undefined> {
+  const [row] = await db.query<{ expires_at: Date }>(
+    'SELECT expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+    [hashSessionToken(token)],
+  )
+  return row && new Date(row.expires_at)
+}
+
+/** Runs inside the transaction that ends one of the user's sessions (sign-out, a new sign-in). */
+export type SessionEndedHook = (tx: Queryable, userId: string) => Promise<void>
+
+export async function endSession(
+  database: Database,
+  token: string,
+  onSessionEnded: SessionEndedHook[],
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const [ended] = await tx.query<{ user_id: string }>(
+      'DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id',
+      [hashSessionToken(token)],
+    )
+    if (ended) for (const hook of onSessionEnded) await hook(tx, ended.user_id)
+  })
+}
+
+/**
+ * Gives a live session a new token, keeping its user and its end; the old token stops working at
+ * this transaction's commit. Refuses a token that has ended meanwhile.
+ */
+export async function rotateSession(db: Queryable, token: string): Promise<SessionTicket> {
+  const next = createSessionToken()
+  const [row] = await db.query<{ expires_at: Date }>(
+    `UPDATE sessions SET token_hash = $2
+      WHERE token_hash = $1 AND expires_at > now() RETURNING expires_at`,
+    [hashSessionToken(token), next.tokenHash],
+  )
+  if (!row) throw new NotSignedIn()
+  return { token: next.token, expiresAt: new Date(row.expires_at) }
 }

@@ -1,5 +1,10 @@
 import path from 'node:path'
-import { createDevchain, DEVCHAIN_CHAIN_ID, type Devchain } from '@fernwood/devchain'
+import {
+  createDevchain,
+  DEVCHAIN_CHAIN_ID,
+  type Devchain,
+  type DevchainApiOptions,
+} from '@fernwood/devchain'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Environment } from '../config/environment.ts'
 import { type ChainConnection, inProcessChain, remoteChain } from './chain-connection.ts'
@@ -8,7 +13,7 @@ import { publicChainSettings } from './chain-settings.ts'
 export interface OpenedChain {
   connection: ChainConnection
   /** the embedded devchain's node API, for the server to serve to browsers under /devchain */
-  devchainApi?: FastifyPluginAsync
+  devchainApi?: FastifyPluginAsync<DevchainApiOptions>
   close(): Promise<void>
 }
 

@@ -49,7 +49,27 @@ export const EnvironmentSchema = Type.Object({
       description: 'origin browsers use, behind a proxy',
     }),
   ),
-  TRUST_PROXY: Flag(false, 'trust X-Forwarded-* headers from a reverse proxy'),
+  TRUST_PROXY: Type.String({
+    pattern: '^(false|true|[0-9]{1,2}|[0-9A-Fa-f.:/]+( *, *[0-9A-Fa-f.:/]+)*)$',
+    default: 'false',
+    description:
+      'the reverse proxies whose X-Forwarded-* headers to believe: how many hops, or their addresses',
+  }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    default: 30_000,
+    description: 'longest a client may take to send a whole request, headers and body',
+  }),
+  HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    default: 10_000,
+    description: 'longest a client may take to send the request headers',
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: Type.Integer({
+    minimum: 1000,
+    default: 72_000,
+    description: 'how long an idle keep-alive connection stays open (beyond the proxy’s own)',
+  }),
   WEB_DIST: Type.String({
     minLength: 1,
     default: path.join(repositoryRoot, 'apps/web/dist'),
@@ -57,6 +77,21 @@ export const EnvironmentSchema = Type.Object({
   }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 256, maximum: 1_048_576, default: 16_384 }),
   SESSION_TTL_DAYS: Type.Integer({ minimum: 1, maximum: 365, default: 30 }),
+  LIVE_STREAMS_PER_SESSION: Type.Integer({
+    minimum: 1,
+    default: 4,
+    description: 'live streams one session may hold open (a tab each)',
+  }),
+  LIVE_STREAMS_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 32,
+    description: 'live streams one client address may hold open',
+  }),
+  LIVE_STREAMS_PER_PROCESS: Type.Integer({
+    minimum: 1,
+    default: 2000,
+    description: 'live streams one server process holds open before answering 503',
+  }),
   WALLET_ATTEMPTS_PER_MINUTE: Type.Integer({
     minimum: 1,
     default: 10,
@@ -88,6 +123,10 @@ export const EnvironmentSchema = Type.Object({
       description:
         'a Hyperion endpoint payouts reconcile reads transfers from (the devchain has its own)',
     }),
+  ),
+  DEVCHAIN_PUBLIC: Flag(
+    false,
+    'let the devchain (public keys, anyone can sign) run on a public deployment; demos only',
   ),
   PRODUCT_NAME: Type.String({ minLength: 1, maxLength: 40, default: 'Fernwood' }),
   APP_NAME: Type.String({

@@ -12,5 +12,10 @@ export const JsonRequired = createError(
   'Requests that change something must send a JSON body (Content-Type: application/json).',
   415,
 )
+export const ForeignHostRefused = createError(
+  'HOST_NOT_SERVED',
+  'This server answers only on this machine; set PUBLIC_ORIGIN to serve it under another name.',
+  421,
+)
 export const RouteNotFound = createError('NOT_FOUND', 'There is no %s %s.', 404)
 export const RateLimited = createError('RATE_LIMITED', 'Too many requests. Try again in %s.', 429)

@@ -1,6 +1,29 @@
 import type { FastifyRequest } from 'fastify'
 
-/** The origin browsers use for this site: configured behind a proxy, else what the request shows. */
-export function ownOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`
+/**
+ * Whether `host` (a name or an address, without port) names this machine's loopback interface:
+ * `localhost` and its subdomains, 127.0.0.0/8, ::1.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    name === '::1' ||
+    name === '::ffff:127.0.0.1'
+  )
+}
+
+/**
+ * The origin browsers use for this site: PUBLIC_ORIGIN when configured. Without it the server
+ * serves this machine only (start-up refuses otherwise), so the request's own origin counts only
+ * when it names a loopback host: a page on another name resolving here (DNS rebinding) has none.
+ */
+export function ownOrigin(
+  request: FastifyRequest,
+  publicOrigin: string | undefined,
+): string | undefined {
+  if (publicOrigin) return publicOrigin
+  return isLoopbackHost(request.hostname) ? `${request.protocol}://${request.host}` : undefined
 }

@@ -17,10 +17,12 @@ export function installSameOriginGuard(
 ) {
   app.addHook('onRequest', async (request) => {
     // Decided by the route that matched, never by the raw URL, which can spell a path in
-    // percent-escapes. Only `openPrefix` (the devchain's node API, open like any node's) is exempt.
+    // percent-escapes. Only `openPrefix` (the devchain's node API, which guards its own writes)
+    // is exempt.
     const route = request.routeOptions.url
     if (SAFE_METHODS.has(request.method) || route?.startsWith(`${openPrefix}/`)) return
-    if (request.headers.origin !== ownOrigin(request, publicOrigin)) throw new CrossOriginRefused()
+    const origin = ownOrigin(request, publicOrigin)
+    if (!origin || request.headers.origin !== origin) throw new CrossOriginRefused()
     // A DELETE without a body (signing out) carries nothing to type-check; no form can send a
     // DELETE, and a cross-site script needs a preflight we never grant: the Origin is its guard.
     if (request.method === 'DELETE' && !carriesBody(request.headers)) return

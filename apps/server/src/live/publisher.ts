@@ -50,3 +50,11 @@ export async function announceAccountBound(
 ): Promise<void> {
   await publishChange(tx, { kind: 'user', userId: user.id, waxAccount: user.waxAccount })
 }
+
+/**
+ * Tells the live feed one of a visitor's sessions ended (signed out, or replaced at a wallet
+ * login): each of the visitor's streams checks that its own session still holds.
+ */
+export async function announceSessionEnded(tx: Queryable, userId: string): Promise<void> {
+  await publishChange(tx, { kind: 'user', userId })
+}

@@ -1,6 +1,8 @@
 import type { PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
+import { waitingTime } from '../http/rate-limit.ts'
 import { publishChange } from '../live/publisher.ts'
+import { CodeLockedOut } from './errors.ts'
 
 interface PendingRow {
   id: string
@@ -39,16 +41,38 @@ const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
   timestamp: new Date(row.timestamp).toISOString(),
 })
 
+/** After `attempts` unknown codes within `minutes`, a user and their wallet must wait. */
+export interface LockoutLimits {
+  attempts: number
+  minutes: number
+}
+
 /**
  * Records a submitted code as a pending reward of the account, announcing it on commit. The
  * unique (wax_account, code) makes the insert itself the duplicate check: of any number of
  * concurrent submits exactly one inserts; undefined means the account already holds the code.
+ * With `lockout`, a user or wallet past its unknown-code limit is refused with CodeLockedOut.
  */
 export async function submitReward(
   database: Database,
   submission: { code: string; waxAccount: string; userId: string },
+  lockout?: LockoutLimits,
 ): Promise<PendingReward | undefined> {
   return database.transaction(async (tx) => {
+    if (lockout) {
+      // Submissions of one user, and of one wallet, take turns from here to their commit, so
+      // each counts every unknown code committed before it, however many arrive at once (on
+      // PostgreSQL; PGlite runs one transaction at a time anyway). Always user, then wallet:
+      // no two submissions can wait on each other in a circle.
+      for (const key of [
+        `codes:user:${submission.userId}`,
+        `codes:wallet:${submission.waxAccount}`,
+      ]) {
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key])
+      }
+      const lockedFor = await lockoutRemainingSeconds(tx, submission, lockout)
+      if (lockedFor !== undefined) throw new CodeLockedOut(waitingTime(lockedFor))
+    }
     const [row] = await tx.query<PendingRow>(
       `INSERT INTO rewards (code, wax_account, user_id) VALUES ($1, $2, $3)
        ON CONFLICT (wax_account, code) DO NOTHING
@@ -123,20 +147,25 @@ export async function listRewardHistory(
 
 /**
  * Seconds until a user (or anyone on their wallet) may submit again after too many unknown
- * codes, or undefined when they may now. Derived from the rejected rewards themselves: the
- * lockout lifts when the oldest counted refusal leaves the window.
+ * codes, or undefined when they may now. Derived from the rewards themselves: those the worker
+ * refused as unknown, and those still waiting whose code the catalogue does not hold (the
+ * worker will refuse them; counting them now is what makes a burst of guesses count at all).
+ * The lockout lifts when the oldest counted one leaves the window.
  */
-export async function lockoutRemainingSeconds(
+async function lockoutRemainingSeconds(
   db: Queryable,
   who: { userId: string; waxAccount: string },
-  limits: { attempts: number; minutes: number },
+  limits: LockoutLimits,
 ): Promise<number | undefined> {
   const [row] = await db.query<{ failures: number; remaining: number | null }>(
     `SELECT count(*)::int AS failures,
             extract(epoch FROM min(updated_at) + make_interval(mins => $3) - now())::float8
               AS remaining
-       FROM (SELECT updated_at FROM rewards
-              WHERE rejection = 'unknown_code' AND (user_id = $1 OR wax_account = $2)
+       FROM (SELECT updated_at FROM rewards r
+              WHERE (r.user_id = $1 OR r.wax_account = $2)
+                AND (r.rejection = 'unknown_code'
+                     OR (r.rejection IS NULL
+                         AND NOT EXISTS (SELECT 1 FROM codes k WHERE k.code = r.code)))
                 AND updated_at > now() - make_interval(mins => $3)
               ORDER BY updated_at DESC LIMIT $4) AS recent`,
     [who.userId, who.waxAccount, limits.minutes, limits.attempts],

@@ -8,9 +8,9 @@ import {
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
-import { clientAddress, rateLimitHook, waitingTime } from '../http/rate-limit.ts'
-import { CodeDuplicate, CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
-import { lockoutRemainingSeconds, readRewardLists, submitReward } from './repository.ts'
+import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
+import { CodeDuplicate, CodeInvalid, CodesRateLimited } from './errors.ts'
+import { readRewardLists, submitReward } from './repository.ts'
 
 export interface RewardRoutesOptions {
   database: Database
@@ -65,13 +65,11 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       const user = signedInUser(request)
       const code = request.validationError ? undefined : normalizeCode(request.body.code)
       if (!code || !user.waxAccount) throw new CodeInvalid()
-      const who = { userId: user.id, waxAccount: user.waxAccount }
-      const lockedFor = await lockoutRemainingSeconds(database, who, {
-        attempts: limits.lockoutAttempts,
-        minutes: limits.lockoutMinutes,
-      })
-      if (lockedFor !== undefined) throw new CodeLockedOut(waitingTime(lockedFor))
-      const reward = await submitReward(database, { code, ...who })
+      const reward = await submitReward(
+        database,
+        { code, userId: user.id, waxAccount: user.waxAccount },
+        { attempts: limits.lockoutAttempts, minutes: limits.lockoutMinutes },
+      )
       if (!reward) throw new CodeDuplicate()
       return reply.status(201).send({ reward })
     },

@@ -1,3 +1,4 @@
+import { rotateSession, type SessionTicket } from '../auth/sessions.ts'
 import { toUser, type User } from '../auth/users.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { consumeChallenge } from './challenges.ts'
@@ -7,9 +8,17 @@ export interface Binding {
   userId: string
   nonce: string
   waxAccount: string
+  /** the visitor's session, replaced by a new one in the binding's commit */
+  sessionToken: string
   verified: boolean
   /** a standard identity proof to record as spent: the digest its wallet signed, and its expiry */
   identityProof?: { signedDigest: string; expiresAt: Date }
+}
+
+export interface BoundSession {
+  user: User
+  /** the session that now carries the wallet: the token the visitor signed in with no longer works */
+  session: SessionTicket
 }
 
 /** Runs inside the binding's transaction once the account is set (the live feed publishes here). */
@@ -17,13 +26,15 @@ export type AccountBoundHook = (tx: Queryable, user: User) => Promise<void>
 
 /**
  * Binds a proven wax account to the user in one transaction: the login nonce and any identity
- * proof are spent in the same commit, so a proof can never bind twice, even concurrently.
+ * proof are spent in the same commit, so a proof can never bind twice, even concurrently. The
+ * session token is replaced in that commit too, so a token planted before the login (session
+ * fixation) never carries the wallet.
  */
 export async function bindAccount(
   database: Database,
   binding: Binding,
   onAccountBound: AccountBoundHook[],
-): Promise<User> {
+): Promise<BoundSession> {
   return database.transaction(async (tx) => {
     await consumeChallenge(tx, binding.userId, binding.nonce)
     if (binding.identityProof) {
@@ -44,8 +55,9 @@ export async function bindAccount(
         WHERE id = $1 RETURNING id, wax_account`,
       [binding.userId, binding.waxAccount, binding.verified],
     )
+    const session = await rotateSession(tx, binding.sessionToken)
     const user = toUser(row)
     for (const hook of onAccountBound) await hook(tx, user)
-    return user
+    return { user, session }
   })
 }

@@ -12,10 +12,10 @@ export const CLOUD_WALLET_PROOF_ACCOUNT = 'proof.wax'
  */
 export async function verifyCloudWalletProof(
   evidence: { signature: string; referer: string },
-  expected: { nonce: string; actor: string; origin: string },
+  expected: { nonce: string; actor: string; origin: string | undefined },
   chain: APIClient,
 ): Promise<void> {
-  if (evidence.referer !== expected.origin) throw new ProofWrongScope()
+  if (!expected.origin || evidence.referer !== expected.origin) throw new ProofWrongScope()
   let signature: Signature
   try {
     signature = Signature.from(evidence.signature)

@@ -6,12 +6,12 @@ import {
 } from '@fernwood/protocol'
 import type { APIClient } from '@wharfkit/antelope'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
-import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie.ts'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database } from '../db/database.ts'
 import { ownOrigin } from '../http/own-origin.ts'
 import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
-import { type AccountBoundHook, bindAccount } from './bind-account.ts'
+import { type AccountBoundHook, type BoundSession, bindAccount } from './bind-account.ts'
 import { issueChallenge } from './challenges.ts'
 import { verifyCloudWalletProof } from './cloud-wallet-proof.ts'
 import { ProofMissing, ProofWrongChain } from './errors.ts'
@@ -73,44 +73,45 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
       preHandler,
       schema: { body: WalletBindingRequestSchema, response: { 200: UserResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { nonce, chainId, actor, permission, proof } = request.body
       const userId = signedInUser(request).id
       if (chainId !== chain.id) throw new ProofWrongChain()
-      const binding = { userId, nonce, waxAccount: actor }
-
+      const binding = {
+        userId,
+        nonce,
+        waxAccount: actor,
+        sessionToken: request.cookies[SESSION_COOKIE] ?? '',
+      }
+      let bound: BoundSession
       if (proof?.type === 'identity') {
         const identityProof = await verifyIdentityProof(
           proof.proof,
           { chainId: chain.id, scope: appName, actor, permission },
           chain.client,
         )
-        return {
-          user: await bindAccount(
-            database,
-            { ...binding, verified: true, identityProof },
-            options.onAccountBound,
-          ),
-        }
-      }
-      if (proof?.type === 'cloudwallet') {
+        bound = await bindAccount(
+          database,
+          { ...binding, verified: true, identityProof },
+          options.onAccountBound,
+        )
+      } else if (proof?.type === 'cloudwallet') {
         await verifyCloudWalletProof(
           proof,
           { nonce, actor, origin: ownOrigin(request, options.publicOrigin) },
           chain.client,
         )
-        return {
-          user: await bindAccount(database, { ...binding, verified: true }, options.onAccountBound),
-        }
+        bound = await bindAccount(database, { ...binding, verified: true }, options.onAccountBound)
+      } else {
+        if (!options.allowUnverifiedWallets) throw new ProofMissing()
+        request.log.warn(
+          { userId, actor },
+          'binding a wallet without proof (ALLOW_UNVERIFIED_WALLETS)',
+        )
+        bound = await bindAccount(database, { ...binding, verified: false }, options.onAccountBound)
       }
-      if (!options.allowUnverifiedWallets) throw new ProofMissing()
-      request.log.warn(
-        { userId, actor },
-        'binding a wallet without proof (ALLOW_UNVERIFIED_WALLETS)',
-      )
-      return {
-        user: await bindAccount(database, { ...binding, verified: false }, options.onAccountBound),
-      }
+      setSessionCookie(request, reply, bound.session, options.publicOrigin)
+      return { user: bound.user }
     },
   )
 }

@@ -28,7 +28,10 @@ export function registerChainWriteRoutes(app: FastifyInstance, state: ChainState
   for (const url of ['/v1/chain/push_transaction', '/v1/chain/send_transaction']) {
     app.post<{ Body: PackedTransactionBody }>(
       url,
-      { config: { nodeBody: 'required' }, schema: { body: packedTransactionSchema } },
+      {
+        config: { nodeBody: 'required', nodeWrite: true },
+        schema: { body: packedTransactionSchema },
+      },
       async (request, reply) => {
         const executed = executeTransaction(state, decodeTransaction(request.body))
         return reply.code(ACCEPTED).send(renderPushResponse(executed))
@@ -39,7 +42,7 @@ export function registerChainWriteRoutes(app: FastifyInstance, state: ChainState
   app.post<{ Body: { return_failure_trace?: boolean; transaction: PackedTransactionBody } }>(
     '/v1/chain/send_transaction2',
     {
-      config: { nodeBody: 'required' },
+      config: { nodeBody: 'required', nodeWrite: true },
       schema: {
         body: {
           type: 'object',

@@ -45,15 +45,13 @@ function parseBody(request: FastifyRequest): unknown {
  * Makes an encapsulated Fastify context answer like nodeos' http_plugin: any content type is
  * read as JSON text (WharfKit posts `text/plain`), malformed or mistyped bodies and unknown
  * endpoints get the node's error bodies, and every error renders as `{code, message, error}`.
+ * (Its CORS headers are `guardWrites`' business.)
  */
 export function speakNodeApi(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config.nodeBody !== undefined) request.body = parseBody(request)
-  })
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('access-control-allow-origin', '*')
   })
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const nodeError =
