@@ -1,6 +1,9 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
+import * as liveErrors from '../src/live/errors.ts'
 import { errorCatalogue } from '../src/openapi/error-catalogue.ts'
 import { routeErrorCodes, sharedErrorCodes } from '../src/openapi/route-errors.ts'
 import * as rewardErrors from '../src/rewards/errors.ts'
@@ -70,6 +73,24 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     expect(documented.sort()).toEqual(apiRoutes.sort())
   })
 
+  it('the catalogue holds the errors of every capability’s errors.ts', async () => {
+    const sources = path.resolve(import.meta.dirname, '../src')
+    const modules = (await readdir(sources, { recursive: true })).filter(
+      (file) => path.basename(file) === 'errors.ts',
+    )
+    expect(modules.length).toBeGreaterThan(3)
+    const catalogued = errorCatalogue().map(({ code }) => code)
+    for (const module of modules) {
+      const exports: Record<string, unknown> = await import(path.join(sources, module))
+      for (const value of Object.values(exports)) {
+        if (typeof value === 'function' && value.prototype instanceof Error) {
+          const { code } = new (value as new () => Error & { code: string })()
+          expect(catalogued, `${code} of ${module}`).toContain(code)
+        }
+      }
+    }
+  })
+
   it('lists every error code and message of the catalogue', () => {
     const { enum: codes, description } = document.components.schemas.ErrorCode
     for (const { code, status, message } of errorCatalogue()) {
@@ -101,7 +122,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     )
     // Each capability's own refusals belong to its operations (those every request may meet,
     // like NOT_FOUND, are listed in the ErrorCode schema above).
-    for (const catalogue of [rewardErrors, walletErrors]) {
+    for (const catalogue of [liveErrors, rewardErrors, walletErrors]) {
       for (const value of Object.values(catalogue)) {
         if (typeof value === 'function' && value.prototype instanceof Error) {
           expect(documentedCodes).toContain(

@@ -1,6 +1,7 @@
 import { errorCodes, type FastifyError } from 'fastify'
 import * as httpErrors from '../http/errors.ts'
 import { frameworkErrors, invalidRequest, serverFault } from '../http/errors-render.ts'
+import * as liveErrors from '../live/errors.ts'
 import * as rewardErrors from '../rewards/errors.ts'
 import * as walletErrors from '../wallet/errors.ts'
 
@@ -15,6 +16,7 @@ export interface CatalogueEntry {
 /** Each capability's errors.ts; a capability with a catalogue of its own is listed here. */
 const capabilityCatalogues: Array<Record<string, unknown>> = [
   httpErrors,
+  liveErrors,
   rewardErrors,
   walletErrors,
 ]
@@ -42,6 +44,11 @@ export function errorCatalogue(): CatalogueEntry[] {
   for (const [fastifyCode, { code, message }] of Object.entries(frameworkErrors)) {
     entries.push({ code, status: new fastifyErrors[fastifyCode]().statusCode ?? 400, message })
   }
-  entries.push({ ...invalidRequest, status: 400 }, { ...serverFault, status: 500 })
+  entries.push(
+    { ...invalidRequest, status: 400 },
+    { ...serverFault, status: 500 },
+    // A 5xx the live route renders itself (the error handler would call it our own fault).
+    { ...liveErrors.STREAMS_AT_CAPACITY, status: 503 },
+  )
   return entries
 }

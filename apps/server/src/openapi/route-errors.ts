@@ -25,13 +25,28 @@ export const routeErrorCodes: Record<string, string[]> = {
   // A signed-out visitor and a malformed body get the spec's one invalid-code message too.
   'POST /api/codes': ['CODE_INVALID', 'CODE_DUPLICATE', 'CODES_RATE_LIMITED', 'CODE_LOCKED_OUT'],
   'GET /api/rewards': ['NOT_SIGNED_IN'],
-  'GET /api/live': ['NOT_SIGNED_IN'],
+  'GET /api/live': [
+    'NOT_SIGNED_IN',
+    'LIVE_STREAMS_PER_SESSION',
+    'LIVE_STREAMS_PER_ADDRESS',
+    'LIVE_STREAMS_AT_CAPACITY',
+  ],
 }
 
-/** What every operation may answer with, by method: state-changing ones pass the CSRF guard. */
+/**
+ * What every operation may answer with, by method: a Host the server does not serve, a fault of
+ * ours, and for state-changing ones the CSRF guard and the body parser's refusals.
+ */
 export function sharedErrorCodes(method: string): string[] {
+  const everyRequest = ['HOST_NOT_SERVED', 'INTERNAL']
   const changesState = method !== 'GET' && method !== 'HEAD'
   return changesState
-    ? ['CROSS_ORIGIN_REFUSED', 'JSON_REQUIRED', 'INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'INTERNAL']
-    : ['INTERNAL']
+    ? [
+        'CROSS_ORIGIN_REFUSED',
+        'JSON_REQUIRED',
+        'INVALID_JSON',
+        'PAYLOAD_TOO_LARGE',
+        ...everyRequest,
+      ]
+    : everyRequest
 }
