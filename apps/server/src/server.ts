@@ -32,11 +32,7 @@ export async function startServer(
   }
   const warnings = checkDeployment(env)
   try {
-    const releaseDataDir = await lockDataDir(env.DATA_DIR, (error) => {
-      // Another process may now be writing our files; stopping is the only safe answer.
-      console.error(`Lost the DATA_DIR lock (${error.message}); stopping.`)
-      process.exit(1)
-    })
+    const releaseDataDir = await lockDataDir(env.DATA_DIR)
     cleanups.push(releaseDataDir)
 
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })

@@ -18,9 +18,7 @@ async function main(argv: string[]) {
   }
   commandOf(argv)
   const env = readProcessEnvironment()
-  const release = env.DATABASE_URL
-    ? undefined
-    : await lockDataDir(env.DATA_DIR, () => process.exit(1))
+  const release = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   let chain: Awaited<ReturnType<typeof openChain>> | undefined
   try {
