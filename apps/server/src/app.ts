@@ -24,6 +24,7 @@ import { announceAccountBound, announceSessionEnded } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
 import { logSetup } from './logging/logger-options.ts'
 import { RequestLog } from './logging/request-log.ts'
+import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
@@ -102,6 +103,7 @@ export async function buildApp({
   installLoopbackHostGuard(app, env.PUBLIC_ORIGIN)
   installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)
+  if (env.METRICS_TOKEN) installMetrics(app, { token: env.METRICS_TOKEN, database })
 
   await app.register(healthRoutes, { database, readinessChecks })
   await app.register(publicConfigRoutes, { publicConfig })

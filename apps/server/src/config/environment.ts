@@ -217,6 +217,12 @@ export const EnvironmentSchema = Type.Object({
     false,
     'bind wallets that give no ownership proof (unverified); never on a public deployment',
   ),
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description: 'serves Prometheus metrics at /metrics to requests bearing this token',
+    }),
+  ),
 })
 
 export type Environment = Static<typeof EnvironmentSchema>

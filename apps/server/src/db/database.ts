@@ -7,6 +7,16 @@ export interface Queryable {
 
 export type Unlisten = () => Promise<void>
 
+/** A connection pool's state in this process, for operators: how close it is to running dry. */
+export interface PoolUse {
+  /** the most connections the pool opens */
+  max: number
+  open: number
+  idle: number
+  /** queries waiting for a connection */
+  waiting: number
+}
+
 /**
  * The product's one seam over its two PostgreSQL engines: PGlite embedded under DATA_DIR, and a
  * PostgreSQL server reached through DATABASE_URL. Both speak the same SQL and LISTEN/NOTIFY.
@@ -17,5 +27,7 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   /** Calls `onNotification` for every NOTIFY on `channel`, from any process, after its commit. */
   listen(channel: string, onNotification: (payload: string) => void): Promise<Unlisten>
+  /** The pool's state; only PostgreSQL has a pool (PGlite is one connection in this process). */
+  poolUse?(): PoolUse
   close(): Promise<void>
 }

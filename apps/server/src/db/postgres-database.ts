@@ -11,7 +11,8 @@ export async function openPostgresDatabase(
   connectionString: string,
   options: { maxConnections?: number; onListenError?: (error: Error) => void } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 })
+  const maxConnections = options.maxConnections ?? 10
+  const pool = new pg.Pool({ connectionString, max: maxConnections })
   // An idle pooled client that loses its server emits here; the pool replaces it on next use.
   pool.on('error', (error) => options.onListenError?.(error))
   await pool.query('SELECT 1')
@@ -103,6 +104,12 @@ export async function openPostgresDatabase(
         }
       }
     },
+    poolUse: () => ({
+      max: maxConnections,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       closed = true
       await listener?.end().catch(() => undefined)

@@ -2,6 +2,7 @@ import { errorCodes, type FastifyError } from 'fastify'
 import * as httpErrors from '../http/errors.ts'
 import { frameworkErrors, invalidRequest, serverFault } from '../http/errors-render.ts'
 import * as liveErrors from '../live/errors.ts'
+import * as metricsErrors from '../metrics/errors.ts'
 import * as rewardErrors from '../rewards/errors.ts'
 import * as walletErrors from '../wallet/errors.ts'
 
@@ -17,6 +18,7 @@ export interface CatalogueEntry {
 const capabilityCatalogues: Array<Record<string, unknown>> = [
   httpErrors,
   liveErrors,
+  metricsErrors,
   rewardErrors,
   walletErrors,
 ]

@@ -1,5 +1,6 @@
 import { REJECTION_REASONS, redeemCode } from '../campaigns/catalogue.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/pay-reward.ts'
 import { leaseReward, rejectReward } from '../rewards/lifecycle.ts'
 
@@ -64,6 +65,7 @@ async function claimOne(
     const verdict = await redeemCode(tx, row.code)
     if ('rejection' in verdict) {
       await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
+      rewardRejections.inc({ reason: verdict.rejection })
       return undefined
     }
     campaignId = verdict.campaign.id

@@ -1,5 +1,6 @@
 import type { Unlisten } from '../db/database.ts'
 import { CHANGES_CHANNEL, parseChange } from '../live/publisher.ts'
+import { timePayout } from '../metrics/instruments.ts'
 import { type PayableReward, type PayoutContext, payReward } from '../payouts/pay-reward.ts'
 import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
 import { claimDueRewards } from './claim.ts'
@@ -111,8 +112,10 @@ export class RewardWorker {
   async #pay(reward: PayableReward): Promise<void> {
     const { payout, logger, retryBaseMs = 1000 } = this.#options
     const log = { rewardId: reward.id, account: reward.waxAccount, code: reward.code }
+    const settled = timePayout()
     try {
       const result = await payReward(payout, reward)
+      settled(result.outcome)
       if (result.outcome === 'completed') {
         logger.info({ ...log, transactionId: result.transactionId }, 'reward paid')
         return
@@ -133,6 +136,7 @@ export class RewardWorker {
       )
       await parkReward(payout.database, reward.id, result.error)
     } catch (error) {
+      settled('retrying')
       const message = error instanceof Error ? error.message : String(error)
       const delayMs = Math.min(
         retryBaseMs * 2 ** Math.max(0, reward.attempts - 1),
