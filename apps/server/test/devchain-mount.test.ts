@@ -63,8 +63,9 @@ async function drainingTransfer(): Promise<string> {
     },
     { broadcast: false },
   )
+  if (!result.resolved) throw new Error('the session resolved no transaction')
   const signed = SignedTransaction.from({
-    ...result.resolved?.transaction,
+    ...result.resolved.transaction,
     signatures: result.signatures,
   })
   return JSON.stringify(PackedTransaction.fromSigned(signed))
