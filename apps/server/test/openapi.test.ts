@@ -4,6 +4,8 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import * as liveErrors from '../src/live/errors.ts'
+import * as metricsErrors from '../src/metrics/errors.ts'
+import { isDocumented } from '../src/openapi/document.ts'
 import { errorCatalogue } from '../src/openapi/error-catalogue.ts'
 import { routeErrorCodes, sharedErrorCodes } from '../src/openapi/route-errors.ts'
 import * as rewardErrors from '../src/rewards/errors.ts'
@@ -26,7 +28,9 @@ let document: OpenApiDocument
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase()
-  app = await buildTestApp(testDatabase.database)
+  app = await buildTestApp(testDatabase.database, {
+    METRICS_TOKEN: 'a-token-of-32-characters-or-more',
+  })
   document = (await app.inject('/api/openapi.json')).json()
 })
 afterAll(async () => {
@@ -64,8 +68,9 @@ describe('the OpenAPI document at /api/openapi.json', () => {
 
   it('describes every API route the server serves, and nothing it does not', async () => {
     const apiRoutes = servedRoutes().filter(
-      (route) => route.includes(' /api/') && !route.startsWith('HEAD '),
+      (route) => !route.startsWith('HEAD ') && isDocumented(route.split(' ')[1]),
     )
+    expect(apiRoutes).toContain('GET /metrics')
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     )
@@ -122,7 +127,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     )
     // Each capability's own refusals belong to its operations (those every request may meet,
     // like NOT_FOUND, are listed in the ErrorCode schema above).
-    for (const catalogue of [liveErrors, rewardErrors, walletErrors]) {
+    for (const catalogue of [liveErrors, metricsErrors, rewardErrors, walletErrors]) {
       for (const value of Object.values(catalogue)) {
         if (typeof value === 'function' && value.prototype instanceof Error) {
           expect(documentedCodes).toContain(
