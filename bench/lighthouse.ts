@@ -43,6 +43,8 @@ interface NetworkRequest {
 }
 interface LighthouseResult {
   lighthouseVersion: string
+  /** Lighthouse's measure of this machine's CPU at the time of the run */
+  environment: { benchmarkIndex: number }
   categories: { performance: { score: number } }
   audits: Record<string, Audit>
 }
@@ -87,10 +89,12 @@ async function runLighthouse(target: string): Promise<LighthouseResult> {
   return JSON.parse(await readFile(output, 'utf8')) as LighthouseResult
 }
 
-function printReport({ lighthouseVersion, categories, audits }: LighthouseResult) {
+function printReport({ lighthouseVersion, environment, categories, audits }: LighthouseResult) {
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile profile, login screen of the production build\n`,
+    `Lighthouse ${lighthouseVersion}, mobile profile, login screen of the production build`,
   )
+  // The CPU-bound metrics (total blocking time above all) grow on a busy or slow machine.
+  console.log(`CPU benchmark index of this machine: ${Math.round(environment.benchmarkIndex)}\n`)
   console.log(`performance score: ${Math.round(categories.performance.score * 100)}`)
   for (const id of [
     'first-contentful-paint',
