@@ -16,9 +16,10 @@ export function createRewardWorker(
     logger: WorkerLogger
     hooks?: PayoutHooks
     retryBaseMs?: number
+    retryMaxMs?: number
   },
 ): RewardWorker {
-  const { database, chain, logger, hooks, retryBaseMs } = dependencies
+  const { database, chain, logger, hooks, retryBaseMs, retryMaxMs } = dependencies
   return new RewardWorker({
     payout: {
       database,
@@ -34,5 +35,6 @@ export function createRewardWorker(
     pollIntervalMs: env.WORKER_POLL_INTERVAL_MS,
     leaseSeconds: env.WORKER_LEASE_SECONDS,
     retryBaseMs,
+    retryMaxMs,
   })
 }

@@ -20,8 +20,10 @@ export interface RewardWorkerOptions {
   /** how often to look for due rewards when no submission wakes the worker */
   pollIntervalMs: number
   leaseSeconds: number
-  /** the first retry's delay; each later one doubles, up to five minutes */
+  /** the first retry's delay; each later one doubles, up to `retryMaxMs` */
   retryBaseMs?: number
+  /** the longest wait between retries; five minutes unless a test wants it shorter */
+  retryMaxMs?: number
 }
 
 const MAX_RETRY_DELAY_MS = 5 * 60_000
@@ -110,7 +112,7 @@ export class RewardWorker {
   }
 
   async #pay(reward: PayableReward): Promise<void> {
-    const { payout, logger, retryBaseMs = 1000 } = this.#options
+    const { payout, logger, retryBaseMs = 1000, retryMaxMs = MAX_RETRY_DELAY_MS } = this.#options
     const log = { rewardId: reward.id, account: reward.waxAccount, code: reward.code }
     const settled = timePayout()
     try {
@@ -140,7 +142,7 @@ export class RewardWorker {
       const message = error instanceof Error ? error.message : String(error)
       const delayMs = Math.min(
         retryBaseMs * 2 ** Math.max(0, reward.attempts - 1),
-        MAX_RETRY_DELAY_MS,
+        retryMaxMs,
       )
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
       await scheduleRetry(payout.database, reward.id, message, delayMs).catch((retryError) =>

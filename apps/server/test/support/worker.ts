@@ -42,6 +42,7 @@ export function testWorker(
     logger: options.logger ?? recordingLogger().logger,
     hooks: options.hooks,
     retryBaseMs: 50,
+    retryMaxMs: 1000,
   })
 }
 
