@@ -140,10 +140,7 @@ export class RewardWorker {
     } catch (error) {
       settled('retrying')
       const message = error instanceof Error ? error.message : String(error)
-      const delayMs = Math.min(
-        retryBaseMs * 2 ** Math.max(0, reward.attempts - 1),
-        retryMaxMs,
-      )
+      const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, reward.attempts - 1), retryMaxMs)
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
       await scheduleRetry(payout.database, reward.id, message, delayMs).catch((retryError) =>
         logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),
