@@ -31,7 +31,9 @@ export function ConnectWallet() {
     try {
       toast.success(texts.walletConnected(await connectWallet()))
     } catch (error) {
-      toast.error(connectionFailure(error))
+      // Closing the dialog is the visitor's own choice, not a failure: said in the neutral style.
+      if (error instanceof WalletLoginCancelled) toast.info(texts.walletConnectionCancelled)
+      else toast.error(connectionFailure(error))
       setConnecting(false)
     }
   }
@@ -66,6 +68,5 @@ export function ConnectWallet() {
 
 function connectionFailure(error: unknown): string {
   if (error instanceof WalletKitUnavailable) return texts.walletNotInitialized
-  if (error instanceof WalletLoginCancelled) return texts.walletConnectionCancelled
   return errorMessage(error) || texts.walletConnectionCancelled
 }

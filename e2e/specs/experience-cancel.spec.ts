@@ -1,0 +1,18 @@
+import { expectConnectWalletScreen, toast } from '../screens'
+import { expect, openWalletLogin, test, walletOption, walletTexts } from '../wallet-fixtures'
+
+// A real failure stays in the error style: wallet-connect.spec.ts checks 'WAX wallet system not
+// initialized.' there.
+test("closing the kit's dialog says 'Wallet connection cancelled.' in the neutral style, not as an error", async ({
+  page,
+}) => {
+  const dialog = await openWalletLogin(page)
+  await walletOption(dialog, 'Dev Wallet').click()
+  await expect(dialog.getByText('Select an available account')).toBeVisible()
+
+  await page.keyboard.press('Escape')
+  const cancelled = toast(page, walletTexts.cancelled)
+  await expect(cancelled).toBeVisible()
+  await expect(cancelled).toHaveAttribute('data-type', 'info')
+  await expectConnectWalletScreen(page)
+})
