@@ -1,4 +1,5 @@
 import { expectConnectWalletScreen, toast } from '../screens'
+import { contrastRatio } from '../support/contrast'
 import { expect, openWalletLogin, test, walletOption, walletTexts } from '../wallet-fixtures'
 
 // A real failure stays in the error style: wallet-connect.spec.ts checks 'WAX wallet system not
@@ -14,5 +15,13 @@ test("closing the kit's dialog says 'Wallet connection cancelled.' in the neutra
   const cancelled = toast(page, walletTexts.cancelled)
   await expect(cancelled).toBeVisible()
   await expect(cancelled).toHaveAttribute('data-type', 'info')
+  // Neutral, in the forest's palette (neither the success green nor the error red), readable.
+  await expect(cancelled).toHaveAttribute('data-mounted', 'true')
+  const { text, background } = await cancelled.evaluate((element) => ({
+    text: getComputedStyle(element).color,
+    background: getComputedStyle(element).backgroundColor,
+  }))
+  expect(background).toBe('rgb(27, 58, 42)')
+  expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(4.5)
   await expectConnectWalletScreen(page)
 })

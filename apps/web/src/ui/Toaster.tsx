@@ -1,8 +1,12 @@
 import { useEffect } from 'react'
 import { Toaster as SonnerToaster } from 'sonner'
 import { texts } from '../texts'
+import './Toaster.css'
 
-/** The spec's toasts: bottom right, success or error style, dismissible, gone after 5 s. */
+/**
+ * The spec's toasts: bottom right, success or error style (and a neutral one for the visitor's own
+ * choices), dismissible, gone after 5 s.
+ */
 const TOAST_DURATION_MS = 5000
 
 let markMounted: () => void = () => {}
@@ -25,8 +29,8 @@ export function Toaster() {
       position="bottom-right"
       duration={TOAST_DURATION_MS}
       closeButton
-      richColors
       theme="dark"
+      className="toaster"
       containerAriaLabel={texts.notifications}
       toastOptions={{ closeButtonAriaLabel: texts.closeToast }}
     />
