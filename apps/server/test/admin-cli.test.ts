@@ -199,9 +199,18 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
        VALUES ($1, $2, '{}', now(), 'failed', 'assertion failure with message: overdrawn balance')`,
       [id, 'ef'.repeat(32)],
     )
+    // A transfer whose block never becomes irreversible leaves its reward confirming: stuck too.
+    const [{ id: confirming }] = await db.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, campaign_id, created_at)
+       VALUES ('stuck-code', 'alice.wam', 'confirming', $1, now() - interval '1 hour')
+       RETURNING id`,
+      [campaign.id],
+    )
     const stuck = await admin('payouts', 'stuck')
-    expect(stuck[0]).toBe('1 reward(s) processing for more than 10 minute(s)')
-    expect(stuck[1]).toContain(id)
+    expect(stuck[0]).toBe('2 reward(s) processing or confirming for more than 10 minute(s)')
+    expect(stuck.find((line) => line.startsWith(id))).toContain('\tprocessing\t')
+    expect(stuck.find((line) => line.startsWith(confirming))).toContain('\tconfirming\t')
+    await db.query("UPDATE rewards SET status = 'rejected' WHERE id = $1", [confirming])
     const failed = await admin('payouts', 'failed')
     expect(failed[0]).toBe('1 failed payout(s)')
     expect(failed[1]).toContain('overdrawn balance')

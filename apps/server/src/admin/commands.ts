@@ -51,7 +51,7 @@ export const USAGE = `Usage: npm run admin -- <command>
   codes generate --campaign <slug> --count <n> --out <directory>
                    (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html)
   payouts balance              the payout account's balance of the reward token
-  payouts stuck [--minutes <n>] rewards processing for longer than n minutes (default 10)
+  payouts stuck [--minutes <n>] rewards processing or confirming for longer than n minutes (default 10)
   payouts failed               payouts the chain refused, with its error
   payouts retry <reward id>    pay a parked reward again (after fixing the cause); its refused
                                transfer is settled first, in case it landed after all
@@ -251,21 +251,22 @@ async function stuckCommand(args: string[], { database, print }: AdminContext) {
   const minutes = values.minutes === undefined ? 10 : positiveInteger(values.minutes, 'minutes')
   const rows = await database.query<{
     id: string
+    status: string
     wax_account: string
     code: string
     attempts: number
     last_error: string | null
     updated_at: Date
   }>(
-    `SELECT id, wax_account, code, attempts, last_error, updated_at FROM rewards
-      WHERE status = 'processing' AND created_at < now() - make_interval(mins => $1)
+    `SELECT id, status, wax_account, code, attempts, last_error, updated_at FROM rewards
+      WHERE status IN ('processing', 'confirming') AND created_at < now() - make_interval(mins => $1)
       ORDER BY created_at`,
     [minutes],
   )
-  print(`${rows.length} reward(s) processing for more than ${minutes} minute(s)`)
+  print(`${rows.length} reward(s) processing or confirming for more than ${minutes} minute(s)`)
   for (const row of rows) {
     print(
-      `${row.id}\t${row.wax_account}\t${row.code}\tattempts ${row.attempts}\t${row.last_error ?? ''}`,
+      `${row.id}\t${row.status}\t${row.wax_account}\t${row.code}\tattempts ${row.attempts}\t${row.last_error ?? ''}`,
     )
   }
 }
