@@ -34,7 +34,7 @@ export type Finality =
   /** executed, in a block not yet irreversible (or a node's pending one): wait `blocksToGo` */
   | { state: 'reversible'; blockNum: number | null; blocksToGo: number }
   /** in no irreversible block, and the chain may still take it: send it again */
-  | { state: 'unseen'; blocksToGo: number }
+  | { state: 'unseen' }
   /** in no irreversible block, and its expiry is irreversible: it never will be */
   | { state: 'never' }
 
@@ -109,18 +109,12 @@ export class PayoutChainNode {
     if (hint !== null && hint > lastIrreversible) {
       return { state: 'reversible', blockNum: hint, blocksToGo: hint - lastIrreversible }
     }
-    const found = await this.#findInIrreversibleBlocks(payout, lastIrreversible)
-    if (found !== undefined) return { state: 'irreversible', blockNum: found }
-    if (
+    const expiryIrreversible =
       chainTimeOf(info.last_irreversible_block_time ?? info.head_block_time) >
       payout.expiresAt.getTime()
-    ) {
-      return { state: 'never' }
-    }
-    return {
-      state: 'unseen',
-      blocksToGo: Number(info.head_block_num) - lastIrreversible,
-    }
+    const found = await this.#findInIrreversibleBlocks(payout, lastIrreversible, expiryIrreversible)
+    if (found !== undefined) return { state: 'irreversible', blockNum: found }
+    return { state: expiryIrreversible ? 'never' : 'unseen' }
   }
 
   /** The node's view of a transaction, or undefined when it does not serve the endpoint. */
@@ -144,13 +138,15 @@ export class PayoutChainNode {
   }
 
   /**
-   * The irreversible block holding the transaction, if any: the block a node named first, then
-   * every block it could be in (after the block its TAPOS names, before its expiry, no later than
-   * the last irreversible one). Once the expiry is irreversible, not found means never.
+   * The irreversible block holding the transaction, if any: the block a node named first and
+   * those after it, then, once its expiry is irreversible (to prove it is in none), every block
+   * it could be in: after the block its TAPOS names, before its expiry. Until then a miss is only
+   * "not yet", and the transfer is sent again instead.
    */
   async #findInIrreversibleBlocks(
     payout: PayoutOnChain,
     lastIrreversible: number,
+    expiryIrreversible: boolean,
   ): Promise<number | undefined> {
     const transaction = PackedTransaction.from(payout.packed).getTransaction()
     const referenced = Number(transaction.ref_block_num)
@@ -164,6 +160,7 @@ export class PayoutChainNode {
       if (block.transactionIds.includes(payout.transactionId)) return num
       if (block.timeMs > payout.expiresAt.getTime()) break
     }
+    if (!expiryIrreversible) return undefined
     // ...then down to the block after the one its TAPOS names.
     for (let num = start - 1; num >= lowest; num--) {
       const block = await this.#block(num)
