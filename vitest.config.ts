@@ -50,6 +50,14 @@ export default defineConfig({
         },
       },
       {
+        // The web app's pure modules (state, formatting); the browser suite covers the rest.
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'protocol',
           root: 'packages/protocol',

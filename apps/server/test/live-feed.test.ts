@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
-import type { LiveSnapshot } from '@fernwood/protocol'
+import { HISTORY_PAGE_SIZE, type LiveSnapshot, type RewardChanged } from '@fernwood/protocol'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
@@ -9,9 +9,9 @@ import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
 import { openPostgresDatabase } from '../src/db/postgres-database.ts'
-import { announceAccountBound, publishChange } from '../src/live/publisher.ts'
+import { announceAccountBound } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
-import { type EventStream, openEventStream } from './support/event-stream.ts'
+import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
 import { randomAccount, signInVisitor, submitCode, type Visitor } from './support/rewards.ts'
 import { buildTestApp, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
@@ -39,12 +39,17 @@ afterAll(async () => {
   await testDatabase.drop()
 })
 
-const snapshotOf = (event: { data: unknown }) => event.data as LiveSnapshot
-const live = (visitor: Visitor) => openEventStream(`${baseUrl}/api/live`, visitor.cookie)
-const hasPending = (code: string) => (event: { data: unknown }) =>
-  snapshotOf(event).pending.some((reward) => reward.code === code)
+const snapshotOf = (event: StreamEvent) => event.data as LiveSnapshot
+const live = (visitor: Visitor, lastEventId?: string) =>
+  openEventStream(`${baseUrl}/api/live`, visitor.cookie, lastEventId)
+const isSnapshot = (event: StreamEvent) => event.event === 'snapshot'
+/** A `reward` delta for `code`, optionally in `status`. */
+const rewardDelta = (code: string, status?: string) => (event: StreamEvent) =>
+  event.event === 'reward' &&
+  (event.data as RewardChanged).reward.code === code &&
+  (!status || (event.data as RewardChanged).reward.status === status)
 
-/** Pays a reward the way a worker in another process does: history, status and notify in one commit. */
+/** Pays a reward the way a worker in another process does: status and history in one commit. */
 async function payElsewhere(rewardId: string, waxAccount: string, code: string) {
   await elsewhere.transaction(async (tx) => {
     await tx.query("UPDATE rewards SET status = 'completed' WHERE id = $1", [rewardId])
@@ -53,7 +58,6 @@ async function payElsewhere(rewardId: string, waxAccount: string, code: string) 
        VALUES ($1, $2, $3, '10.0000', 'FERN', $4)`,
       [rewardId, waxAccount, code, 'cd'.repeat(32)],
     )
-    await publishChange(tx, { kind: 'history', waxAccount })
   })
 }
 
@@ -70,6 +74,7 @@ describe('the live feed', () => {
         user: { id: visitor.userId, waxAccount: account },
         pending: [],
         history: [],
+        olderHistory: null,
       })
       expect(stream.retry).toBeGreaterThan(0)
     } finally {
@@ -77,7 +82,7 @@ describe('the live feed', () => {
     }
   })
 
-  it("user A's stream carries A's own changes as they commit, and nothing of B's", async () => {
+  it("user A's stream carries A's own changes as deltas in commit order, and nothing of B's", async () => {
     const accountA = randomAccount('alive.')
     const accountB = randomAccount('blive.')
     const a = await signInVisitor(app, testDatabase.database, accountA)
@@ -85,31 +90,58 @@ describe('the live feed', () => {
     const streamA = await live(a)
     const streamB = await live(b)
     try {
-      await streamA.next((event) => event.event === 'snapshot')
-      await streamB.next((event) => event.event === 'snapshot')
+      await streamA.next(isSnapshot)
+      await streamB.next(isSnapshot)
 
       const submitted = await submitCode(app, b, { code: 'b-secret-code' })
       expect(submitted.statusCode).toBe(201)
-      await streamB.next(hasPending('b-secret-code'))
+      await streamB.next(rewardDelta('b-secret-code'))
 
       // How fast it arrives is bench/rewards.ts's to measure; here it only has to arrive.
       const mine = await submitCode(app, a, { code: 'a-own-code' })
       expect(mine.statusCode).toBe(201)
-      await streamA.next(hasPending('a-own-code'))
+      const rewardId = mine.json().reward.id
+      const pending = await streamA.next(rewardDelta('a-own-code', 'pending'))
+      expect(pending.data).toEqual({ reward: mine.json().reward })
 
-      await payElsewhere(mine.json().reward.id, accountA, 'a-own-code')
-      const paid = await streamA.next((event) => snapshotOf(event).history.length === 1)
-      expect(snapshotOf(paid).history[0]).toMatchObject({ code: 'a-own-code', amount: '10.0000' })
-      expect(snapshotOf(paid).pending).toEqual([])
+      await elsewhere.query("UPDATE rewards SET status = 'processing' WHERE id = $1", [rewardId])
+      const processing = await streamA.next(rewardDelta('a-own-code', 'processing'))
+      await payElsewhere(rewardId, accountA, 'a-own-code')
+      const paid = await streamA.next((event) => event.event === 'paid')
+      expect(paid.data).toEqual({
+        rewardId,
+        entry: expect.objectContaining({ code: 'a-own-code', amount: '10.0000', token: 'FERN' }),
+      })
+
+      const deltas = streamA.events.filter((event) => !isSnapshot(event))
+      expect(deltas.map((event) => event.event)).toEqual(['reward', 'reward', 'paid'])
+      const ids = [pending, processing, paid].map((event) => BigInt(event.id ?? 0))
+      expect(ids[0] < ids[1] && ids[1] < ids[2]).toBe(true)
 
       const everythingA = JSON.stringify(streamA.events)
       expect(everythingA).not.toContain('b-secret-code')
       expect(everythingA).not.toContain(accountB)
       expect(everythingA).not.toContain(b.userId)
-      for (const event of streamA.events) expect(snapshotOf(event).user.id).toBe(a.userId)
     } finally {
       streamA.close()
       streamB.close()
+    }
+  })
+
+  it('a change on a long history sends the changed reward alone', async () => {
+    const account = randomAccount('long.')
+    await seedHistory(account, 300)
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const stream = await live(visitor)
+    try {
+      const snapshot = snapshotOf(await stream.next(isSnapshot))
+      expect(snapshot.history).toHaveLength(HISTORY_PAGE_SIZE)
+      expect(snapshot.olderHistory).not.toBeNull()
+      const submitted = await submitCode(app, visitor, { code: 'one-more' })
+      const delta = await stream.next(rewardDelta('one-more'))
+      expect(delta.data).toEqual({ reward: submitted.json().reward })
+    } finally {
+      stream.close()
     }
   })
 
@@ -125,12 +157,14 @@ describe('the live feed', () => {
         await tx.query('UPDATE users SET wax_account = $2 WHERE id = $1', [visitor.userId, account])
         await announceAccountBound(tx, { id: visitor.userId, waxAccount: account })
       })
-      await stream.next((event) => snapshotOf(event).user.waxAccount === account)
+      await stream.next(
+        (event) => isSnapshot(event) && snapshotOf(event).user.waxAccount === account,
+      )
 
-      // A change announced for the wallet alone (as a worker does) reaches this user now.
+      // A change by another visitor on the same wallet reaches this user now.
       const other = await signInVisitor(app, testDatabase.database, account)
       expect((await submitCode(app, other, { code: 'shared-wallet' })).statusCode).toBe(201)
-      await stream.next(hasPending('shared-wallet'))
+      await stream.next(rewardDelta('shared-wallet'))
     } finally {
       stream.close()
     }
@@ -142,6 +176,128 @@ describe('the live feed', () => {
     stream.close()
   })
 })
+
+describe('resuming with Last-Event-ID', () => {
+  it('a reconnecting stream receives only the changes it missed, in order', async () => {
+    const account = randomAccount('resume.')
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const stream = await live(visitor)
+    await stream.next(isSnapshot)
+    await submitCode(app, visitor, { code: 'seen-code' })
+    const seen = await stream.next(rewardDelta('seen-code'))
+    stream.close()
+
+    await submitCode(app, visitor, { code: 'missed-one' })
+    await submitCode(app, visitor, { code: 'missed-two' })
+    const resumed = await live(visitor, seen.id)
+    try {
+      await resumed.next(rewardDelta('missed-two'))
+      expect(resumed.events.map((event) => (event.data as RewardChanged).reward?.code)).toEqual([
+        'missed-one',
+        'missed-two',
+      ])
+      expect(resumed.events.some(isSnapshot)).toBe(false)
+    } finally {
+      resumed.close()
+    }
+  })
+
+  it('a snapshot’s id resumes too: nothing missed, nothing sent', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, randomAccount('quiet.'))
+    await submitCode(app, visitor, { code: 'before-snapshot' })
+    const stream = await live(visitor)
+    const snapshot = await stream.next(isSnapshot)
+    stream.close()
+    expect(snapshot.id).toBeDefined()
+    const resumed = await live(visitor, snapshot.id)
+    try {
+      await submitCode(app, visitor, { code: 'after-resume' })
+      await resumed.next(rewardDelta('after-resume'))
+      expect(resumed.events).toHaveLength(1)
+    } finally {
+      resumed.close()
+    }
+  })
+
+  it('an id the outbox no longer holds, or one we never wrote, gets a fresh snapshot', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, randomAccount('gap.'))
+    const stream = await live(visitor)
+    await stream.next(isSnapshot)
+    await submitCode(app, visitor, { code: 'forgotten' })
+    const forgotten = await stream.next(rewardDelta('forgotten'))
+    stream.close()
+    await testDatabase.database.query('DELETE FROM live_events WHERE id <= $1', [forgotten.id])
+    await submitCode(app, visitor, { code: 'after-the-gap' })
+
+    for (const lastEventId of [forgotten.id, 'not-an-id']) {
+      const resumed = await live(visitor, lastEventId)
+      try {
+        const first = await resumed.next(() => true)
+        expect(first.event).toBe('snapshot')
+        expect(snapshotOf(first).pending.map(({ code }) => code)).toEqual([
+          'after-the-gap',
+          'forgotten',
+        ])
+      } finally {
+        resumed.close()
+      }
+    }
+  })
+
+  // Only PostgreSQL runs transactions side by side (PGlite commits one at a time).
+  if (testDriver === 'postgres') {
+    it('a change that commits after a later one is still delivered on resume', async () => {
+      const account = randomAccount('late.')
+      const visitor = await signInVisitor(app, testDatabase.database, account)
+      const stream = await live(visitor)
+      await stream.next(isSnapshot)
+      let commit = () => {}
+      const mayCommit = new Promise<void>((resolve) => {
+        commit = resolve
+      })
+      let written = () => {}
+      const hasWritten = new Promise<void>((resolve) => {
+        written = resolve
+      })
+      const straggler = elsewhere.transaction(async (tx) => {
+        await tx.query('INSERT INTO rewards (code, wax_account, user_id) VALUES ($1, $2, $3)', [
+          'straggler',
+          account,
+          visitor.userId,
+        ])
+        written()
+        await mayCommit
+      })
+      await hasWritten
+      await submitCode(app, visitor, { code: 'overtaker' })
+      const overtaker = await stream.next(rewardDelta('overtaker'))
+      stream.close()
+      commit()
+      await straggler
+
+      const resumed = await live(visitor, overtaker.id)
+      try {
+        await resumed.next(rewardDelta('straggler'))
+        expect(resumed.events.some(isSnapshot)).toBe(false)
+      } finally {
+        resumed.close()
+      }
+    })
+  }
+})
+
+/** Gives an account `entries` paid rewards of the past. */
+async function seedHistory(account: string, entries: number) {
+  await testDatabase.database.query(
+    `WITH paid AS (
+       INSERT INTO rewards (code, wax_account, status)
+       SELECT 'old-' || g, $1, 'completed' FROM generate_series(1, $2::int) AS g
+       RETURNING id, code)
+     INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
+     SELECT id, $1, code, '1.0000', 'FERN', $3, now() - interval '1 day' FROM paid`,
+    [account, entries, 'ef'.repeat(32)],
+  )
+}
 
 describe('a stream lives no longer than its session', () => {
   it('signing out ends the session’s open stream', async () => {
@@ -186,7 +342,11 @@ describe('a stream lives no longer than its session', () => {
     })
     expect(bound.statusCode).toBe(200)
     await stream.ended
-    expect(stream.events.some((event) => snapshotOf(event).user.waxAccount !== null)).toBe(false)
+    expect(
+      stream.events.some(
+        (event) => isSnapshot(event) && snapshotOf(event).user.waxAccount !== null,
+      ),
+    ).toBe(false)
 
     const renewed = await live({ ...visitor, cookie: `fernwood_session=${sessionCookieOf(bound)}` })
     try {

@@ -299,14 +299,62 @@ describe('reading rewards', () => {
     })
   })
 
-  it('the history lists the newest 200 entries of a long-collecting wallet', async () => {
+  async function historyPage(visitor: Visitor, before?: string | null) {
+    const response = await app.inject({
+      method: 'GET',
+      url: before ? `/api/rewards?historyBefore=${before}` : '/api/rewards',
+      headers: { cookie: visitor.cookie },
+    })
+    expect(response.statusCode).toBe(200)
+    return response.json() as {
+      history: Array<{ code: string }>
+      olderHistory: string | null
+    }
+  }
+
+  it('pages through a long history with a cursor: entries paid meanwhile neither repeat nor hide one', async () => {
     const account = freshAccount()
     const visitor = await signInVisitor(app, testDatabase.database, account)
-    for (let age = 201; age >= 1; age--) await paidReward(account, `paid-${age}`, age)
-    const { history } = (await rewardsOf(app, visitor)) as { history: Array<{ code: string }> }
-    expect(history).toHaveLength(200)
-    expect(history[0].code).toBe('paid-1')
-    expect(history.at(-1)?.code).toBe('paid-200')
+    for (let age = 120; age >= 1; age--) await paidReward(account, `paid-${age}`, age)
+    // Two entries of one moment, either side of a page's end: the id orders them.
+    await testDatabase.database.query(
+      `WITH paid AS (
+         INSERT INTO rewards (code, wax_account, status)
+         SELECT code, $1, 'completed' FROM unnest(ARRAY['tie-a', 'tie-b']) AS code
+         RETURNING id, code)
+       INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
+       SELECT id, $1, code, '1.0000', 'FERN', $2, now() - interval '50.5 seconds' FROM paid`,
+      [account, 'cd'.repeat(32)],
+    )
+    const seen: string[] = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page = await historyPage(visitor, cursor)
+      seen.push(...page.history.map(({ code }) => code))
+      cursor = page.olderHistory
+      pages++
+      await paidReward(account, `paid-meanwhile-${pages}`, 0)
+    } while (cursor)
+    expect(pages).toBe(3)
+    expect(seen).toHaveLength(122)
+    expect(new Set(seen).size).toBe(122)
+    expect(seen.slice(0, 2)).toEqual(['paid-1', 'paid-2'])
+    expect(seen.at(-1)).toBe('paid-120')
+    expect(seen.some((code) => code.startsWith('paid-meanwhile'))).toBe(false)
+    // The first page, read again, starts with what was paid meanwhile.
+    expect((await historyPage(visitor)).history[0].code).toBe('paid-meanwhile-3')
+  })
+
+  it('a malformed history cursor is refused with 400', async () => {
+    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const response = await app.inject({
+      method: 'GET',
+      url: "/api/rewards?historyBefore=1_x'--",
+      headers: { cookie: visitor.cookie },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error.code).toBe('INVALID_REQUEST')
   })
 
   it('history follows the wallet: a new anonymous visitor on the same wallet sees it', async () => {
@@ -322,7 +370,7 @@ describe('reading rewards', () => {
 
   it('a visitor without a wallet has empty lists; a signed-out one gets 401', async () => {
     const visitor: Visitor = await signInVisitor(app, testDatabase.database)
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [] })
+    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
     const response = await app.inject({
       method: 'GET',
       url: '/api/rewards',

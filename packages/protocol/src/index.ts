@@ -1,6 +1,7 @@
 export * from './codes.ts'
 export * from './config.ts'
 export * from './errors.ts'
+export * from './events.ts'
 export * from './rewards.ts'
 export * from './user.ts'
 export * from './wallet.ts'

@@ -1,5 +1,4 @@
 import { type Static, Type } from 'typebox'
-import { UserSchema } from './user.ts'
 
 /** `POST /api/codes`: a code as typed, scanned or read from an image; the server normalises it. */
 export const SubmitCodeRequestSchema = Type.Object({ code: Type.String() })
@@ -41,22 +40,29 @@ export const SubmitCodeResponseSchema = Type.Object({ reward: PendingRewardSchem
 export type SubmitCodeResponse = Static<typeof SubmitCodeResponseSchema>
 
 /**
- * `GET /api/rewards`: both lists newest first; both follow the user's wax account. The history
- * holds the newest 200 entries.
+ * Where a page of history ends: pass it back as `historyBefore` for the entries older than it.
+ * Opaque to clients (the entry's time in microseconds and its id, for keyset pagination).
+ */
+export const HistoryCursorSchema = Type.String({ pattern: '^[0-9]{1,17}_[0-9a-f-]{36}$' })
+
+/** How many history entries one page holds. */
+export const HISTORY_PAGE_SIZE = 50
+
+/** `GET /api/rewards` query: the page of history older than `historyBefore`. */
+export const RewardsQuerySchema = Type.Object(
+  { historyBefore: Type.Optional(HistoryCursorSchema) },
+  { additionalProperties: false },
+)
+export type RewardsQuery = Static<typeof RewardsQuerySchema>
+
+/**
+ * `GET /api/rewards`: the account's rewards not yet paid (all of them) and one page of its
+ * history, both newest first, both following the user's wax account. `olderHistory` fetches the
+ * next page; null when this page reaches the first entry.
  */
 export const RewardsResponseSchema = Type.Object({
   pending: Type.Array(PendingRewardSchema),
   history: Type.Array(RewardHistoryEntrySchema),
+  olderHistory: Type.Union([HistoryCursorSchema, Type.Null()]),
 })
 export type RewardsResponse = Static<typeof RewardsResponseSchema>
-
-/**
- * The data of every `snapshot` event of `GET /api/live`: the whole of what the dashboard shows.
- * The stream sends one on connect and a fresh one after every change to this user's data.
- */
-export const LiveSnapshotSchema = Type.Object({
-  user: UserSchema,
-  pending: Type.Array(PendingRewardSchema),
-  history: Type.Array(RewardHistoryEntrySchema),
-})
-export type LiveSnapshot = Static<typeof LiveSnapshotSchema>

@@ -5,10 +5,12 @@ import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 import { hashSessionToken } from '../auth/session-token.ts'
 import { sessionExpiry } from '../auth/sessions.ts'
 import type { Database } from '../db/database.ts'
+import { ChangeHub } from '../events/hub.ts'
+import { eventsAfter, type Interest, pruneEvents, type StoredEvent } from '../events/outbox.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import { errorBody } from '../http/errors-render.ts'
+import { readDeltas } from './deltas.ts'
 import { STREAMS_AT_CAPACITY } from './errors.ts'
-import { ChangeHub } from './hub.ts'
 import { readSnapshot } from './snapshot.ts'
 import { type StreamCapLimits, StreamCaps } from './stream-caps.ts'
 
@@ -16,6 +18,10 @@ import { type StreamCapLimits, StreamCaps } from './stream-caps.ts'
 const AT_CAPACITY_RETRY_AFTER_SECONDS = 10
 // setTimeout's longest wait; a session ending later is re-armed when it fires.
 const LONGEST_TIMER_MS = 2_147_483_647
+// How often this process forgets events too old to resume from.
+const PRUNE_INTERVAL_MS = 60_000
+// An event id as we write them; anything else in Last-Event-ID earns a snapshot.
+const EVENT_ID = /^[1-9][0-9]{0,17}$/
 
 export interface LiveRoutesOptions {
   database: Database
@@ -28,9 +34,11 @@ export interface LiveRoutesOptions {
 }
 
 /**
- * `GET /api/live`: Server-Sent Events for the signed-in user. A `snapshot` event first
- * (`{user, pending, history}`), then a fresh `snapshot` after every change to this user's data
- * committed by any process. A reconnecting EventSource simply starts over with a snapshot.
+ * `GET /api/live`: Server-Sent Events for the signed-in user (event shapes in
+ * `@fernwood/protocol`'s `events.ts`). A `snapshot` first, then one small event per change to
+ * this user's data committed by any process, each with its outbox id. A reconnecting EventSource
+ * sends the last id as `Last-Event-ID` and gets only what it missed, or a snapshot when the
+ * outbox no longer reaches back that far.
  */
 export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   app,
@@ -45,10 +53,15 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     for (const stream of streams) stream.write(': heartbeat\n\n')
   }, heartbeatMs)
   heartbeat.unref()
+  const pruning = setInterval(() => {
+    pruneEvents(database).catch((error) => app.log.warn({ err: error }, 'live event prune failed'))
+  }, PRUNE_INTERVAL_MS)
+  pruning.unref()
 
   // Open streams never go idle, so shutdown would wait on them forever: end them first.
   app.addHook('preClose', async () => {
     clearInterval(heartbeat)
+    clearInterval(pruning)
     for (const stream of streams) stream.end()
   })
   app.addHook('onClose', () => hub.stop())
@@ -65,7 +78,10 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
         .header('retry-after', String(AT_CAPACITY_RETRY_AFTER_SECONDS))
         .send(errorBody(STREAMS_AT_CAPACITY.code, STREAMS_AT_CAPACITY.message))
     }
-    const interest = { userId: user.id, waxAccount: user.waxAccount }
+    const interest: Interest = { userId: user.id, waxAccount: user.waxAccount }
+    const lastHeader = request.headers['last-event-id']
+    const lastEventId =
+      typeof lastHeader === 'string' && EVENT_ID.test(lastHeader) ? lastHeader : null
     reply.hijack()
     const stream = reply.raw
     stream.writeHead(200, {
@@ -77,42 +93,49 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     stream.write(`retry: ${reconnectMs}\n\n`)
     streams.add(stream)
 
-    // One read at a time; changes arriving meanwhile are folded into one more read after it.
-    let reading = false
-    let readAgain = false
+    const send = (id: string | null, type: string, data: unknown) => {
+      if (stream.writableEnded) return
+      stream.write(`${id ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`)
+    }
+    // One piece of work at a time, in the order the changes committed.
+    let work = Promise.resolve()
+    const enqueue = (task: () => Promise<void>) => {
+      work = work
+        .then(() => (stream.writableEnded ? undefined : task()))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'live feed read failed; the client will reconnect')
+          stream.end()
+        })
+    }
     const sendSnapshot = async () => {
-      if (reading) {
-        readAgain = true
-        return
-      }
-      reading = true
-      try {
-        do {
-          readAgain = false
-          // A change to the user may be their session ending (signed out, or replaced at a
-          // wallet login): from then on this stream must not carry their data.
-          const snapshot =
-            (await sessionExpiry(database, token)) &&
-            (await readSnapshot(database, interest.userId))
-          if (!snapshot) {
-            stream.end()
-            return
-          }
-          interest.waxAccount = snapshot.user.waxAccount
-          if (!stream.writableEnded) {
-            stream.write(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`)
-          }
-        } while (readAgain && !stream.writableEnded)
-      } catch (error) {
-        request.log.warn({ err: error }, 'live snapshot failed; the client will reconnect')
-        stream.end()
-      } finally {
-        reading = false
-      }
+      // From a session's end on (signed out, or replaced at a wallet login) this stream must
+      // not carry the user's data.
+      const read =
+        (await sessionExpiry(database, token)) && (await readSnapshot(database, interest.userId))
+      if (!read) return void stream.end()
+      interest.waxAccount = read.snapshot.user.waxAccount
+      send(read.eventId, 'snapshot', read.snapshot)
+    }
+    const sendEvents = async (events: StoredEvent[]) => {
+      // A changed user may have bound another wallet, whose lists are all new: a snapshot.
+      if (events.some((event) => event.kind === 'user')) return sendSnapshot()
+      for (const delta of await readDeltas(database, events)) send(delta.id, delta.type, delta.data)
     }
 
-    // Subscribed before the first read, so no change can fall between the snapshot and the feed.
-    const unsubscribe = hub.subscribe(interest, () => void sendSnapshot())
+    // Subscribed before the first read, so no change can fall between it and the feed.
+    const unsubscribe = hub.subscribe({
+      interest,
+      onEvent: (notice) => enqueue(() => sendEvents([notice])),
+      onSessionEnded: () =>
+        enqueue(async () => {
+          if (!(await sessionExpiry(database, token))) stream.end()
+        }),
+    })
+    enqueue(async () => {
+      const missed = lastEventId && (await eventsAfter(database, lastEventId, interest))
+      if (missed) await sendEvents(missed)
+      else await sendSnapshot()
+    })
     let expiryTimer: NodeJS.Timeout | undefined
     const endAtExpiry = () => {
       const wait = expiresAt.getTime() - Date.now()
@@ -128,6 +151,6 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       streams.delete(stream)
       place.release()
     })
-    await sendSnapshot()
+    await work
   })
 }

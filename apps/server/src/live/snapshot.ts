@@ -1,20 +1,28 @@
 import type { LiveSnapshot } from '@fernwood/protocol'
 import { findUser } from '../auth/users.ts'
 import type { Database } from '../db/database.ts'
-import { listPendingRewards, listRewardHistory, readConsistently } from '../rewards/repository.ts'
+import { latestEventId } from '../events/outbox.ts'
+import { listPendingRewards, readConsistently, readHistoryPage } from '../rewards/repository.ts'
 
-/** Everything the dashboard shows for one user, as of one moment; undefined once the user is gone. */
+/**
+ * Everything the dashboard shows for one user as of one moment (history's newest page), and the
+ * newest event it reflects: the snapshot's `id:`, from which a stream can resume. Undefined once
+ * the user is gone.
+ */
 export function readSnapshot(
   database: Database,
   userId: string,
-): Promise<LiveSnapshot | undefined> {
+): Promise<{ snapshot: LiveSnapshot; eventId: string | null } | undefined> {
   return readConsistently(database, async (tx) => {
     const user = await findUser(tx, userId)
     if (!user) return undefined
     return {
-      user,
-      pending: await listPendingRewards(tx, user.waxAccount),
-      history: await listRewardHistory(tx, user.waxAccount),
+      snapshot: {
+        user,
+        pending: await listPendingRewards(tx, user.waxAccount),
+        ...(await readHistoryPage(tx, user.waxAccount)),
+      },
+      eventId: await latestEventId(tx, { userId, waxAccount: user.waxAccount }),
     }
   })
 }

@@ -24,7 +24,7 @@ export const routeErrorCodes: Record<string, string[]> = {
   ],
   // A signed-out visitor and a malformed body get the spec's one invalid-code message too.
   'POST /api/codes': ['CODE_INVALID', 'CODE_DUPLICATE', 'CODES_RATE_LIMITED', 'CODE_LOCKED_OUT'],
-  'GET /api/rewards': ['NOT_SIGNED_IN'],
+  'GET /api/rewards': ['NOT_SIGNED_IN', 'INVALID_REQUEST'],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
   'GET /api/live': [
     'NOT_SIGNED_IN',

@@ -1,7 +1,11 @@
-import type { PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
+import {
+  HISTORY_PAGE_SIZE,
+  type PendingReward,
+  type RewardHistoryEntry,
+  type RewardsResponse,
+} from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
 import { waitingTime } from '../http/rate-limit.ts'
-import { publishChange } from '../live/publisher.ts'
 import { CodeLockedOut } from './errors.ts'
 
 interface PendingRow {
@@ -21,6 +25,8 @@ interface HistoryRow {
   token: string
   transaction_id: string
   timestamp: Date
+  /** the entry's time in microseconds since 1970, exact (a Date keeps milliseconds only) */
+  at_micros: string
 }
 
 const toPendingReward = (row: PendingRow): PendingReward => ({
@@ -48,44 +54,39 @@ export interface LockoutLimits {
 }
 
 /**
- * Records a submitted code as a pending reward of the account, announcing it on commit. The
- * unique (wax_account, code) makes the insert itself the duplicate check: of any number of
- * concurrent submits exactly one inserts; undefined means the account already holds the code.
- * With `lockout`, a user or wallet past its unknown-code limit is refused with CodeLockedOut.
+ * Records a submitted code as a pending reward of the account; the database announces it on
+ * commit. The unique (wax_account, code) makes the insert itself the duplicate check: of any
+ * number of concurrent submits exactly one inserts; undefined means the account already holds
+ * the code. With `lockout`, a user or wallet past its unknown-code limit is refused with
+ * CodeLockedOut. One round trip: the rules run in `submit_reward` (migration 005), where
+ * submissions of one user, and of one wallet, take turns from the count to their commit.
  */
 export async function submitReward(
   database: Database,
   submission: { code: string; waxAccount: string; userId: string },
   lockout?: LockoutLimits,
 ): Promise<PendingReward | undefined> {
-  return database.transaction(async (tx) => {
-    if (lockout) {
-      // Submissions of one user, and of one wallet, take turns from here to their commit, so
-      // each counts every unknown code committed before it, however many arrive at once (on
-      // PostgreSQL; PGlite runs one transaction at a time anyway). Always user, then wallet:
-      // no two submissions can wait on each other in a circle.
-      for (const key of [
-        `codes:user:${submission.userId}`,
-        `codes:wallet:${submission.waxAccount}`,
-      ]) {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key])
-      }
-      const lockedFor = await lockoutRemainingSeconds(tx, submission, lockout)
-      if (lockedFor !== undefined) throw new CodeLockedOut(waitingTime(lockedFor))
-    }
-    const [row] = await tx.query<PendingRow>(
-      `INSERT INTO rewards (code, wax_account, user_id) VALUES ($1, $2, $3)
-       ON CONFLICT (wax_account, code) DO NOTHING
-       RETURNING id, code, status, reason, created_at`,
-      [submission.code, submission.waxAccount, submission.userId],
-    )
-    if (!row) return undefined
-    await publishChange(tx, {
-      kind: 'due',
-      userId: submission.userId,
-      waxAccount: submission.waxAccount,
-    })
-    return toPendingReward(row)
+  const [row] = await database.query<{
+    reward_id: string | null
+    status: PendingReward['status'] | null
+    reason: string | null
+    created_at: Date | null
+    locked_for: number | null
+  }>('SELECT * FROM submit_reward($1, $2, $3, $4, $5)', [
+    submission.code,
+    submission.waxAccount,
+    submission.userId,
+    lockout?.attempts ?? null,
+    lockout?.minutes ?? null,
+  ])
+  if (row.locked_for !== null) throw new CodeLockedOut(waitingTime(row.locked_for))
+  if (!row.reward_id || !row.status || !row.created_at) return undefined
+  return toPendingReward({
+    id: row.reward_id,
+    code: submission.code,
+    status: row.status,
+    reason: row.reason,
+    created_at: row.created_at,
   })
 }
 
@@ -100,13 +101,22 @@ export function readConsistently<T>(database: Database, read: (tx: Queryable) =>
   })
 }
 
-/** Both of the account's lists, as of one moment. */
-export function readRewardLists(database: Database, waxAccount: string | null) {
+/** The account's rewards not yet paid and a page of its history, as of one moment. */
+export function readRewardLists(
+  database: Database,
+  waxAccount: string | null,
+  historyBefore?: string,
+): Promise<RewardsResponse> {
   return readConsistently(database, async (tx) => ({
     pending: await listPendingRewards(tx, waxAccount),
-    history: await listRewardHistory(tx, waxAccount),
+    ...(await readHistoryPage(tx, waxAccount, historyBefore)),
   }))
 }
+
+// A confirming reward shows the transfer it waits on.
+const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at
+  FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
+                                     AND p.state IN ('broadcast', 'confirmed')`
 
 /** The account's rewards not yet paid, newest first (paid ones are in its history). */
 export async function listPendingRewards(
@@ -115,62 +125,64 @@ export async function listPendingRewards(
 ): Promise<PendingReward[]> {
   if (!waxAccount) return []
   const rows = await db.query<PendingRow>(
-    `SELECT r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at FROM rewards r
-       LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
-                          AND p.state IN ('broadcast', 'confirmed')
-      WHERE r.wax_account = $1 AND r.status <> 'completed'
+    `SELECT ${PENDING_COLUMNS} WHERE r.wax_account = $1 AND r.status <> 'completed'
       ORDER BY r.created_at DESC, r.id DESC`,
     [waxAccount],
   )
   return rows.map(toPendingReward)
 }
 
-/**
- * The most history a list carries: every change re-sends the lists to each open stream, so they
- * must stay small however long an account has been collecting.
- */
-const HISTORY_LIMIT = 200
-
-/** What the account has been paid, newest first, whichever anonymous user submitted it. */
-export async function listRewardHistory(
-  db: Queryable,
-  waxAccount: string | null,
-): Promise<RewardHistoryEntry[]> {
-  if (!waxAccount) return []
-  const rows = await db.query<HistoryRow>(
-    `SELECT id, code, amount, token, transaction_id, "timestamp" FROM reward_history
-      WHERE wax_account = $1 ORDER BY "timestamp" DESC, id DESC LIMIT $2`,
-    [waxAccount, HISTORY_LIMIT],
+/** The rewards of `ids` that are not paid yet, as the list shows them (the paid ones left it). */
+export async function findPendingRewards(db: Queryable, ids: string[]): Promise<PendingReward[]> {
+  const rows = await db.query<PendingRow>(
+    `SELECT ${PENDING_COLUMNS} WHERE r.id = ANY($1::uuid[]) AND r.status <> 'completed'`,
+    [ids],
   )
-  return rows.map(toHistoryEntry)
+  return rows.map(toPendingReward)
+}
+
+const HISTORY_COLUMNS = `id, code, amount, token, transaction_id, "timestamp",
+  (extract(epoch FROM "timestamp") * 1000000)::bigint::text AS at_micros`
+
+/** The history entries of `ids`, each with the reward it paid. */
+export async function findHistoryEntries(
+  db: Queryable,
+  ids: string[],
+): Promise<Array<{ rewardId: string; entry: RewardHistoryEntry }>> {
+  const rows = await db.query<HistoryRow & { reward_id: string }>(
+    `SELECT reward_id, ${HISTORY_COLUMNS} FROM reward_history WHERE id = ANY($1::uuid[])`,
+    [ids],
+  )
+  return rows.map((row) => ({ rewardId: row.reward_id, entry: toHistoryEntry(row) }))
 }
 
 /**
- * Seconds until a user (or anyone on their wallet) may submit again after too many unknown
- * codes, or undefined when they may now. Derived from the rewards themselves: those the worker
- * refused as unknown, and those still waiting whose code the catalogue does not hold (the
- * worker will refuse them; counting them now is what makes a burst of guesses count at all).
- * The lockout lifts when the oldest counted one leaves the window.
+ * A page of what the account has been paid, newest first, whichever anonymous user submitted
+ * it: the entries older than `before` (a cursor from an earlier page), and the cursor of the
+ * page after this one. Keyset pagination on (wax_account, "timestamp") and the id: an entry
+ * paid meanwhile is newer than every page already read, so none is skipped or repeated.
  */
-async function lockoutRemainingSeconds(
+export async function readHistoryPage(
   db: Queryable,
-  who: { userId: string; waxAccount: string },
-  limits: LockoutLimits,
-): Promise<number | undefined> {
-  const [row] = await db.query<{ failures: number; remaining: number | null }>(
-    `SELECT count(*)::int AS failures,
-            extract(epoch FROM min(updated_at) + make_interval(mins => $3) - now())::float8
-              AS remaining
-       FROM (SELECT updated_at FROM rewards r
-              WHERE (r.user_id = $1 OR r.wax_account = $2)
-                AND (r.rejection = 'unknown_code'
-                     OR (r.rejection IS NULL
-                         AND NOT EXISTS (SELECT 1 FROM codes k WHERE k.code = r.code)))
-                AND updated_at > now() - make_interval(mins => $3)
-              ORDER BY updated_at DESC LIMIT $4) AS recent`,
-    [who.userId, who.waxAccount, limits.minutes, limits.attempts],
+  waxAccount: string | null,
+  before?: string,
+): Promise<Pick<RewardsResponse, 'history' | 'olderHistory'>> {
+  if (!waxAccount) return { history: [], olderHistory: null }
+  const [beforeMicros, beforeId] = before ? before.split('_') : [null, null]
+  const rows = await db.query<HistoryRow>(
+    `SELECT ${HISTORY_COLUMNS} FROM reward_history
+      WHERE wax_account = $1
+        AND ($2::bigint IS NULL
+             OR "timestamp" < timestamptz 'epoch' + $2::bigint * interval '1 microsecond'
+             OR ("timestamp" = timestamptz 'epoch' + $2::bigint * interval '1 microsecond'
+                 AND id < $3::uuid))
+      ORDER BY "timestamp" DESC, id DESC LIMIT $4`,
+    [waxAccount, beforeMicros, beforeId, HISTORY_PAGE_SIZE + 1],
   )
-  if (row.failures < limits.attempts || row.remaining === null || row.remaining <= 0)
-    return undefined
-  return row.remaining
+  const page = rows.slice(0, HISTORY_PAGE_SIZE)
+  const last = page.at(-1)
+  return {
+    history: page.map(toHistoryEntry),
+    olderHistory: rows.length > HISTORY_PAGE_SIZE && last ? `${last.at_micros}_${last.id}` : null,
+  }
 }

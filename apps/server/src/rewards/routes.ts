@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   normalizeCode,
+  RewardsQuerySchema,
   RewardsResponseSchema,
   SubmitCodeRequestSchema,
   SubmitCodeResponseSchema,
@@ -22,7 +23,10 @@ export interface RewardRoutesOptions {
   }
 }
 
-/** `POST /api/codes` submits a code; `GET /api/rewards` lists the wallet's pending and paid rewards. */
+/**
+ * `POST /api/codes` submits a code; `GET /api/rewards` lists the wallet's pending rewards and a
+ * page of its paid ones (`?historyBefore=` pages further back).
+ */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
   { database, limits },
@@ -77,9 +81,13 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
 
   app.get(
     '/api/rewards',
-    { preHandler: authenticate, schema: { response: { 200: RewardsResponseSchema } } },
+    {
+      preHandler: authenticate,
+      schema: { querystring: RewardsQuerySchema, response: { 200: RewardsResponseSchema } },
+    },
     async (request) => {
-      return readRewardLists(database, signedInUser(request).waxAccount)
+      const { historyBefore } = request.query
+      return readRewardLists(database, signedInUser(request).waxAccount, historyBefore)
     },
   )
 }

@@ -3,6 +3,8 @@ import http from 'node:http'
 export interface StreamEvent {
   event: string
   data: unknown
+  /** its `id:` line, when it has one */
+  id?: string
 }
 
 /** A minimal EventSource for tests: collects events and comment lines from one SSE response. */
@@ -44,11 +46,22 @@ export function onEventBlocks(
   })
 }
 
-export function openEventStream(url: string, cookie?: string): Promise<EventStream> {
+/** Opens `url`; `lastEventId` resumes as a reconnecting EventSource does. */
+export function openEventStream(
+  url: string,
+  cookie?: string,
+  lastEventId?: string,
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
-      { headers: { accept: 'text/event-stream', ...(cookie && { cookie }) } },
+      {
+        headers: {
+          accept: 'text/event-stream',
+          ...(cookie && { cookie }),
+          ...(lastEventId && { 'last-event-id': lastEventId }),
+        },
+      },
       (response) => {
         const stream: EventStream = {
           status: response.statusCode ?? 0,
@@ -71,15 +84,17 @@ export function openEventStream(url: string, cookie?: string): Promise<EventStre
         }
         onEventBlocks(response, (lines) => {
           let event = 'message'
+          let id: string | undefined
           const data: string[] = []
           for (const line of lines) {
             if (line.startsWith(':')) stream.comments.push(line.slice(1).trim())
+            else if (line.startsWith('id: ')) id = line.slice(4)
             else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7))
             else if (line.startsWith('event: ')) event = line.slice(7)
             else if (line.startsWith('data: ')) data.push(line.slice(6))
           }
           if (data.length > 0) {
-            stream.events.push({ event, data: JSON.parse(data.join('\n')) })
+            stream.events.push({ event, data: JSON.parse(data.join('\n')), ...(id && { id }) })
           }
         })
         resolve(stream)

@@ -1,4 +1,5 @@
-import type { LiveSnapshot, PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
+import type { LiveEvent, RewardsResponse, User } from '@fernwood/protocol'
+import { api } from '../api/client'
 import { fetchSession } from '../api/session'
 import {
   checkSession,
@@ -7,18 +8,16 @@ import {
   updateUser,
 } from '../session/store'
 import { createStore, useStore } from '../store'
+import {
+  appendOlderHistory,
+  applyLiveEvent,
+  EMPTY_FEED,
+  type FeedState,
+  LIVE_EVENT_TYPES,
+} from './feed'
 
-/**
- * What the server last told us about the signed-in visitor's rewards, both lists newest first as
- * `GET /api/live` sends them. `received` is false until the first snapshot of this visit.
- */
-export interface LiveState {
-  received: boolean
-  pending: PendingReward[]
-  history: RewardHistoryEntry[]
-}
-
-const EMPTY: LiveState = { received: false, pending: [], history: [] }
+export type LiveState = FeedState
+const EMPTY = EMPTY_FEED
 // Used when the server's own retry hint cannot apply: the stream was refused, not dropped.
 const REOPEN_DELAY_MS = 3_000
 
@@ -26,25 +25,33 @@ const live = createStore<LiveState>(EMPTY)
 let source: EventSource | undefined
 let reopenTimer: ReturnType<typeof setTimeout> | undefined
 
-function applySnapshot(snapshot: LiveSnapshot): void {
+/** The user document is live too: a wallet bound elsewhere brings up the dashboard here. */
+function followUser(user: User): void {
   const session = getSessionState()
-  // The user document is live too: a wallet bound elsewhere brings up the dashboard here.
   if (
     session.status === 'signedIn' &&
-    (session.user.id !== snapshot.user.id || session.user.waxAccount !== snapshot.user.waxAccount)
+    (session.user.id !== user.id || session.user.waxAccount !== user.waxAccount)
   ) {
-    updateUser(snapshot.user)
+    updateUser(user)
   }
-  live.set({ received: true, pending: snapshot.pending, history: snapshot.history })
+}
+
+function apply(event: LiveEvent): void {
+  if (event.type === 'snapshot' || event.type === 'user') followUser(event.data.user)
+  live.set(applyLiveEvent(live.get(), event))
 }
 
 function open(): void {
   if (source) return
+  // EventSource resends the last `id:` it saw as Last-Event-ID when it reconnects by itself, and
+  // the server answers with what was missed: the state here stays as it is meanwhile.
   const stream = new EventSource('/api/live')
   source = stream
-  stream.addEventListener('snapshot', (event) => {
-    applySnapshot(JSON.parse((event as MessageEvent<string>).data) as LiveSnapshot)
-  })
+  for (const type of LIVE_EVENT_TYPES) {
+    stream.addEventListener(type, (event) => {
+      apply({ type, data: JSON.parse((event as MessageEvent<string>).data) } as LiveEvent)
+    })
+  }
   stream.addEventListener('error', () => {
     // EventSource reconnects by itself after a dropped stream; CLOSED means the server refused it
     // (an ended session answers 401), which it will not retry.
@@ -101,4 +108,21 @@ export function startLiveFeed(): void {
 
 export function useLive(): LiveState {
   return useStore(live)
+}
+
+let loadingOlder: string | null = null
+
+/** Fetches the page of history older than the one last held; once per page, however often asked. */
+export async function loadOlderHistory(): Promise<void> {
+  const before = live.get().olderHistory
+  if (!before || loadingOlder === before) return
+  loadingOlder = before
+  try {
+    const page = await api.get<RewardsResponse>(
+      `/api/rewards?historyBefore=${encodeURIComponent(before)}`,
+    )
+    live.set(appendOlderHistory(live.get(), before, page))
+  } finally {
+    loadingOlder = null
+  }
 }

@@ -1,5 +1,10 @@
 import type { RewardHistoryEntry } from '@fernwood/protocol'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { loadOlderHistory, useLive } from '../../live/store'
 import { texts } from '../../texts'
+import { Button } from '../../ui/Button'
+import { errorMessage } from '../../ui/errorMessage'
 import { Panel } from './Panel'
 
 interface TreasuresListProps {
@@ -10,8 +15,24 @@ interface TreasuresListProps {
   explorerTransactionUrl: string
 }
 
-/** What the account has been paid, newest first, each with the transaction that paid it. */
+/**
+ * What the account has been paid, newest first, each with the transaction that paid it; the live
+ * feed brings the newest page, and 'Show older' the ones before it.
+ */
 export function TreasuresList({ history, received, explorerTransactionUrl }: TreasuresListProps) {
+  const { olderHistory } = useLive()
+  const [loading, setLoading] = useState(false)
+  const showOlder = async () => {
+    setLoading(true)
+    try {
+      await loadOlderHistory()
+    } catch (error) {
+      toast.error(texts.olderTreasuresFailed(errorMessage(error)))
+    } finally {
+      setLoading(false)
+    }
+  }
+
   return (
     // A polite live region that reads out only what is added, i.e. a new treasure: entries never
     // change once paid, and a fresh snapshot keeps the existing ones (keyed) untouched.
@@ -48,6 +69,17 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
             </li>
           ))}
         </ul>
+      )}
+      {olderHistory && (
+        <Button
+          variant="secondary"
+          className="treasures__older"
+          busy={loading}
+          busyLabel={texts.loadingOlderTreasures}
+          onClick={showOlder}
+        >
+          {texts.showOlderTreasures}
+        </Button>
       )}
     </Panel>
   )

@@ -1,0 +1,92 @@
+import type {
+  LiveEvent,
+  PendingReward,
+  RewardHistoryEntry,
+  RewardsResponse,
+} from '@fernwood/protocol'
+
+/**
+ * What the server last told us about the signed-in visitor's rewards, both lists newest first.
+ * `received` is false until the first snapshot of this visit; `olderHistory` fetches the history
+ * page after the last one held (null once the first entry ever is held).
+ */
+export interface FeedState {
+  received: boolean
+  pending: PendingReward[]
+  history: RewardHistoryEntry[]
+  olderHistory: string | null
+}
+
+/** Every `event:` name of the feed (the protocol's `LiveEvent`), to listen for each. */
+export const LIVE_EVENT_TYPES = [
+  'snapshot',
+  'reward',
+  'paid',
+  'user',
+] as const satisfies ReadonlyArray<LiveEvent['type']>
+
+export const EMPTY_FEED: FeedState = {
+  received: false,
+  pending: [],
+  history: [],
+  olderHistory: null,
+}
+
+/**
+ * The state after one event of the live feed. Each delta carries the thing it is about as it is
+ * now, so applying one twice (a resumed stream may repeat one) changes nothing. A `user` event
+ * changes no list: the session store follows the user.
+ */
+export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
+  switch (event.type) {
+    case 'snapshot':
+      return {
+        received: true,
+        pending: event.data.pending,
+        history: event.data.history,
+        olderHistory: event.data.olderHistory,
+      }
+    case 'reward':
+      return { ...state, pending: upsert(state.pending, event.data.reward, newerReward) }
+    case 'paid':
+      return {
+        ...state,
+        pending: state.pending.filter((reward) => reward.id !== event.data.rewardId),
+        history: upsert(state.history, event.data.entry, newerEntry),
+      }
+    case 'user':
+      return state
+  }
+}
+
+/**
+ * Adds a page of older history fetched with `before`; a page that no longer follows on (a
+ * snapshot replaced the lists meanwhile) is dropped.
+ */
+export function appendOlderHistory(
+  state: FeedState,
+  before: string,
+  page: Pick<RewardsResponse, 'history' | 'olderHistory'>,
+): FeedState {
+  if (state.olderHistory !== before) return state
+  const held = new Set(state.history.map((entry) => entry.id))
+  return {
+    ...state,
+    history: [...state.history, ...page.history.filter((entry) => !held.has(entry.id))],
+    olderHistory: page.olderHistory,
+  }
+}
+
+/** Newest first: by time, then by id as the server orders them. */
+const newerReward = (a: PendingReward, b: PendingReward) =>
+  a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a.id > b.id
+const newerEntry = (a: RewardHistoryEntry, b: RewardHistoryEntry) =>
+  a.timestamp !== b.timestamp ? a.timestamp > b.timestamp : a.id > b.id
+
+/** `list` with `item` replacing the one of its id in place, or inserted where it sorts. */
+function upsert<T extends { id: string }>(list: T[], item: T, newer: (a: T, b: T) => boolean): T[] {
+  const index = list.findIndex((existing) => existing.id === item.id)
+  if (index !== -1) return list.with(index, item)
+  const at = list.findIndex((existing) => newer(item, existing))
+  return at === -1 ? [...list, item] : list.toSpliced(at, 0, item)
+}
