@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
 import { sessionRoutes } from './auth/routes.ts'
+import { welcomeClaimRoutes } from './auth/welcome-claim-routes.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
 import { trustedProxies } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
@@ -114,6 +115,7 @@ export async function buildApp({
     publicOrigin: env.PUBLIC_ORIGIN,
     onSessionEnded: [announceSessionEnded],
   })
+  await app.register(welcomeClaimRoutes, { database })
   await app.register(walletRoutes, {
     database,
     chain: { id: chain.settings.id, client: chain.client },

@@ -14,3 +14,10 @@ export type UserResponse = Static<typeof UserResponseSchema>
 /** `GET /api/session`: the signed-in user, or null for a visitor who is signed out. */
 export const SessionResponseSchema = Type.Object({ user: Type.Union([UserSchema, Type.Null()]) })
 export type SessionResponse = Static<typeof SessionResponseSchema>
+
+/**
+ * `POST /api/session/welcome-claim`: whether this caller is the one to show 'Claim Complete!'.
+ * true once per anonymous session, to the first tab that asks; false ever after.
+ */
+export const WelcomeClaimResponseSchema = Type.Object({ show: Type.Boolean() })
+export type WelcomeClaimResponse = Static<typeof WelcomeClaimResponseSchema>

@@ -5,6 +5,7 @@
  */
 export const routeErrorCodes: Record<string, string[]> = {
   'POST /api/session': ['RATE_LIMITED'],
+  'POST /api/session/welcome-claim': ['NOT_SIGNED_IN'],
   'POST /api/wallet/challenge': ['NOT_SIGNED_IN', 'RATE_LIMITED'],
   'POST /api/wallet': [
     'NOT_SIGNED_IN',

@@ -1,4 +1,4 @@
-import type { SessionResponse, User, UserResponse } from '@fernwood/protocol'
+import type { SessionResponse, User, UserResponse, WelcomeClaimResponse } from '@fernwood/protocol'
 import { api } from './client'
 
 /** The signed-in user, or null when the cookie is missing or no longer valid. */
@@ -13,4 +13,9 @@ export async function createSession(): Promise<User> {
 
 export async function deleteSession(): Promise<void> {
   await api.delete('/api/session')
+}
+
+/** Asks whether this tab is the one to show 'Claim Complete!' (true once per session). */
+export async function claimWelcomePopup(): Promise<boolean> {
+  return (await api.post<WelcomeClaimResponse>('/api/session/welcome-claim')).show
 }

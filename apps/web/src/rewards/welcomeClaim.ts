@@ -1,41 +1,39 @@
 import type { RewardHistoryEntry } from '@fernwood/protocol'
-import { getSessionState, subscribe as subscribeSession } from '../session/store'
+import { claimWelcomePopup } from '../api/session'
 
-// Holds the id of the anonymous user the popup was shown to, so a new sign-in in the same tab
-// counts as a new session even if the sign-out happened while this module was not loaded.
-const SHOWN_KEY = 'fernwood.claimCompleteShownTo'
-
-/** The spec's rule: the newest history entry is the welcome code and the popup is still due. */
-export function welcomeClaimDue(
-  history: RewardHistoryEntry[],
-  welcomeCode: string,
-  userId: string,
-): boolean {
-  return history[0]?.code === welcomeCode && readShownTo() !== userId
+/** The spec's rule: the popup is due while the newest history entry is the welcome code. */
+export function welcomeClaimDue(history: RewardHistoryEntry[], welcomeCode: string): boolean {
+  return history[0]?.code === welcomeCode
 }
 
-export function markWelcomeClaimShown(userId: string): void {
-  try {
-    sessionStorage.setItem(SHOWN_KEY, userId)
-  } catch {
-    // Storage refused (private mode, quota): the popup may show again after a reload, no worse.
+// The server's answer per user, asked once per page: it does not change within a session.
+const answers = new Map<string, Promise<boolean>>()
+// Users this page has shown the popup to, so a remounted dashboard does not show it again.
+const shownTo = new Set<string>()
+
+/**
+ * Calls `show` if this tab is the one to show 'Claim Complete!' to `userId`. The server keeps the
+ * "shown" flag with the anonymous session and grants its first ask only, so other tabs, reloads
+ * and devices of the same session do not show it again; a new sign-in is a new user, whose first
+ * ask is granted. Returns a cancel for a dashboard that goes before the answer comes.
+ */
+export function showWelcomeClaimOnce(userId: string, show: () => void): () => void {
+  let cancelled = false
+  let answer = answers.get(userId)
+  if (!answer) {
+    answer = claimWelcomePopup().catch(() => {
+      // Unanswered (offline, session ended): not shown now; the next due moment asks again.
+      answers.delete(userId)
+      return false
+    })
+    answers.set(userId, answer)
+  }
+  void answer.then((granted) => {
+    if (!granted || cancelled || shownTo.has(userId)) return
+    shownTo.add(userId)
+    show()
+  })
+  return () => {
+    cancelled = true
   }
 }
-
-function readShownTo(): string | null {
-  try {
-    return sessionStorage.getItem(SHOWN_KEY)
-  } catch {
-    return null
-  }
-}
-
-// Sign-out clears the welcome-popup flag along with the account and the lists (spec §4).
-subscribeSession(() => {
-  if (getSessionState().status !== 'signedOut') return
-  try {
-    sessionStorage.removeItem(SHOWN_KEY)
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
-})

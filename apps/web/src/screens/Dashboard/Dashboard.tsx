@@ -1,7 +1,7 @@
 import type { PublicConfig, User } from '@fernwood/protocol'
 import { useEffect, useState } from 'react'
 import { useLive } from '../../live/store'
-import { markWelcomeClaimShown, welcomeClaimDue } from '../../rewards/welcomeClaim'
+import { showWelcomeClaimOnce, welcomeClaimDue } from '../../rewards/welcomeClaim'
 import { ActivityList } from './ActivityList'
 import { ClaimCompleteDialog } from './ClaimCompleteDialog'
 import { Header } from './Header'
@@ -20,12 +20,10 @@ export function Dashboard({ user, config }: DashboardProps) {
   const [helpOpen, setHelpOpen] = useState(false)
   const [claimOpen, setClaimOpen] = useState(false)
 
+  const welcomeDue = welcomeClaimDue(live.history, config.welcomeCode)
   useEffect(() => {
-    if (welcomeClaimDue(live.history, config.welcomeCode, user.id)) {
-      markWelcomeClaimShown(user.id)
-      setClaimOpen(true)
-    }
-  }, [config.welcomeCode, live.history, user.id])
+    if (welcomeDue) return showWelcomeClaimOnce(user.id, () => setClaimOpen(true))
+  }, [welcomeDue, user.id])
 
   return (
     <div className="dashboard">
