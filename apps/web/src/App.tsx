@@ -1,67 +1,61 @@
-import type { User } from '@fernwood/protocol'
-import { lazy, Suspense, useEffect } from 'react'
-import { loadConfig } from './config/store'
+import { useEffect, useRef } from 'react'
 import { startLiveFeed } from './live/store'
-import { decoderSettled, loadDecoder } from './qr/decoder'
 import { ConnectWallet } from './screens/ConnectWallet/ConnectWallet'
+import { loadDashboardScreen, useDashboardScreen } from './screens/dashboardScreen'
 import { Loading } from './screens/Loading/Loading'
 import { Login } from './screens/Login/Login'
 import { useSession } from './session/store'
 import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary'
 import { Toaster } from './ui/Toaster'
 
-// Long enough for the decoder from a nearby server (bench/qr: 50–300 ms), short enough that a slow
-// link never holds the dashboard, which takes typed codes without it.
-const DECODER_WAIT_MS = 3_000
-
-const loadDashboard = () => import('./screens/Dashboard/Dashboard')
-
-type DashboardUser = User & { waxAccount: string }
-
-/**
- * The dashboard and the QR decoder stay out of the login screen's JavaScript. A visitor arriving
- * straight at the dashboard keeps the loading screen until the dashboard, the deployment's config
- * and the decoder are there (the spec's loading rule), but no longer than DECODER_WAIT_MS for the
- * decoder, which typed codes do without.
- */
-const Dashboard = lazy(async () => {
-  const [{ Dashboard: Screen }, config] = await Promise.all([
-    loadDashboard(),
-    loadConfig(),
-    decoderSettled(DECODER_WAIT_MS),
-  ])
-  return { default: (props: { user: DashboardUser }) => <Screen {...props} config={config} /> }
-})
-
 startLiveFeed()
+
+/** Hands a failed load to the error boundary, which words it. */
+function Failed({ error }: { error: unknown }): never {
+  throw error
+}
 
 /** The spec's screens have no routes: the first state that applies is the one shown. */
 function CurrentScreen() {
   const session = useSession()
+  const dashboard = useDashboardScreen()
+  // Whom the connect-wallet screen was last shown to. When their wallet is bound, that screen
+  // stays (still 'Connecting...') until the dashboard can replace it, so the loading screen never
+  // comes between the two; a visitor arriving with a bound wallet sees the loading screen.
+  const connectScreenShownTo = useRef<string | undefined>(undefined)
   const signedIn = session.status === 'signedIn'
 
   // Signed in means the dashboard is next: fetch it and the decoder while the wallet connects.
   useEffect(() => {
     if (!signedIn) return
-    loadDashboard().catch(() => {
-      // React.lazy reports it, should the dashboard still fail to load when it is shown.
-    })
-    loadDecoder().catch(() => {
-      // The loader reports its failure itself.
+    loadDashboardScreen().catch(() => {
+      // Kept in the screen's state, and shown should the dashboard be due.
     })
   }, [signedIn])
 
   if (session.status === 'checking') return <Loading />
   if (session.status === 'signedOut') return <Login />
   const { user } = session
-  if (user.waxAccount === null) return <ConnectWallet />
-  return (
-    <ScreenErrorBoundary>
-      <Suspense fallback={<Loading />}>
-        <Dashboard user={{ ...user, waxAccount: user.waxAccount }} />
-      </Suspense>
-    </ScreenErrorBoundary>
-  )
+  const { waxAccount } = user
+  if (waxAccount === null) {
+    connectScreenShownTo.current = user.id
+    return <ConnectWallet />
+  }
+  if (dashboard.status === 'ready') {
+    return (
+      <ScreenErrorBoundary>
+        <dashboard.Dashboard user={{ ...user, waxAccount }} config={dashboard.config} />
+      </ScreenErrorBoundary>
+    )
+  }
+  if (dashboard.status === 'failed') {
+    return (
+      <ScreenErrorBoundary>
+        <Failed error={dashboard.error} />
+      </ScreenErrorBoundary>
+    )
+  }
+  return connectScreenShownTo.current === user.id ? <ConnectWallet /> : <Loading />
 }
 
 export function App() {
