@@ -37,12 +37,9 @@ export const EnvironmentSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'use PostgreSQL instead of PGlite' }),
   ),
-  LOG_LEVEL: Type.Union(
-    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) =>
-      Type.Literal(level),
-    ),
-    { default: 'info' },
-  ),
+  LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+  }),
   PUBLIC_ORIGIN: Type.Optional(
     Type.String({
       pattern: '^https?://[^/]+$',
