@@ -69,7 +69,7 @@ async function refusal(name: string, options: Parameters<typeof newAccountAction
       await signTransaction(client, [newAccountAction(name, options)], [key]),
     ),
   )
-  return { name: error.error.name, message: error.error.details[0]?.message }
+  return { name: error.name, message: error.details[0]?.message }
 }
 
 describe('eosio::newaccount', () => {
@@ -154,7 +154,7 @@ describe('eosio::newaccount', () => {
         await signTransaction(client, [action], [ACCOUNT_CREATOR_PRIVATE_KEY]),
       ),
     )
-    expect(error.error.name).toBe('missing_auth_exception')
+    expect(error.name).toBe('missing_auth_exception')
   })
 
   it('a creator signing with a key not in its authority is unsatisfied_authorization', async () => {
@@ -167,7 +167,7 @@ describe('eosio::newaccount', () => {
         ),
       ),
     )
-    expect(error.error.name).toBe('unsatisfied_authorization')
+    expect(error.name).toBe('unsatisfied_authorization')
   })
 
   it('an authority whose keys cannot reach its threshold is refused', async () => {
@@ -194,8 +194,8 @@ describe('eosio::newaccount', () => {
         ),
       ),
     )
-    expect(error.error.name).toBe('eosio_assert_message_exception')
+    expect(error.name).toBe('eosio_assert_message_exception')
     const lookup = await nodeErrorOf(() => client.v1.chain.get_account('halfwaythere'))
-    expect(lookup.error.details[0]?.message).toBe('unknown key (eosio::chain::name): halfwaythere')
+    expect(lookup.details[0]?.message).toBe('unknown key (eosio::chain::name): halfwaythere')
   })
 })
