@@ -9,6 +9,7 @@ import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
 import { openPostgresDatabase } from '../src/db/postgres-database.ts'
+import { pruneEvents } from '../src/events/outbox.ts'
 import { announceAccountBound } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
 import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
@@ -219,14 +220,24 @@ describe('resuming with Last-Event-ID', () => {
     }
   })
 
-  it('an id the outbox no longer holds, or one we never wrote, gets a fresh snapshot', async () => {
+  it('an id pruned from the outbox, or one we never wrote, gets a fresh snapshot', async () => {
     const visitor = await signInVisitor(app, testDatabase.database, randomAccount('gap.'))
     const stream = await live(visitor)
     await stream.next(isSnapshot)
     await submitCode(app, visitor, { code: 'forgotten' })
     const forgotten = await stream.next(rewardDelta('forgotten'))
     stream.close()
-    await testDatabase.database.query('DELETE FROM live_events WHERE id <= $1', [forgotten.id])
+    // Its event has aged past the resumable window, and the server's prune forgets it.
+    await testDatabase.database.query(
+      "UPDATE live_events SET created_at = now() - interval '2 hours' WHERE id <= $1",
+      [forgotten.id],
+    )
+    await pruneEvents(testDatabase.database)
+    const [kept] = await testDatabase.database.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM live_events WHERE id <= $1',
+      [forgotten.id],
+    )
+    expect(kept.count).toBe(0)
     await submitCode(app, visitor, { code: 'after-the-gap' })
 
     for (const lastEventId of [forgotten.id, 'not-an-id']) {

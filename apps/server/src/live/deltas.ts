@@ -6,40 +6,78 @@ import { findHistoryEntries, findPendingRewards } from '../rewards/repository.ts
 
 /** An event as the feed sends it: its `id:`, its `event:` name and its data. */
 export type Delta = { id: string } & Exclude<LiveEvent, { type: 'snapshot' }>
+type Content = Omit<Delta, 'id'>
 
 /**
- * The deltas for `events`, in their order, each carrying the thing it is about as it is now: one
- * read per kind, whatever the length of the visitor's lists. An event whose reward has been paid
- * since says nothing (its `paid` event does); only the latest event of each thing is sent.
+ * What each event is about, as it is now: one read per kind for all of them, whatever the length
+ * of the visitors' lists. A reward paid since says nothing (its `paid` event does).
  */
+async function readContents(
+  db: Queryable,
+  events: Array<Pick<StoredEvent, 'kind' | 'subject'>>,
+): Promise<Map<string, Content>> {
+  const subjects = (kind: StoredEvent['kind']) => [
+    ...new Set(events.filter((event) => event.kind === kind).map((event) => event.subject)),
+  ]
+  const [rewardIds, entryIds, userIds] = [subjects('reward'), subjects('paid'), subjects('user')]
+  const [rewards, entries, users] = await Promise.all([
+    rewardIds.length > 0 ? findPendingRewards(db, rewardIds) : [],
+    entryIds.length > 0 ? findHistoryEntries(db, entryIds) : [],
+    Promise.all(userIds.map((id) => findUser(db, id))),
+  ])
+  const contents = new Map<string, Content>()
+  for (const reward of rewards) contents.set(reward.id, { type: 'reward', data: { reward } })
+  for (const paid of entries) contents.set(paid.entry.id, { type: 'paid', data: paid })
+  for (const user of users) if (user) contents.set(user.id, { type: 'user', data: { user } })
+  return contents
+}
+
+/** The deltas a resuming stream missed, in order; only the latest event of each thing is sent. */
 export async function readDeltas(db: Queryable, events: StoredEvent[]): Promise<Delta[]> {
   const latest = new Map<string, StoredEvent>()
   for (const event of events) {
     latest.delete(event.subject)
     latest.set(event.subject, event)
   }
-  const subjects = (kind: StoredEvent['kind']) =>
-    [...latest.values()].filter((event) => event.kind === kind).map((event) => event.subject)
-  const rewardIds = subjects('reward')
-  const entryIds = subjects('paid')
-  const userIds = subjects('user')
-  const [rewards, entries, users] = await Promise.all([
-    rewardIds.length > 0 ? findPendingRewards(db, rewardIds) : [],
-    entryIds.length > 0 ? findHistoryEntries(db, entryIds) : [],
-    Promise.all(userIds.map((id) => findUser(db, id))),
-  ])
-  const data = new Map<string, Delta>()
-  for (const { id, kind, subject } of latest.values()) {
-    if (kind === 'reward') {
-      const reward = rewards.find((candidate) => candidate.id === subject)
-      if (reward) data.set(subject, { id, type: 'reward', data: { reward } })
-    } else if (kind === 'paid') {
-      const paid = entries.find((candidate) => candidate.entry.id === subject)
-      if (paid) data.set(subject, { id, type: 'paid', data: paid })
-    } else {
-      const user = users.find((candidate) => candidate?.id === subject)
-      if (user) data.set(subject, { id, type: 'user', data: { user } })
+  const contents = await readContents(db, [...latest.values()])
+  return [...latest.values()].flatMap(({ id, subject }) => {
+    const content = contents.get(subject)
+    return content ? [{ id, ...content } as Delta] : []
+  })
+}
+
+/**
+ * Reads live events for every stream of this process, the events of one turn of the event loop
+ * together: under load one read serves many changes and many streams, instead of one each.
+ */
+export class DeltaReader {
+  #batch: Array<{
+    event: StoredEvent
+    resolve(delta: Delta | undefined): void
+    reject(error: unknown): void
+  }> = []
+
+  constructor(private readonly db: Queryable) {}
+
+  read(event: StoredEvent): Promise<Delta | undefined> {
+    if (this.#batch.length === 0) setImmediate(() => void this.#flush())
+    return new Promise((resolve, reject) => this.#batch.push({ event, resolve, reject }))
+  }
+
+  async #flush() {
+    const batch = this.#batch
+    this.#batch = []
+    try {
+      const contents = await readContents(
+        this.db,
+        batch.map(({ event }) => event),
+      )
+      for (const { event, resolve } of batch) {
+        const content = contents.get(event.subject)
+        resolve(content && ({ id: event.id, ...content } as Delta))
+      }
+    } catch (error) {
+      for (const { reject } of batch) reject(error)
     }
   }
-  return [...data.values()]
 }

@@ -9,7 +9,7 @@ import { ChangeHub } from '../events/hub.ts'
 import { eventsAfter, type Interest, pruneEvents, type StoredEvent } from '../events/outbox.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import { errorBody } from '../http/errors-render.ts'
-import { readDeltas } from './deltas.ts'
+import { DeltaReader, readDeltas } from './deltas.ts'
 import { STREAMS_AT_CAPACITY } from './errors.ts'
 import { readSnapshot } from './snapshot.ts'
 import { type StreamCapLimits, StreamCaps } from './stream-caps.ts'
@@ -45,6 +45,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
   { database, caps: capLimits, heartbeatMs = 15_000, reconnectMs = 2_000 },
 ) => {
   const caps = new StreamCaps(capLimits)
+  const deltas = new DeltaReader(database)
   const hub = new ChangeHub()
   await hub.start(database)
   const streams = new Set<ServerResponse>()
@@ -116,7 +117,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       interest.waxAccount = read.snapshot.user.waxAccount
       send(read.eventId, 'snapshot', read.snapshot)
     }
-    const sendEvents = async (events: StoredEvent[]) => {
+    const sendMissed = async (events: StoredEvent[]) => {
       // A changed user may have bound another wallet, whose lists are all new: a snapshot.
       if (events.some((event) => event.kind === 'user')) return sendSnapshot()
       for (const delta of await readDeltas(database, events)) send(delta.id, delta.type, delta.data)
@@ -125,7 +126,17 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     // Subscribed before the first read, so no change can fall between it and the feed.
     const unsubscribe = hub.subscribe({
       interest,
-      onEvent: (notice) => enqueue(() => sendEvents([notice])),
+      onEvent: (notice) => {
+        // A changed user may have bound another wallet, whose lists are all new: a snapshot.
+        if (notice.kind === 'user') return enqueue(sendSnapshot)
+        // Read at once (with every other stream's events of this moment), sent in turn.
+        const delta = deltas.read(notice)
+        delta.catch(() => undefined)
+        enqueue(async () => {
+          const read = await delta
+          if (read) send(read.id, read.type, read.data)
+        })
+      },
       onSessionEnded: () =>
         enqueue(async () => {
           if (!(await sessionExpiry(database, token))) stream.end()
@@ -133,7 +144,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     })
     enqueue(async () => {
       const missed = lastEventId && (await eventsAfter(database, lastEventId, interest))
-      if (missed) await sendEvents(missed)
+      if (missed) await sendMissed(missed)
       else await sendSnapshot()
     })
     let expiryTimer: NodeJS.Timeout | undefined
