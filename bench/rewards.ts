@@ -1,44 +1,58 @@
 /**
- * Rewards engine figures, per database driver (PGlite always; PostgreSQL too when
- * TEST_DATABASE_URL names a server): code submissions per second through the HTTP API, the
- * p50/p99 time from sending a submission to the submitter's live feed (SSE) showing it, and
- * the p50/p99 time from submission to the paid reward appearing in the feed (worker, embedded
- * devchain). Starts real servers on free ports, stops by itself, prints figures only.
+ * The rewards engine against its floor, per database driver (PGlite always; PostgreSQL too when
+ * TEST_DATABASE_URL names a server), printed side by side in one run, asserting nothing:
  *
- *   npx tsx bench/rewards.ts
- *   TEST_DATABASE_URL=postgres://fernwood:fernwood@127.0.0.1:5432/fernwood_test npx tsx bench/rewards.ts
+ * - code submissions per second through the HTTP API (BENCH_CLIENTS visitors at once, each with
+ *   their live feed open), next to the same insert + pg_notify transaction sent straight to the
+ *   database by as many clients: by `pgbench` on PostgreSQL, and through our driver on both;
+ * - submit → the submitter's own live event, p50/p99, on a fresh account and on one with
+ *   BENCH_HISTORY (10,000) history entries, next to a raw NOTIFY → LISTEN round trip;
+ * - submit → paid in the live feed, by the worker on the embedded devchain.
  *
- * The load generator runs in the server's process (it needs the database to give visitors a
- * wax account), so the figures include its own cost on the same event loop.
+ *   npm run rewards -w @fernwood/bench
+ *   TEST_DATABASE_URL=postgres://fernwood:fernwood@127.0.0.1:5432/fernwood_test npm run rewards -w @fernwood/bench
+ *
+ * The server runs in this process (visitors get their wax account through its database); the
+ * submission load runs in a worker thread beside it, as pgbench runs beside PostgreSQL. The
+ * latency figures are one visitor at a time, on a quiet server. PGBENCH names pgbench when it
+ * is not at Debian's PostgreSQL 15 path.
  */
-import { randomBytes, randomInt } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
+import type { Database } from '../apps/server/src/db/database.ts'
+import { submitReward } from '../apps/server/src/rewards/repository.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
-import { onEventBlocks } from '../apps/server/test/support/event-stream.ts'
 
-const VISITORS = Number(process.env.BENCH_VISITORS ?? 20)
-const CODES_PER_VISITOR = Number(process.env.BENCH_CODES_PER_VISITOR ?? 25)
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
+const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200)
+const HISTORY_ENTRIES = Number(process.env.BENCH_HISTORY ?? 10_000)
 const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 30)
+const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench'
 const PAYING_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
+// Valid codes of one shared campaign: every account may redeem each once, so no visitor is ever
+// locked out for guessing, and as many as a fast run can use.
+const SHARED_CODES = 20_000
+const CHANGES_CHANNEL = 'fernwood_changes'
 
-interface Snapshot {
-  pending: Array<{ code: string }>
-  history: Array<{ code: string }>
-}
+const run = promisify(execFile)
 
 /**
- * One visitor's open live feed. It resolves waiters as snapshots arrive, where the tests'
- * EventStream polls, so that the measured latency is the feed's own.
+ * One visitor's open live feed, read raw: an event "carries" a code when its data names it, which
+ * holds for a whole snapshot and for a single delta alike.
  */
 class LiveFeed {
-  readonly #waiters: Array<{ matches: (snapshot: Snapshot) => boolean; resolve: () => void }> = []
+  readonly #waiters: Array<{ text: string; resolve: () => void }> = []
   #request: http.ClientRequest | undefined
 
   static open(url: string, cookie: string): Promise<LiveFeed> {
@@ -48,9 +62,16 @@ class LiveFeed {
         url,
         { headers: { cookie, accept: 'text/event-stream' } },
         (response) => {
-          onEventBlocks(response, (lines) => {
-            const data = lines.find((line) => line.startsWith('data: '))
-            if (data) feed.#deliver(JSON.parse(data.slice(6)) as Snapshot)
+          let buffer = ''
+          response.setEncoding('utf8')
+          response.on('data', (chunk: string) => {
+            buffer += chunk
+            let boundary = buffer.indexOf('\n\n')
+            while (boundary !== -1) {
+              feed.#deliver(buffer.slice(0, boundary))
+              buffer = buffer.slice(boundary + 2)
+              boundary = buffer.indexOf('\n\n')
+            }
           })
           resolve(feed)
         },
@@ -59,18 +80,18 @@ class LiveFeed {
     })
   }
 
-  /** Resolves when a snapshot satisfying `matches` arrives (registered before the change is made). */
-  until(matches: (snapshot: Snapshot) => boolean): Promise<void> {
-    return new Promise((resolve) => this.#waiters.push({ matches, resolve }))
+  /** Resolves when an event holding `text` arrives (registered before the change is made). */
+  carrying(text: string): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push({ text, resolve }))
   }
 
   close() {
     this.#request?.destroy()
   }
 
-  #deliver(snapshot: Snapshot) {
+  #deliver(block: string) {
     for (let index = this.#waiters.length - 1; index >= 0; index--) {
-      if (this.#waiters[index].matches(snapshot)) {
+      if (block.includes(this.#waiters[index].text)) {
         this.#waiters[index].resolve()
         this.#waiters.splice(index, 1)
       }
@@ -83,12 +104,25 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
 }
 
-const milliseconds = (value: number) => `${value.toFixed(1)} ms`
+const ms = (value: number) => `${value.toFixed(2)} ms`
+const p50p99 = (values: number[]) =>
+  `p50 ${ms(percentile(values, 0.5))} / p99 ${ms(percentile(values, 0.99))}`
 
-function randomAccount(): string {
+let accounts = 0
+/** A fresh wax account name: 'bench' and seven letters (wax names allow a-z and 1-5). */
+function freshAccount(): string {
   const letters = 'abcdefghijklmnopqrstuvwxyz'
-  return `bench${Array.from({ length: 7 }, () => letters[randomInt(letters.length)]).join('')}`
+  let number = accounts++
+  let name = ''
+  for (let index = 0; index < 7; index++) {
+    name += letters[number % 26]
+    number = Math.floor(number / 26)
+  }
+  return `bench${name}`
 }
+
+const sharedCode = (index: number) => `bench-${index}`
+const quoted = (text: string) => `"${text}"`
 
 async function signIn(server: RunningServer, waxAccount: string) {
   const response = await fetch(`${server.url}/api/session`, {
@@ -103,7 +137,7 @@ async function signIn(server: RunningServer, waxAccount: string) {
   ])
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]
   const feed = await LiveFeed.open(`${server.url}/api/live`, cookie)
-  return { cookie, feed }
+  return { cookie, feed, userId: user.id, waxAccount }
 }
 
 async function submit(server: RunningServer, cookie: string, code: string) {
@@ -114,36 +148,204 @@ async function submit(server: RunningServer, cookie: string, code: string) {
   })
   if (response.status !== 201)
     throw new Error(`submit answered ${response.status}: ${await response.text()}`)
+  await response.arrayBuffer()
 }
 
-/** Many visitors submitting codes at once, each watching their own feed for each code. */
-async function measureSubmissions(server: RunningServer) {
-  const visitors = await Promise.all(
-    Array.from({ length: VISITORS }, () => signIn(server, randomAccount())),
-  )
-  const latencies: number[] = []
+/** Runs `clients` loops of `step` for `durationMs`; the rate of completed steps per second. */
+async function rateOf(
+  clients: number,
+  durationMs: number,
+  step: (client: number, n: number) => Promise<void>,
+) {
+  const endsAt = performance.now() + durationMs
   const startedAt = performance.now()
+  let done = 0
   await Promise.all(
-    visitors.map(async ({ cookie, feed }) => {
-      for (let index = 0; index < CODES_PER_VISITOR; index++) {
-        const code = `bench-${randomBytes(6).toString('hex')}`
-        const seen = feed.until((snapshot) =>
-          snapshot.pending.some((reward) => reward.code === code),
-        )
-        const sentAt = performance.now()
-        await submit(server, cookie, code)
-        await seen
-        latencies.push(performance.now() - sentAt)
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; performance.now() < endsAt; n++) {
+        await step(client, n)
+        done++
       }
     }),
   )
+  return done / ((performance.now() - startedAt) / 1000)
+}
+
+/**
+ * The load of `apiSubmissionRate`, run in a worker thread (as pgbench runs apart from the
+ * database): each client submits the next shared code, one request at a time, until the end.
+ */
+const SUBMISSION_LOAD = `
+const { workerData, parentPort } = require('node:worker_threads')
+const { url, cookies, endsAt } = workerData
+let done = 0
+let failure
+Promise.all(cookies.map(async (cookie) => {
+  for (let n = 0; Date.now() < endsAt && !failure; n++) {
+    const response = await fetch(url + '/api/codes', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, cookie },
+      body: JSON.stringify({ code: 'bench-' + n }),
+    })
+    await response.arrayBuffer()
+    if (response.status !== 201) failure = 'submit answered ' + response.status
+    else done++
+  }
+})).then(() => parentPort.postMessage({ done, failure }))
+`
+
+/** Code submissions through the API, every visitor's live feed open. */
+async function apiSubmissionRate(server: RunningServer) {
+  const visitors = await Promise.all(
+    Array.from({ length: CLIENTS }, () => signIn(server, freshAccount())),
+  )
+  const startedAt = performance.now()
+  const load = new Worker(SUBMISSION_LOAD, {
+    eval: true,
+    workerData: {
+      url: server.url,
+      cookies: visitors.map(({ cookie }) => cookie),
+      endsAt: Date.now() + THROUGHPUT_MS,
+    },
+  })
+  const { done, failure } = await new Promise<{ done: number; failure?: string }>(
+    (resolve, reject) => {
+      load.once('message', resolve)
+      load.once('error', reject)
+    },
+  )
   const seconds = (performance.now() - startedAt) / 1000
+  await load.terminate()
   for (const { feed } of visitors) feed.close()
-  return { submissions: latencies.length, perSecond: latencies.length / seconds, latencies }
+  if (failure) throw new Error(failure)
+  return done / seconds
+}
+
+/** The transaction the issue names as the floor: insert one reward, notify the channel. */
+const FLOOR_INSERT = `INSERT INTO rewards (code, wax_account) VALUES ($1, 'floor')
+  ON CONFLICT (wax_account, code) DO NOTHING`
+const FLOOR_NOTIFY = `SELECT pg_notify('${CHANGES_CHANNEL}', '{"k":"due"}')`
+
+/** The same transaction sent through our own driver, as many clients at once. */
+function driverRate(database: Database) {
+  const run = randomBytes(4).toString('hex')
+  return rateOf(CLIENTS, THROUGHPUT_MS, (client, n) =>
+    database.transaction(async (tx) => {
+      await tx.query(FLOOR_INSERT, [`driver-${run}-${client}-${n}`])
+      await tx.query(FLOOR_NOTIFY)
+    }),
+  )
+}
+
+/**
+ * The submission the API makes, without HTTP: our `submitReward` (turns, lockout, insert and its
+ * event) by as many clients, each its own visitor.
+ */
+async function repositoryRate(server: RunningServer) {
+  const visitors = await Promise.all(
+    Array.from({ length: CLIENTS }, () => signIn(server, freshAccount())),
+  )
+  const rate = await rateOf(CLIENTS, THROUGHPUT_MS, async (client, n) => {
+    const { userId, waxAccount } = visitors[client]
+    await submitReward(
+      server.database,
+      { code: sharedCode(n), waxAccount, userId },
+      { attempts: 5, minutes: 15 },
+    )
+  })
+  for (const { feed } of visitors) feed.close()
+  return rate
+}
+
+/** pgbench's transactions per second for the same transaction at the same client count. */
+async function pgbenchRate(databaseUrl: string) {
+  const directory = await mkdtemp(path.join(tmpdir(), 'fernwood-pgbench-'))
+  const script = path.join(directory, 'submit.sql')
+  await writeFile(
+    script,
+    [
+      '\\set n random(1, 2000000000)',
+      'BEGIN;',
+      `INSERT INTO rewards (code, wax_account) VALUES ('pgbench-' || :client_id || '-' || :n, 'floor') ON CONFLICT (wax_account, code) DO NOTHING;`,
+      `${FLOOR_NOTIFY};`,
+      'END;',
+    ].join('\n'),
+  )
+  try {
+    const { stdout } = await run(PGBENCH, [
+      '--no-vacuum',
+      `--client=${CLIENTS}`,
+      '--jobs=2',
+      `--time=${Math.max(1, Math.round(THROUGHPUT_MS / 1000))}`,
+      `--file=${script}`,
+      databaseUrl,
+    ])
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)
+    return tps ? Number(tps[1]) : undefined
+  } catch (error) {
+    console.error(`pgbench did not run: ${(error as Error).message}`)
+    return undefined
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+}
+
+/** Gives an account `entries` paid rewards, as a long-time visitor has. */
+async function seedHistory(database: Database, waxAccount: string, entries: number) {
+  // Settled long ago: the lockout's window (minutes) never reaches them.
+  await database.query(
+    `WITH paid AS (
+       INSERT INTO rewards (code, wax_account, status, created_at, updated_at)
+       SELECT 'old-' || g, $1, 'completed', now() - make_interval(days => 1, secs => g),
+              now() - make_interval(days => 1, secs => g)
+         FROM generate_series(1, $2::int) AS g
+       RETURNING id, code, created_at)
+     INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
+     SELECT id, $1, code, '1.0000', 'FERN', md5(code) || md5(code || '.'), created_at FROM paid`,
+    [waxAccount, entries],
+  )
+}
+
+/** One visitor submitting alone, waiting each time for their own feed to carry the code. */
+async function submitToOwnEvent(server: RunningServer, waxAccount: string, firstCode: number) {
+  const visitor = await signIn(server, waxAccount)
+  // Let the opening snapshot (large on a long history) arrive before measuring.
+  await submit(server, visitor.cookie, sharedCode(firstCode))
+  await visitor.feed.carrying(quoted(sharedCode(firstCode)))
+  const latencies: number[] = []
+  for (let index = 1; index <= LATENCY_SAMPLES; index++) {
+    const code = sharedCode(firstCode + index)
+    const seen = visitor.feed.carrying(quoted(code))
+    const sentAt = performance.now()
+    await submit(server, visitor.cookie, code)
+    await seen
+    latencies.push(performance.now() - sentAt)
+  }
+  visitor.feed.close()
+  return latencies
+}
+
+/** A NOTIFY sent on one connection to its arrival at a LISTEN on the channel the feed uses. */
+async function notifyRoundTrips(database: Database) {
+  const channel = 'fernwood_bench_floor'
+  let arrived: (() => void) | undefined
+  const unlisten = await database.listen(channel, () => arrived?.())
+  const latencies: number[] = []
+  for (let index = 0; index < LATENCY_SAMPLES; index++) {
+    const seen = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    const sentAt = performance.now()
+    await database.query('SELECT pg_notify($1, $2)', [channel, String(index)])
+    await seen
+    latencies.push(performance.now() - sentAt)
+  }
+  await unlisten()
+  return latencies
 }
 
 /** Rewards paid on the embedded devchain by the worker: submission to the paid entry in the feed. */
-async function measurePayouts(server: RunningServer, env: ReturnType<typeof readEnvironment>) {
+async function submitToPaid(server: RunningServer, env: ReturnType<typeof readEnvironment>) {
   const campaign = await createCampaign(server.database, {
     slug: 'bench-payouts',
     name: 'Bench payouts',
@@ -156,6 +358,8 @@ async function measurePayouts(server: RunningServer, env: ReturnType<typeof read
     (_, index) => `pay-${index}`,
   )
   await addCodes(server.database, campaign, codes)
+  // The earlier phases' rewards went to accounts no chain has: the worker is not to pay them.
+  await server.database.query("UPDATE rewards SET status = 'rejected' WHERE status = 'pending'")
   const worker = createRewardWorker(env, {
     database: server.database,
     chain: server.chain,
@@ -171,7 +375,8 @@ async function measurePayouts(server: RunningServer, env: ReturnType<typeof read
   await Promise.all(
     payers.map(async ({ cookie, feed }) => {
       for (const code of codes) {
-        const paid = feed.until((snapshot) => snapshot.history.some((entry) => entry.code === code))
+        // A history entry's amount follows its code; a pending reward's status does.
+        const paid = feed.carrying(`"code":"${code}","amount"`)
         const sentAt = performance.now()
         await submit(server, cookie, code)
         await paid
@@ -197,20 +402,50 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     WORKER_ENABLED: 'false',
     WORKER_POLL_INTERVAL_MS: '200',
     CODE_SUBMITS_PER_MINUTE: '1000000',
+    SIGN_INS_PER_MINUTE: '1000000',
     CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000000',
   })
   const server = await startServer(env, { logger: false })
   try {
-    const submissions = await measureSubmissions(server)
-    const payouts = await measurePayouts(server, env)
-    console.log(
-      `${driver.padEnd(8)} ${submissions.submissions} submissions by ${VISITORS} visitors: ` +
-        `${submissions.perSecond.toFixed(0)}/s; submit → SSE event p50 ${milliseconds(percentile(submissions.latencies, 0.5))}, ` +
-        `p99 ${milliseconds(percentile(submissions.latencies, 0.99))}`,
+    const campaign = await createCampaign(server.database, {
+      slug: 'bench-shared',
+      name: 'Bench',
+      kind: 'shared',
+      rewardQuantity: '0.0001 FERN',
+      tokenContract: 'fern.token',
+    })
+    await addCodes(
+      server.database,
+      campaign,
+      Array.from({ length: SHARED_CODES }, (_, index) => sharedCode(index)),
     )
+    const name = driver.padEnd(8)
+    const api = await apiSubmissionRate(server)
+    const repository = await repositoryRate(server)
+    const direct = await driverRate(server.database)
+    const pgbench = database ? await pgbenchRate(database.url) : undefined
+    const floor = pgbench ?? direct
     console.log(
-      `${driver.padEnd(8)} ${payouts.length} payouts on the devchain: submit → paid in the SSE feed ` +
-        `p50 ${milliseconds(percentile(payouts, 0.5))}, p99 ${milliseconds(percentile(payouts, 0.99))}`,
+      `${name} submissions, ${CLIENTS} clients: API ${api.toFixed(0)}/s | its submitReward ` +
+        `without HTTP ${repository.toFixed(0)}/s | the issue's insert+notify ` +
+        `through the driver ${direct.toFixed(0)}/s` +
+        (pgbench === undefined ? '' : ` | pgbench ${pgbench.toFixed(0)}/s`) +
+        ` | API/${pgbench === undefined ? 'driver' : 'pgbench'} ${((100 * api) / floor).toFixed(0)}%`,
+    )
+
+    const fresh = await submitToOwnEvent(server, freshAccount(), 0)
+    const longAccount = freshAccount()
+    await seedHistory(server.database, longAccount, HISTORY_ENTRIES)
+    const long = await submitToOwnEvent(server, longAccount, 0)
+    const notify = await notifyRoundTrips(server.database)
+    console.log(
+      `${name} submit → own live event: fresh account ${p50p99(fresh)} | ` +
+        `${HISTORY_ENTRIES} history entries ${p50p99(long)} | NOTIFY → LISTEN ${p50p99(notify)}`,
+    )
+
+    const paid = await submitToPaid(server, env)
+    console.log(
+      `${name} ${paid.length} payouts on the devchain: submit → paid in the live feed ${p50p99(paid)}`,
     )
   } finally {
     await server.close()
@@ -225,19 +460,19 @@ async function createPostgresDatabase() {
   const name = `fernwood_bench_${randomBytes(6).toString('hex')}`
   const admin = new URL(serverUrl)
   admin.pathname = '/postgres'
-  const run = async (sql: string) => {
+  const sql = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin.toString() })
     await client.connect()
     try {
-      await client.query(sql)
+      await client.query(statement)
     } finally {
       await client.end()
     }
   }
-  await run(`CREATE DATABASE ${name}`)
+  await sql(`CREATE DATABASE ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return { url: url.toString(), drop: () => sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 await benchmark('pglite')
