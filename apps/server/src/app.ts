@@ -27,6 +27,7 @@ import { logSetup } from './logging/logger-options.ts'
 import { RequestLog } from './logging/request-log.ts'
 import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
+import { dismissRoutes } from './rewards/dismiss-routes.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
 import { walletRoutes } from './wallet/routes.ts'
@@ -134,6 +135,7 @@ export async function buildApp({
       lockoutMinutes: env.INVALID_CODE_LOCKOUT_MINUTES,
     },
   })
+  await app.register(dismissRoutes, { database })
   await app.register(liveRoutes, {
     database,
     caps: {

@@ -72,6 +72,9 @@ export const texts = {
   codeDetected: (code: string) => `Forest Code detected: ${code}`,
 
   activityTitle: 'Forest Spirit Activity',
+  dismiss: 'Dismiss',
+  dismissCode: (code: string) => `Dismiss ${code}`,
+  dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
   treasuresTitle: 'Forest Treasures',
   noTreasures: 'No treasures collected yet.',
   showOlderTreasures: 'Show older',

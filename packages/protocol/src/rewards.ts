@@ -22,6 +22,8 @@ export const PendingRewardSchema = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
   createdAt: Type.String({ format: 'date-time' }),
+  /** Only on a live `reward` event: the visitor dismissed this rejected code; it leaves the list. */
+  dismissed: Type.Optional(Type.Literal(true)),
 })
 export type PendingReward = Static<typeof PendingRewardSchema>
 

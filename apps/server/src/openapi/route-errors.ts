@@ -26,6 +26,7 @@ export const routeErrorCodes: Record<string, string[]> = {
   // A signed-out visitor and a malformed body get the spec's one invalid-code message too.
   'POST /api/codes': ['CODE_INVALID', 'CODE_DUPLICATE', 'CODES_RATE_LIMITED', 'CODE_LOCKED_OUT'],
   'GET /api/rewards': ['NOT_SIGNED_IN', 'INVALID_REQUEST'],
+  'POST /api/rewards/:id/dismiss': ['NOT_SIGNED_IN', 'INVALID_REQUEST', 'REWARD_NOT_DISMISSIBLE'],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
   'GET /api/live': [
     'NOT_SIGNED_IN',

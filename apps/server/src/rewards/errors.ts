@@ -21,3 +21,8 @@ export const CodeLockedOut = createError(
   'Too many invalid codes. Try again in %s.',
   429,
 )
+export const RewardNotDismissible = createError(
+  'REWARD_NOT_DISMISSIBLE',
+  'Only a rejected code of your wallet can be dismissed.',
+  404,
+)

@@ -16,6 +16,8 @@ interface PendingRow {
   /** the transfer a confirming reward waits on */
   transaction_id?: string | null
   created_at: Date
+  /** dismissed by the visitor (only rewards read by id can be) */
+  dismissed?: boolean
 }
 
 interface HistoryRow {
@@ -36,6 +38,7 @@ const toPendingReward = (row: PendingRow): PendingReward => ({
   reason: row.reason,
   ...(row.transaction_id && { transactionId: row.transaction_id }),
   createdAt: new Date(row.created_at).toISOString(),
+  ...(row.dismissed && { dismissed: true as const }),
 })
 
 const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
@@ -114,25 +117,33 @@ export function readRewardLists(
 }
 
 // A confirming reward shows the transfer it waits on.
-const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at
+const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at,
+  r.dismissed_at IS NOT NULL AS dismissed
   FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
                                      AND p.state IN ('broadcast', 'confirmed')`
 
-/** The account's rewards not yet paid, newest first (paid ones are in its history). */
+/**
+ * The account's rewards not yet paid, newest first (paid ones are in its history), but for the
+ * rejected ones its visitor dismissed.
+ */
 export async function listPendingRewards(
   db: Queryable,
   waxAccount: string | null,
 ): Promise<PendingReward[]> {
   if (!waxAccount) return []
   const rows = await db.query<PendingRow>(
-    `SELECT ${PENDING_COLUMNS} WHERE r.wax_account = $1 AND r.status <> 'completed'
+    `SELECT ${PENDING_COLUMNS}
+      WHERE r.wax_account = $1 AND r.status <> 'completed' AND r.dismissed_at IS NULL
       ORDER BY r.created_at DESC, r.id DESC`,
     [waxAccount],
   )
   return rows.map(toPendingReward)
 }
 
-/** The rewards of `ids` that are not paid yet, as the list shows them (the paid ones left it). */
+/**
+ * The rewards of `ids` that are not paid yet, as the list shows them (the paid ones left it); a
+ * dismissed one says so, for the live feed to take it out of the list.
+ */
 export async function findPendingRewards(db: Queryable, ids: string[]): Promise<PendingReward[]> {
   const rows = await db.query<PendingRow>(
     `SELECT ${PENDING_COLUMNS} WHERE r.id = ANY($1::uuid[]) AND r.status <> 'completed'`,

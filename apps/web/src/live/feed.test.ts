@@ -83,6 +83,17 @@ describe('the live feed’s state', () => {
     expect(applyAll(events.slice(1), once)).toEqual(once)
   })
 
+  it('a dismissed rejection leaves the list, and its repeat changes nothing', () => {
+    const rejected = { ...reward(2), status: 'rejected' as const, reason: 'Nope' }
+    const dismissed: LiveEvent = {
+      type: 'reward',
+      data: { reward: { ...rejected, dismissed: true } },
+    }
+    const state = applyAll([snapshot([reward(1), rejected], []), dismissed])
+    expect(state.pending.map(({ id }) => id)).toEqual([reward(1).id])
+    expect(applyLiveEvent(state, dismissed)).toEqual(state)
+  })
+
   it('a user event leaves the lists as they are', () => {
     const before = applyAll([snapshot([reward(1)], [entry(1)])])
     expect(applyLiveEvent(before, { type: 'user', data: { user } })).toBe(before)

@@ -46,8 +46,14 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
         history: event.data.history,
         olderHistory: event.data.olderHistory,
       }
-    case 'reward':
-      return { ...state, pending: upsert(state.pending, event.data.reward, newerReward) }
+    case 'reward': {
+      const { reward } = event.data
+      // A dismissed rejection leaves the list, here as on the visitor's other devices.
+      if (reward.dismissed) {
+        return { ...state, pending: state.pending.filter(({ id }) => id !== reward.id) }
+      }
+      return { ...state, pending: upsert(state.pending, reward, newerReward) }
+    }
     case 'paid':
       return {
         ...state,

@@ -1,5 +1,9 @@
 import type { PendingReward } from '@fernwood/protocol'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { dismissReward } from '../../rewards/dismissReward'
 import { texts } from '../../texts'
+import { errorMessage } from '../../ui/errorMessage'
 import { Panel } from './Panel'
 
 /** The spec shows a status capitalised: 'pending' → 'Pending'. */
@@ -32,6 +36,7 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
             {reward.status === 'rejected' && reward.reason && (
               <span className="activity__reason">{reward.reason}</span>
             )}
+            {reward.status === 'rejected' && <DismissButton reward={reward} />}
             {reward.status === 'confirming' && reward.transactionId && (
               <span className="activity__reason">
                 {texts.confirmingNote}{' '}
@@ -44,5 +49,32 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
         ))}
       </ul>
     </Panel>
+  )
+}
+
+/** Takes a rejected code out of the list, for good: the live feed removes it once kept. */
+function DismissButton({ reward }: { reward: PendingReward }) {
+  const [dismissing, setDismissing] = useState(false)
+
+  async function dismiss() {
+    setDismissing(true)
+    try {
+      await dismissReward(reward.id)
+    } catch (error) {
+      toast.error(texts.dismissFailed(errorMessage(error)))
+      setDismissing(false)
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className="activity__dismiss"
+      aria-label={texts.dismissCode(reward.code)}
+      disabled={dismissing}
+      onClick={dismiss}
+    >
+      {texts.dismiss}
+    </button>
   )
 }
