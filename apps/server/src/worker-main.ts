@@ -2,6 +2,7 @@ import { openChain } from './chain/open-chain.ts'
 import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './logging/logger-options.ts'
+import { serveWorkerMetrics } from './metrics/worker-listener.ts'
 import { createRewardWorker } from './worker/create-worker.ts'
 
 /**
@@ -30,10 +31,23 @@ async function main() {
     logger: logger.child({ module: 'worker' }),
   })
   await worker.start()
-  logger.info({ chain: chain.connection.settings.name }, 'reward worker started')
+  const metrics =
+    env.METRICS_TOKEN && env.WORKER_METRICS_PORT !== undefined
+      ? await serveWorkerMetrics({
+          token: env.METRICS_TOKEN,
+          database,
+          host: env.HOST,
+          port: env.WORKER_METRICS_PORT,
+        })
+      : undefined
+  logger.info(
+    { chain: chain.connection.settings.name, metrics: metrics?.url },
+    'reward worker started',
+  )
 
   const stop = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'reward worker stopping')
+    await metrics?.close()
     await worker.stop()
     await chain.close()
     await database.close()

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import { startDevchain } from '@fernwood/devchain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
@@ -8,6 +9,7 @@ import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
 const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 const CODES_PER_ACCOUNT = 8
+const METRICS_TOKEN = 'a-metrics-token-for-workers'
 
 let devchain: Awaited<ReturnType<typeof startDevchain>>
 let chain: ChainConnection
@@ -29,25 +31,45 @@ afterAll(async () => {
   await devchain.close()
 })
 
+/** A port nothing listens on right now, for a process that cannot report the one it took. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (!address || typeof address === 'string') throw new Error('no TCP port')
+  return address.port
+}
+
+interface TwoWorkers {
+  /** each worker process's /metrics (PostgreSQL only: on PGlite both share this process) */
+  metricsUrls: string[]
+  stop(): Promise<void>
+}
+
 /** Two workers share one queue: as processes on PostgreSQL, side by side in one on PGlite. */
-async function startTwoWorkers(): Promise<() => Promise<void>> {
+async function startTwoWorkers(): Promise<TwoWorkers> {
   if (testDriver === 'postgres') {
     const env = {
       DATABASE_URL: testDatabase.url as string,
       DEVCHAIN_URL: devchain.url,
       WORKER_POLL_INTERVAL_MS: '25',
       WORKER_CONCURRENCY: '4',
+      METRICS_TOKEN,
     }
-    const processes: ScriptProcess[] = [
-      spawnScript('src/worker-main.ts', env),
-      spawnScript('src/worker-main.ts', env),
-    ]
-    return async () => {
-      for (const worker of processes) {
-        expect(await stopScript(worker)).toBe(0)
-        // No claim ever failed, e.g. on a deadlock between the two.
-        expect(worker.output()).not.toContain('"level":50')
-      }
+    const ports = [await freePort(), await freePort()]
+    const processes: ScriptProcess[] = ports.map((port) =>
+      spawnScript('src/worker-main.ts', { ...env, WORKER_METRICS_PORT: String(port) }),
+    )
+    return {
+      metricsUrls: ports.map((port) => `http://127.0.0.1:${port}/metrics`),
+      async stop() {
+        for (const worker of processes) {
+          expect(await stopScript(worker)).toBe(0)
+          // No claim ever failed, e.g. on a deadlock between the two.
+          expect(worker.output()).not.toContain('"level":50')
+        }
+      },
     }
   }
   const workers = [
@@ -55,9 +77,24 @@ async function startTwoWorkers(): Promise<() => Promise<void>> {
     testWorker(testDatabase.database, chain),
   ]
   for (const worker of workers) await worker.start()
-  return async () => {
-    for (const worker of workers) await worker.stop()
+  return {
+    metricsUrls: [],
+    async stop() {
+      for (const worker of workers) await worker.stop()
+    },
   }
+}
+
+/** How many payouts one worker process says it completed, from its own /metrics. */
+async function completedPayoutsOf(metricsUrl: string): Promise<number> {
+  const response = await fetch(metricsUrl, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  expect(response.status).toBe(200)
+  const sample = (await response.text()).match(
+    /^fernwood_payouts_total\{state="completed"\} (\d+)$/m,
+  )
+  return Number(sample?.[1] ?? 0)
 }
 
 // Starts worker processes that each open the database: allow for a busy machine.
@@ -68,7 +105,8 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
     await fernCampaign(db, 'scale-out', codes, { name: 'Scale-out' })
     const before = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
 
-    const stopWorkers = await startTwoWorkers()
+    const workers = await startTwoWorkers()
+    let completedByWorkers: number[] = []
     try {
       for (const code of codes) {
         for (const account of ACCOUNTS) {
@@ -83,8 +121,9 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
         ([{ open }]) => open === 0,
         30_000,
       )
+      completedByWorkers = await Promise.all(workers.metricsUrls.map(completedPayoutsOf))
     } finally {
-      await stopWorkers()
+      await workers.stop()
     }
 
     const total = ACCOUNTS.length * CODES_PER_ACCOUNT
@@ -101,5 +140,9 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
     after.forEach((balance, index) => {
       expect(balance).toBeCloseTo(before[index] + CODES_PER_ACCOUNT, 4)
     })
+    // Each worker process serves its own counters; together they account for every payout.
+    if (testDriver === 'postgres') {
+      expect(completedByWorkers.reduce((sum, count) => sum + count, 0)).toBe(total)
+    }
   })
 })

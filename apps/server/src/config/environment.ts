@@ -220,6 +220,13 @@ export const EnvironmentSchema = Type.Object({
       description: 'serves Prometheus metrics at /metrics to requests bearing this token',
     }),
   ),
+  WORKER_METRICS_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description: 'a separate worker (npm run worker) serves its /metrics on this port of HOST',
+    }),
+  ),
 })
 
 export type Environment = Static<typeof EnvironmentSchema>
