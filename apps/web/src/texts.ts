@@ -45,6 +45,7 @@ export const texts = {
   reload: 'Try Again',
 
   waxAccount: (account: string) => `WAX: ${account}`,
+  balance: (amount: string) => `Balance: ${amount}`,
   logout: 'Logout',
   help: 'Help',
 
@@ -85,6 +86,10 @@ export const texts = {
   confirmingNote: 'On chain; final once its block is irreversible.',
   transactionLinkLabel: (id: string) =>
     `Transaction ${id} in the block explorer (opens in a new tab)`,
+  copy: 'Copy',
+  copyTransactionId: (id: string) => `Copy transaction id ${id}`,
+  transactionIdCopied: 'Transaction id copied.',
+  transactionIdCopyFailed: (message: string) => `Could not copy the transaction id: ${message}`,
 
   close: 'Close',
   helpTitle: `${forest} Rewards Guide`,

@@ -12,6 +12,8 @@ export const PublicConfigSchema = Type.Object({
   productName: Type.String(),
   appName: Type.String({ description: 'the Antelope name wallets sign identity proofs for' }),
   token: Type.String(),
+  /** The reward token's contract, for reading a wallet's balance from the chain. */
+  tokenContract: Type.String({ pattern: '^[a-z1-5.]{1,12}$' }),
   welcomeCode: Type.String(),
   welcomeBonus: Type.String(),
   stakingUrl: Type.String(),

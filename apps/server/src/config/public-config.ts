@@ -18,6 +18,7 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
     productName: env.PRODUCT_NAME,
     appName: env.APP_NAME,
     token: env.TOKEN_SYMBOL,
+    tokenContract: env.REWARD_TOKEN_CONTRACT,
     welcomeCode: welcomeCodeFor(env.PRODUCT_NAME),
     welcomeBonus: env.WELCOME_BONUS,
     stakingUrl: env.STAKING_URL,

@@ -4,13 +4,21 @@ import { toast } from 'sonner'
 import { dismissReward } from '../../rewards/dismissReward'
 import { texts } from '../../texts'
 import { errorMessage } from '../../ui/errorMessage'
+import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
 
 /** The spec shows a status capitalised: 'pending' → 'Pending'. */
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
 /** Codes the Forest Spirits have not paid yet, newest first; absent while there are none. */
-export function ActivityList({ pending }: { pending: PendingReward[] }) {
+export function ActivityList({
+  pending,
+  explorerTransactionUrl,
+}: {
+  pending: PendingReward[]
+  /** the chain's explorer page for a transaction, `{id}` standing for its id */
+  explorerTransactionUrl: string
+}) {
   if (pending.length === 0) return null
 
   return (
@@ -41,7 +49,11 @@ export function ActivityList({ pending }: { pending: PendingReward[] }) {
               <span className="activity__reason">
                 {texts.confirmingNote}{' '}
                 <span className="activity__tx">
-                  {texts.transaction} {reward.transactionId}
+                  {texts.transaction}{' '}
+                  <TransactionId
+                    id={reward.transactionId}
+                    explorerTransactionUrl={explorerTransactionUrl}
+                  />
                 </span>
               </span>
             )}

@@ -1,6 +1,6 @@
 import type { PublicConfig, User } from '@fernwood/protocol'
 import { useEffect, useState } from 'react'
-import { useLive } from '../../live/store'
+import { type LiveState, useLive } from '../../live/store'
 import { showWelcomeClaimOnce, welcomeClaimDue } from '../../rewards/welcomeClaim'
 import { ActivityList } from './ActivityList'
 import { ClaimCompleteDialog } from './ClaimCompleteDialog'
@@ -27,11 +27,23 @@ export function Dashboard({ user, config }: DashboardProps) {
 
   return (
     <div className="dashboard">
-      <Header waxAccount={user.waxAccount} onHelp={() => setHelpOpen(true)} />
+      <Header
+        waxAccount={user.waxAccount}
+        onHelp={() => setHelpOpen(true)}
+        balanceSource={{
+          apiUrl: config.chain.apiUrl,
+          contract: config.tokenContract,
+          symbol: config.token,
+        }}
+        balanceRefreshKey={payoutsLanded(live)}
+      />
       <main className="dashboard__main">
         <SubmitCodePanel />
         <div className="dashboard__side">
-          <ActivityList pending={live.pending} />
+          <ActivityList
+            pending={live.pending}
+            explorerTransactionUrl={config.chain.explorerTransactionUrl}
+          />
           <TreasuresList
             history={live.history}
             received={live.received}
@@ -55,4 +67,13 @@ export function Dashboard({ user, config }: DashboardProps) {
       />
     </div>
   )
+}
+
+/**
+ * Changes whenever a payout reaches the chain (a reward turns confirming) or becomes final (a new
+ * history entry): the moments the wallet's balance changes.
+ */
+function payoutsLanded({ pending, history }: Pick<LiveState, 'pending' | 'history'>): string {
+  const confirming = pending.filter((reward) => reward.status === 'confirming')
+  return [history[0]?.id ?? '', ...confirming.map((reward) => reward.id)].join(' ')
 }

@@ -1,4 +1,9 @@
 import { useEffect, useRef } from 'react'
+import {
+  formatTokenAmount,
+  type TokenBalanceSource,
+  useTokenBalance,
+} from '../../chain/tokenBalance'
 import { useSignOut } from '../../session/useSignOut'
 import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
@@ -6,9 +11,14 @@ import { Button } from '../../ui/Button'
 interface HeaderProps {
   waxAccount: string
   onHelp: () => void
+  /** where the account's reward-token balance is read */
+  balanceSource: TokenBalanceSource
+  /** changes when a payout lands, to read the balance again */
+  balanceRefreshKey: string
 }
 
-export function Header({ waxAccount, onHelp }: HeaderProps) {
+export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }: HeaderProps) {
+  const balance = useTokenBalance(balanceSource, waxAccount, balanceRefreshKey)
   const { signingOut, signOut } = useSignOut()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // As on the other screens: keyboard and screen-reader users start on the new screen.
@@ -26,6 +36,11 @@ export function Header({ waxAccount, onHelp }: HeaderProps) {
         {texts.title}
       </h1>
       <p className="dashboard__account">{texts.waxAccount(waxAccount)}</p>
+      {balance.status === 'read' && (
+        <p className="dashboard__account dashboard__balance" aria-live="polite">
+          {texts.balance(formatTokenAmount(balance.balance ?? `0 ${balanceSource.symbol}`))}
+        </p>
+      )}
       <div className="dashboard__actions">
         <Button variant="secondary" className="dashboard__action" onClick={onHelp}>
           {texts.help}

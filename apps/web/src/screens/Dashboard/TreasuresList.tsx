@@ -5,6 +5,7 @@ import { loadOlderHistory, useLive } from '../../live/store'
 import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
+import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
 
 interface TreasuresListProps {
@@ -57,14 +58,10 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
               </span>
               <span className="treasure__tx">
                 {texts.transaction}{' '}
-                <a
-                  href={explorerTransactionUrl.replace('{id}', entry.transactionId)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={texts.transactionLinkLabel(entry.transactionId)}
-                >
-                  {entry.transactionId}
-                </a>
+                <TransactionId
+                  id={entry.transactionId}
+                  explorerTransactionUrl={explorerTransactionUrl}
+                />
               </span>
             </li>
           ))}

@@ -1,0 +1,49 @@
+import { toast } from 'sonner'
+import { texts } from '../texts'
+import { errorMessage } from './errorMessage'
+import './TransactionId.css'
+
+/** `9f3c…a41b`: people compare a transaction id by its start and its end. */
+export function shortTransactionId(id: string): string {
+  return `${id.slice(0, 4)}…${id.slice(-4)}`
+}
+
+interface TransactionIdProps {
+  id: string
+  /** the chain's explorer page for a transaction, `{id}` standing for its id */
+  explorerTransactionUrl: string
+}
+
+/** A transaction id, shortened in the middle, linking to the explorer, with a copy button. */
+export function TransactionId({ id, explorerTransactionUrl }: TransactionIdProps) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(id)
+      toast.success(texts.transactionIdCopied)
+    } catch (error) {
+      toast.error(texts.transactionIdCopyFailed(errorMessage(error)))
+    }
+  }
+
+  return (
+    <span className="transaction-id">
+      <a
+        href={explorerTransactionUrl.replace('{id}', id)}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={id}
+        aria-label={texts.transactionLinkLabel(id)}
+      >
+        {shortTransactionId(id)}
+      </a>
+      <button
+        type="button"
+        className="transaction-id__copy"
+        aria-label={texts.copyTransactionId(id)}
+        onClick={copy}
+      >
+        {texts.copy}
+      </button>
+    </span>
+  )
+}

@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures'
+import { toast } from '../screens'
+import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
+
+// Each demo code pays once per server; a worker option of its own gives this file a server of its
+// own (shared with the other experience specs, none of which pays alice).
+test.use({ serverEnv: { LOG_LEVEL: 'error' } })
+
+const paidCode = 'mossy-oak'
+const copiedCode = 'dew-drop'
+
+/** The account's FERN balance as the devchain's node reports it; null when it holds none. */
+async function chainBalance(page: Page, account: string): Promise<number | null> {
+  const response = await page.request.post('/devchain/v1/chain/get_currency_balance', {
+    data: { code: 'fern.token', account, symbol: 'FERN' },
+  })
+  const [balance] = (await response.json()) as string[]
+  return balance === undefined ? null : Number(balance.split(' ')[0])
+}
+
+const balanceText = (amount: number | null) =>
+  amount === null
+    ? 'Balance: 0 FERN'
+    : `Balance: ${amount.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} FERN`
+
+test("the header shows the wallet's balance from the chain, which grows when a reward is paid, without a reload", async ({
+  page,
+}) => {
+  const account = accounts.payingCodes
+  await enterDashboard(page, account)
+  const before = await chainBalance(page, account)
+  const balance = page.getByRole('banner').getByText(/^Balance: /)
+  await expect(balance).toHaveText(balanceText(before))
+
+  await codeBox(page).fill(paidCode)
+  await codeBox(page).press('Enter')
+  await expect(treasures(page).getByText(paidCode)).toBeVisible({ timeout: 15_000 })
+  const after = (before ?? 0) + 25
+  expect(await chainBalance(page, account)).toBe(after)
+  await expect(balance).toHaveText(balanceText(after))
+})
+
+test('a transaction id shows its start and end, links to the explorer, and copies whole', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await enterDashboard(page, accounts.payingCodes)
+  await codeBox(page).fill(copiedCode)
+  await codeBox(page).press('Enter')
+  const entry = treasures(page).getByRole('listitem').filter({ hasText: copiedCode })
+  await expect(entry).toBeVisible({ timeout: 15_000 })
+
+  const link = entry.getByRole('link')
+  const transactionId = (await link.getAttribute('href'))?.replace('/devchain/tx/', '') ?? ''
+  expect(transactionId).toMatch(/^[0-9a-f]{64}$/)
+  await expect(link).toHaveText(`${transactionId.slice(0, 4)}…${transactionId.slice(-4)}`)
+  await expect(entry).toContainText(`TX: ${transactionId.slice(0, 4)}…${transactionId.slice(-4)}`)
+
+  const copy = entry.getByRole('button', { name: `Copy transaction id ${transactionId}` })
+  await copy.focus()
+  await page.keyboard.press('Enter')
+  await expect(toast(page, 'Transaction id copied.')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(transactionId)
+})
