@@ -11,6 +11,7 @@ import { trustedProxies } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
 import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
+import type { EmbeddedService } from './dev-services/embedded-services.ts'
 import { healthRoutes, type ReadinessCheck } from './health/routes.ts'
 import { compressionOptions } from './http/compression.ts'
 import { contentSecurityPolicy, walletOriginsFor } from './http/content-security-policy.ts'
@@ -42,6 +43,8 @@ export interface AppDependencies {
   chain: ChainConnection
   /** the embedded devchain's node API, served to browsers under /devchain */
   devchainApi?: FastifyPluginAsync<DevchainApiOptions>
+  /** development services served beside the devchain (Anchor's relay, the Dev Anchor page) */
+  embeddedServices?: EmbeddedService[]
   readinessChecks?: ReadinessCheck[]
   /** run in the transaction that binds a wallet to a visitor */
   onAccountBound?: AccountBoundHook[]
@@ -54,6 +57,7 @@ export async function buildApp({
   database,
   chain,
   devchainApi,
+  embeddedServices = [],
   readinessChecks = [],
   onAccountBound = [],
   logger = logSetup(env.LOG_LEVEL),
@@ -150,6 +154,9 @@ export async function buildApp({
       // Our own pages (the Dev Wallet) push transactions; no other site's may.
       acceptsWritesFrom: (origin, request) => origin === ownOrigin(request, env.PUBLIC_ORIGIN),
     })
+  }
+  for (const service of embeddedServices) {
+    await app.register(service.plugin, { prefix: service.prefix })
   }
   await app.register(webAppRoutes, { distDirectory: env.WEB_DIST })
   return app

@@ -47,6 +47,7 @@ export async function startServer(
       database,
       chain: chain.connection,
       devchainApi: chain.devchainApi,
+      embeddedServices: chain.embeddedServices,
       readinessChecks: [
         {
           name: 'chain',

@@ -23,6 +23,9 @@ export const texts = {
   walletConnected: (account: string) => `WAX wallet connected: ${account}`,
   walletNotInitialized: 'WAX wallet system not initialized.',
   walletConnectionCancelled: 'Wallet connection cancelled.',
+  mobileWalletCancelled: 'The request was cancelled from the mobile wallet.',
+  mobileWalletInvalidResponse:
+    'Invalid response from the mobile wallet, must contain link_ch, link_key, link_name and cid flags.',
   kitSubtitle: (productName: string) => `Login to ${productName}`,
   createAccountOffer: 'No WAX account? Create one',
   createAccountTitle: 'Create a WAX account',

@@ -7,6 +7,14 @@ export const ChainNameSchema = Type.Union([
 ])
 export type ChainName = Static<typeof ChainNameSchema>
 
+/** A wallet the login dialog can offer; its settings, if it has any, are beside the list. */
+export const WalletKindSchema = Type.Union([
+  Type.Literal('dev-wallet'),
+  Type.Literal('cloud-wallet'),
+  Type.Literal('anchor'),
+])
+export type WalletKind = Static<typeof WalletKindSchema>
+
 /** What the browser needs to know about this deployment; nothing in it is secret. */
 export const PublicConfigSchema = Type.Object({
   productName: Type.String(),
@@ -36,6 +44,10 @@ export const PublicConfigSchema = Type.Object({
       schema: Type.String(),
     }),
   }),
+  /** The wallets offered, in the order the login dialog lists them. */
+  wallets: Type.Array(WalletKindSchema),
+  /** Anchor's relay (a buoy service): absolute, or a path on our own origin. */
+  anchor: Type.Object({ relayUrl: Type.String() }),
   /**
    * Only on the devchain: the documented dev key the browser's Dev Wallet signs with, and the
    * account (with its dev key) the Dev Account Creator creates accounts from.

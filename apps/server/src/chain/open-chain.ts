@@ -7,11 +7,14 @@ import {
 } from '@fernwood/devchain'
 import type { FastifyPluginAsync } from 'fastify'
 import type { Environment } from '../config/environment.ts'
+import { devchainServices, type EmbeddedService } from '../dev-services/embedded-services.ts'
 import { type ChainConnection, inProcessChain, remoteChain } from './chain-connection.ts'
 import { publicChainSettings } from './chain-settings.ts'
 
 export interface OpenedChain {
   connection: ChainConnection
+  /** the devchain's relay and Dev Anchor page, served beside its node API */
+  embeddedServices?: EmbeddedService[]
   /** the embedded devchain's node API, for the server to serve to browsers under /devchain */
   devchainApi?: FastifyPluginAsync<DevchainApiOptions>
   close(): Promise<void>
@@ -34,14 +37,23 @@ export async function openChain(env: Environment): Promise<OpenedChain> {
       publicApiUrl: env.DEVCHAIN_URL,
       explorerTransactionUrl: `${env.DEVCHAIN_URL}/tx/{id}`,
     })
-    return { connection, close: connection.close }
+    return { connection, embeddedServices: servicesOf(connection, env), close: connection.close }
   }
-  return embedDevchain(
+  const embedded = await embedDevchain(
     await createDevchain({
       dataDir: path.join(env.DATA_DIR, 'devchain'),
       irreversibleLag: env.DEVCHAIN_IRREVERSIBLE_LAG,
     }),
   )
+  return { ...embedded, embeddedServices: servicesOf(embedded.connection, env) }
+}
+
+function servicesOf(connection: ChainConnection, env: Environment): EmbeddedService[] {
+  return devchainServices({
+    client: connection.client,
+    relayUrl: env.RELAY_URL,
+    publicOrigin: env.PUBLIC_ORIGIN,
+  })
 }
 
 /** A devchain in this process: browsers reach it under /devchain on our origin, we in-process. */

@@ -210,6 +210,13 @@ export const EnvironmentSchema = Type.Object({
     description:
       "the URL scheme the Cloud Wallet's phone app returns to: a dapp's own app's, or none",
   }),
+  RELAY_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^?#]*[^/?#]$',
+      description:
+        "Anchor's relay (a buoy service); the public one on WAX, ours under /devchain/relay on the devchain",
+    }),
+  ),
   ALLOW_UNVERIFIED_WALLETS: Flag(
     false,
     'bind wallets that give no ownership proof (unverified); never on a public deployment',

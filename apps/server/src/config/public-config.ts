@@ -3,9 +3,15 @@ import {
   ACCOUNT_CREATOR_PRIVATE_KEY,
   DEV_WALLET_PRIVATE_KEY,
 } from '@fernwood/devchain'
-import { type PublicConfig, PublicConfigSchema } from '@fernwood/protocol'
+import {
+  type ChainName,
+  type PublicConfig,
+  PublicConfigSchema,
+  type WalletKind,
+} from '@fernwood/protocol'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ChainSettings } from '../chain/chain-settings.ts'
+import { DEVCHAIN_RELAY_PATH } from '../dev-services/embedded-services.ts'
 import type { Environment } from './environment.ts'
 
 /** The spec's welcome code: the product's name in lowercase followed by 'welcome'. */
@@ -28,6 +34,8 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       apiUrl: chain.publicApiUrl,
       explorerTransactionUrl: chain.explorerTransactionUrl,
     },
+    wallets: walletsOfferedOn(chain.name),
+    anchor: { relayUrl: env.RELAY_URL ?? relayUrlOn(chain.name) },
     cloudWallet: {
       url: env.CLOUD_WALLET_URL,
       autoUrl: env.CLOUD_WALLET_AUTO_URL,
@@ -45,6 +53,24 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       },
     }),
   }
+}
+
+/**
+ * The Dev Wallet only where its key means something; the Cloud Wallet everywhere (on the devchain
+ * it logs in through whatever CLOUD_WALLET_URL names); Anchor everywhere, through a relay.
+ */
+function walletsOfferedOn(chain: ChainName): WalletKind[] {
+  return chain === 'devchain'
+    ? ['dev-wallet', 'cloud-wallet', 'anchor']
+    : ['cloud-wallet', 'anchor']
+}
+
+/** Greymass's public relay, which Anchor itself uses. */
+const PUBLIC_ANCHOR_RELAY = 'https://cb.anchor.link'
+
+/** On the devchain Anchor is answered by the Dev Anchor, through the relay we serve ourselves. */
+function relayUrlOn(chain: ChainName): string {
+  return chain === 'devchain' ? DEVCHAIN_RELAY_PATH : PUBLIC_ANCHOR_RELAY
 }
 
 /** `GET /api/config`: the deployment facts the browser needs (names, chain, links). */

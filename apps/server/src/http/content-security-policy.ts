@@ -38,19 +38,27 @@ export function contentSecurityPolicy({
   }
 }
 
-/** Anchor's relay (buoy), which its plugin reaches over HTTPS and a websocket. */
-const ANCHOR_RELAY_ORIGINS = ['https://cb.anchor.link', 'wss://cb.anchor.link']
-
 /**
- * The wallet services the browser's kit calls itself. The Cloud Wallet's popup site needs no entry:
- * the kit only opens it as a window and listens for its messages; its auto-accept API is fetched.
- * Anchor is offered only on WAX chains, so the devchain allows no relay.
+ * The wallet services the browser's kit calls itself, for the wallets the config offers. The Cloud
+ * Wallet's popup site needs no entry: the kit only opens it as a window and listens for its
+ * messages; its auto-accept API is fetched. Anchor's plugin posts to its relay and listens on it
+ * over a websocket; a relay on our own origin (the devchain's) is already 'self'.
  */
-export function walletOriginsFor(config: Pick<PublicConfig, 'chain' | 'cloudWallet'>): string[] {
-  return [
-    new URL(config.cloudWallet.autoUrl).origin,
-    ...(config.chain.name === 'devchain' ? [] : ANCHOR_RELAY_ORIGINS),
-  ]
+export function walletOriginsFor(config: {
+  wallets: PublicConfig['wallets']
+  cloudWallet: Pick<PublicConfig['cloudWallet'], 'autoUrl'>
+  anchor: PublicConfig['anchor']
+}): string[] {
+  return config.wallets.flatMap((wallet) => {
+    if (wallet === 'cloud-wallet') return [new URL(config.cloudWallet.autoUrl).origin]
+    if (wallet === 'anchor') return relayOrigins(config.anchor.relayUrl)
+    return []
+  })
+}
+
+function relayOrigins(relayUrl: string): string[] {
+  const [origin] = originOf(relayUrl)
+  return origin ? [origin, origin.replace(/^http/, 'ws')] : []
 }
 
 // A chain node on another origin must be allowed explicitly for the browser's wallet kit.

@@ -1,15 +1,17 @@
-import type { PublicConfig } from '@fernwood/protocol'
+import type { PublicConfig, WalletKind } from '@fernwood/protocol'
 import {
   BrowserLocalStorage,
   Canceled,
   type ChainDefinitionType,
   type LoginContext,
+  type Session,
   SessionKit,
   type UserInterfaceLoginResponse,
   type WalletPlugin,
 } from '@wharfkit/session'
 import { WebRenderer } from '@wharfkit/web-renderer'
 import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
+import { createAnchor, wordAnchorErrors } from './anchor'
 import { createCloudWallet } from './cloudWallet'
 import { WalletLoginCancelled } from './errors'
 import { dressKitDialog } from './kitTheme'
@@ -72,6 +74,7 @@ class FernwoodRenderer extends WebRenderer {
 export async function createWalletKit(config: PublicConfig): Promise<WalletKit> {
   const ui = new FernwoodRenderer()
   dressKitDialog(ui, config)
+  wordAnchorErrors(ui)
   const chain = chainDefinition(config)
   // The kit's dialog cannot ask for a name, so the screen asks first and the provider reads it here.
   let requestedAccountName = ''
@@ -91,6 +94,12 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       ),
     },
   )
+  // On the devchain only, the current session is reachable from the page, for a developer's console
+  // or a browser test to sign transactions with whichever wallet logged in.
+  let currentSession: Session | undefined
+  if (config.chain.name === 'devchain') {
+    Object.assign(window, { fernwoodWalletSession: () => currentSession })
+  }
   return {
     async login(nonce) {
       ui.lastError = undefined
@@ -101,6 +110,7 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       } catch (error) {
         throw describeLoginFailure(ui.lastError ?? error)
       }
+      currentSession = result.session
       return {
         chainId: String(result.session.chain.id),
         actor: String(result.session.actor),
@@ -110,10 +120,11 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
     },
 
     async restore() {
-      await sessionKit.restore()
+      currentSession = await sessionKit.restore()
     },
 
     async logout() {
+      currentSession = undefined
       await sessionKit.logout()
     },
 
@@ -134,25 +145,25 @@ function chainDefinition(config: PublicConfig): ChainDefinitionType {
   return { id: config.chain.id, url: new URL(config.chain.apiUrl, location.origin).href }
 }
 
-/**
- * The wallets offered on each chain. The Cloud Wallet speaks only for WAX mainnet by default; it is
- * told our chain and endpoints, so on the devchain it logs in through a local stand-in. The Dev
- * Wallet exists only on the devchain, Anchor only on WAX (its relay is a public service), each
- * fetched only where it is offered.
- */
+/** The wallets the public config offers, in its order; each plugin is fetched only if offered. */
 async function walletPluginsFor(config: PublicConfig): Promise<WalletPlugin[]> {
-  const cloudWallet = createCloudWallet(config)
-  if (config.chain.name === 'devchain' && config.devWallet) {
+  const offered = await Promise.all(config.wallets.map((wallet) => walletPlugins[wallet](config)))
+  return offered.flat()
+}
+
+const walletPlugins: Record<WalletKind, (config: PublicConfig) => Promise<WalletPlugin[]>> = {
+  // The Dev Wallet exists only where the server hands out its documented key: the devchain.
+  'dev-wallet': async (config) => {
+    if (!config.devWallet) return []
     const { WalletPluginDevWallet } = await import('@fernwood/devwallet')
     const options = { privateKey: config.devWallet.privateKey, chainId: config.chain.id }
     return [
       new WalletPluginDevWallet(options),
       new WalletPluginDevWallet({ ...options, manualEntry: true }),
-      cloudWallet,
     ]
-  }
-  const { WalletPluginAnchor } = await import('@wharfkit/wallet-plugin-anchor')
-  return [cloudWallet, new WalletPluginAnchor()]
+  },
+  'cloud-wallet': async (config) => [createCloudWallet(config)],
+  anchor: async (config) => [await createAnchor(config)],
 }
 
 /** The original failure's words: the wallet's own message, or a cancellation. */

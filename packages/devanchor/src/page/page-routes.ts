@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import { USER_ACCOUNTS } from '@fernwood/devchain'
+import type { APIClient } from '@wharfkit/antelope'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { DevAnchor } from '../dev-anchor.ts'
+import { type LinkChannel, listenOnLinkChannel } from '../link-channel.ts'
+import { devAnchorPageHtml } from './page-html.ts'
+
+export interface DevAnchorPageOptions {
+  /** the devchain's node API */
+  client: APIClient
+  /**
+   * The relay the page's kit uses, as the browser that sent `request` reaches it; answers are
+   * posted there and nowhere else, so the page cannot be made to post to other servers.
+   */
+  relayUrlFor(request: FastifyRequest): string | undefined
+}
+
+// Sessions approved on the page are served until the server stops; the oldest go beyond this.
+const MOST_SERVED_SESSIONS = 20
+const pageScript = readFileSync(new URL('./dev-anchor-page.js', import.meta.url), 'utf8')
+
+const linkSchema = { type: 'string', minLength: 4, maxLength: 16_384 } as const
+const inspectSchema = {
+  body: {
+    type: 'object',
+    required: ['link'],
+    additionalProperties: false,
+    properties: { link: linkSchema },
+  },
+} as const
+const answerSchema = {
+  body: {
+    type: 'object',
+    required: ['link', 'decision'],
+    additionalProperties: false,
+    properties: {
+      link: linkSchema,
+      decision: { enum: ['approve', 'decline'] },
+      account: { type: 'string', pattern: '^[a-z1-5.]{1,12}$' },
+    },
+  },
+} as const
+
+interface AnswerBody {
+  link: string
+  decision: 'approve' | 'decline'
+  account?: string
+}
+
+/**
+ * The Dev Anchor as a page on the devchain (`/devchain/anchor`): a person pastes the kit's link,
+ * or scans its QR code with the camera, and approves or declines it. The server does the answering
+ * with the Dev Anchor library, and serves the link session of every login approved here.
+ */
+export function devAnchorPage(options: DevAnchorPageOptions): FastifyPluginAsync {
+  return async (app) => {
+    const served: LinkChannel[] = []
+    app.addHook('onClose', async () => {
+      for (const channel of served) channel.close()
+    })
+    const anchorFor = (request: FastifyRequest) => {
+      const relay = options.relayUrlFor(request)
+      return new DevAnchor({
+        client: options.client,
+        callbackAllowed: (url) => relay !== undefined && url.href.startsWith(`${relay}/`),
+      })
+    }
+    const refuse = (error: unknown) => ({
+      error: {
+        code: 'DEV_ANCHOR_REFUSED',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    })
+
+    app.get('/', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(devAnchorPageHtml(app.prefix, USER_ACCOUNTS)),
+    )
+    app.get('/page.js', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(pageScript),
+    )
+
+    app.post<{ Body: { link: string } }>(
+      '/inspect',
+      { schema: inspectSchema },
+      async (request, reply) => {
+        try {
+          return await anchorFor(request).inspect(request.body.link)
+        } catch (error) {
+          return reply.status(422).send(refuse(error))
+        }
+      },
+    )
+
+    app.post<{ Body: AnswerBody }>('/answer', { schema: answerSchema }, async (request, reply) => {
+      const { link, decision, account } = request.body
+      const anchor = anchorFor(request)
+      try {
+        if (decision === 'decline') {
+          await anchor.decline(link)
+          return { answered: 'declined' }
+        }
+        const { payload, session } = await anchor.approve(link, { account })
+        if (session) {
+          served.push(listenOnLinkChannel(anchor, session))
+          if (served.length > MOST_SERVED_SESSIONS) served.shift()?.close()
+        }
+        return { answered: 'approved', signer: `${payload.sa}@${payload.sp}`, serving: !!session }
+      } catch (error) {
+        return reply.status(422).send(refuse(error))
+      }
+    })
+  }
+}
