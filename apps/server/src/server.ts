@@ -54,10 +54,10 @@ export async function startServer(
           check: async () =>
             void (await new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS).getInfo()),
         },
-    for (const warning of warnings) app.log.warn(warning)
       ],
       logger: options.logger,
     })
+    for (const warning of warnings) app.log.warn(warning)
     // Stopped after the HTTP server and before the chain and database: payouts in flight finish.
     const worker = env.WORKER_ENABLED
       ? createRewardWorker(env, {
