@@ -1,0 +1,99 @@
+import { DEVCHAIN_CHAIN_ID, startDevchain } from '@fernwood/devchain'
+import { createRelay } from '@fernwood/relay'
+import { APIClient } from '@wharfkit/antelope'
+import { createIdentityRequest, waitForCallback } from '@wharfkit/protocol-esr'
+import { ChainDefinition, type LoginContext } from '@wharfkit/session'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { esrOptionsFor } from '../src/esr-options.ts'
+import { devAnchorPage } from '../src/index.ts'
+
+// The page as the Fernwood server mounts it: beside the relay, on one origin.
+
+type Running<T extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<T>>
+let devchain: Running<typeof startDevchain>
+let client: APIClient
+const app = Fastify()
+let origin: string
+
+beforeAll(async () => {
+  devchain = await startDevchain({ port: 0, blockIntervalMs: 100 })
+  client = new APIClient({ url: devchain.url })
+  await app.register(createRelay().plugin, { prefix: '/devchain/relay' })
+  await app.register(devAnchorPage({ client, relayUrlFor: () => `${origin}/devchain/relay` }), {
+    prefix: '/devchain/anchor',
+  })
+  origin = await app.listen({ port: 0, host: '127.0.0.1' })
+})
+afterAll(async () => {
+  await app.close()
+  await devchain.close()
+})
+
+const translate = (_key: string, { default: text }: { default: string }) => text
+
+async function loginRequest(relayUrl: string) {
+  const chain = ChainDefinition.from({ id: DEVCHAIN_CHAIN_ID, url: devchain.url })
+  const context = {
+    appName: 'fernwood',
+    chain,
+    chains: [chain],
+    esrOptions: esrOptionsFor(client),
+  } as unknown as LoginContext
+  const created = await createIdentityRequest(context, relayUrl)
+  return { ...created, link: created.request.encode(true, false, 'esr:') }
+}
+
+function post(path: string, body: object) {
+  return fetch(`${origin}/devchain/anchor${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+}
+
+describe('the Dev Anchor page', () => {
+  it('serves a form with the dev accounts and its script from our own origin', async () => {
+    const page = await (await fetch(`${origin}/devchain/anchor`)).text()
+    expect(page).toContain('<textarea id="link"')
+    expect(page).toContain('<option>alice.wam</option>')
+    expect(page).toContain('<script type="module" src="/devchain/anchor/page.js">')
+    const script = await fetch(`${origin}/devchain/anchor/page.js`)
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
+  })
+
+  it('names what a pasted link asks for', async () => {
+    const login = await loginRequest(`${origin}/devchain/relay`)
+    const response = await post('/inspect', { link: login.link })
+    expect(await response.json()).toMatchObject({ kind: 'identity', appName: 'fernwood' })
+  })
+
+  it('Approve answers the login through our relay as the chosen account', async () => {
+    const login = await loginRequest(`${origin}/devchain/relay`)
+    const callback = waitForCallback(login.callback, WebSocket, translate)
+    const response = await post('/answer', {
+      link: login.link,
+      decision: 'approve',
+      account: 'carol.wam',
+    })
+    expect(await response.json()).toEqual({
+      answered: 'approved',
+      signer: 'carol.wam@active',
+      serving: true,
+    })
+    expect(await callback).toMatchObject({ sa: 'carol.wam', sp: 'active' })
+  })
+
+  it('answers only through the relay in use: a link calling back elsewhere is refused', async () => {
+    const login = await loginRequest('http://127.0.0.1:9/elsewhere')
+    const response = await post('/answer', { link: login.link, decision: 'decline' })
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({ error: { message: /Refusing to post/ } })
+  })
+
+  it('refuses input that is not a request: a malformed body with 400, a non-link with 422', async () => {
+    expect((await post('/answer', { link: 'esr:x', decision: 'maybe' })).status).toBe(400)
+    expect((await post('/inspect', { link: 'not a link at all' })).status).toBe(422)
+  })
+})
