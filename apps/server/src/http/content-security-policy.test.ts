@@ -7,10 +7,12 @@ const cloudWallet = {
 }
 
 describe('the wallet services the browser may call', () => {
-  it("on WAX: the Cloud Wallet's auto-accept API and Anchor's public relay, over HTTPS and websocket", () => {
+  it("on WAX: the Cloud Wallet's auto-accept API and its phones' direct-connect channel, and Anchor's public relay, over HTTPS and websocket", () => {
     const anchor = { relayUrl: 'https://cb.anchor.link' }
     expect(walletOriginsFor({ wallets: ['cloud-wallet', 'anchor'], cloudWallet, anchor })).toEqual([
       'https://idm-api.mycloudwallet.com',
+      'https://direct-connect-api.mycloudwallet.com',
+      'wss://direct-connect-api.mycloudwallet.com',
       'https://cb.anchor.link',
       'wss://cb.anchor.link',
     ])

@@ -50,10 +50,28 @@ export function walletOriginsFor(config: {
   anchor: PublicConfig['anchor']
 }): string[] {
   return config.wallets.flatMap((wallet) => {
-    if (wallet === 'cloud-wallet') return [new URL(config.cloudWallet.autoUrl).origin]
+    if (wallet === 'cloud-wallet') return cloudWalletOrigins(config.cloudWallet.autoUrl)
     if (wallet === 'anchor') return relayOrigins(config.anchor.relayUrl)
     return []
   })
+}
+
+/**
+ * On phones, plugin 1.5.0's direct connect waits for the app's answer on WAX's device-connect
+ * channel (AWS AppSync Events: an HTTPS endpoint and its websocket), at an address fixed in the
+ * plugin. It is allowed only where the kit talks to WAX's own Cloud Wallet: a stand-in (the
+ * devchain's) cannot answer there anyway.
+ */
+const CLOUD_WALLET_DIRECT_CONNECT = 'direct-connect-api.mycloudwallet.com'
+
+function cloudWalletOrigins(autoUrl: string): string[] {
+  const auto = new URL(autoUrl)
+  if (!auto.hostname.endsWith('.mycloudwallet.com')) return [auto.origin]
+  return [
+    auto.origin,
+    `https://${CLOUD_WALLET_DIRECT_CONNECT}`,
+    `wss://${CLOUD_WALLET_DIRECT_CONNECT}`,
+  ]
 }
 
 function relayOrigins(relayUrl: string): string[] {
