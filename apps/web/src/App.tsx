@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { DevchainPublicWarning } from './config/DevchainPublicWarning'
 import { startLiveFeed } from './live/store'
 import { ConnectWallet } from './screens/ConnectWallet/ConnectWallet'
 import { loadDashboardScreen, useDashboardScreen } from './screens/dashboardScreen'
@@ -61,6 +62,7 @@ function CurrentScreen() {
 export function App() {
   return (
     <>
+      <DevchainPublicWarning />
       <CurrentScreen />
       <Toaster />
     </>

@@ -118,6 +118,10 @@ export const texts = {
   claimBonus: (bonus: string, token: string) => `Claim Your ${bonus} ${token} Now`,
   opensInNewTab: '(opens in a new tab)',
 
+  devchainPublicTitle: 'Demo chain:',
+  devchainPublicWarning:
+    'this site runs on a development chain whose keys are public, so anyone can sign as any account and spend what it holds. Nothing here is real money.',
+
   closeToast: 'Close notification',
   notifications: 'Notifications',
 } as const

@@ -49,6 +49,11 @@ export const PublicConfigSchema = Type.Object({
   /** Anchor's relay (a buoy service): absolute, or a path on our own origin. */
   anchor: Type.Object({ relayUrl: Type.String() }),
   /**
+   * Only when the operator runs the devchain publicly (DEVCHAIN_PUBLIC=true): its keys are public,
+   * so every page warns that nothing here is real money.
+   */
+  devchainPublic: Type.Optional(Type.Literal(true)),
+  /**
    * Only on the devchain: the documented dev key the browser's Dev Wallet signs with, and the
    * account (with its dev key) the Dev Account Creator creates accounts from.
    */

@@ -45,6 +45,9 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
         schema: env.CLOUD_WALLET_APP_SCHEMA,
       },
     },
+    // Whether or not the exposure is detectable from here (a tunnel to loopback is not), the
+    // operator's word that this devchain is public is reason enough to warn its visitors.
+    ...(chain.name === 'devchain' && env.DEVCHAIN_PUBLIC && { devchainPublic: true as const }),
     // The devchain's dev keys are documented and worthless elsewhere; no real chain gets one.
     ...(chain.name === 'devchain' && {
       devWallet: {
