@@ -21,7 +21,7 @@ async function chainBalance(page: Page, account: string): Promise<number | null>
 
 const balanceText = (amount: number | null) =>
   amount === null
-    ? 'Balance: 0 FERN'
+    ? 'Balance: 0.0000 FERN'
     : `Balance: ${amount.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} FERN`
 
 test("the header shows the wallet's balance from the chain, which grows when a reward is paid, without a reload", async ({
@@ -39,6 +39,16 @@ test("the header shows the wallet's balance from the chain, which grows when a r
   const after = (before ?? 0) + 25
   expect(await chainBalance(page, account)).toBe(after)
   await expect(balance).toHaveText(balanceText(after))
+})
+
+test("an account holding none of the token shows a balance of 0 in the token's precision", async ({
+  page,
+}) => {
+  // bob is never paid (accounts.rejectedCodes), and the devchain's seed gives him no FERN.
+  const account = accounts.rejectedCodes
+  await enterDashboard(page, account)
+  expect(await chainBalance(page, account)).toBeNull()
+  await expect(page.getByRole('banner').getByText(/^Balance: /)).toHaveText('Balance: 0.0000 FERN')
 })
 
 test('a transaction id shows its start and end, links to the explorer, and copies whole', async ({

@@ -87,27 +87,6 @@ describe('start-up refuses a dangerous deployment, naming the setting', () => {
   })
 })
 
-describe('the page is told of a public devchain', () => {
-  const publicConfigWith = async (settings: Record<string, string>) => {
-    const app = await buildTestApp(testDatabase.database, settings)
-    try {
-      return (await app.inject('/api/config')).json()
-    } finally {
-      await app.close()
-    }
-  }
-
-  it('the public config says devchainPublic only when DEVCHAIN_PUBLIC=true on the devchain', async () => {
-    expect(await publicConfigWith({ CHAIN: 'devchain', DEVCHAIN_PUBLIC: 'true' })).toMatchObject({
-      devchainPublic: true,
-    })
-    expect(await publicConfigWith({ CHAIN: 'devchain' })).not.toHaveProperty('devchainPublic')
-    expect(
-      await publicConfigWith({ CHAIN: 'devchain', DEVCHAIN_PUBLIC: 'false' }),
-    ).not.toHaveProperty('devchainPublic')
-  })
-})
-
 describe('without PUBLIC_ORIGIN the server answers loopback names only', () => {
   it('a request naming another host (DNS rebinding) is refused, even with a matching Origin', async () => {
     const app = await buildTestApp(testDatabase.database, { PUBLIC_ORIGIN: '' })

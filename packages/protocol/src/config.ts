@@ -22,6 +22,8 @@ export const PublicConfigSchema = Type.Object({
   token: Type.String(),
   /** The reward token's contract, for reading a wallet's balance from the chain. */
   tokenContract: Type.String({ pattern: '^[a-z1-5.]{1,12}$' }),
+  /** The reward token's decimals, for a balance the chain does not report (an account holding none). */
+  tokenPrecision: Type.Integer({ minimum: 0, maximum: 18 }),
   welcomeCode: Type.String(),
   welcomeBonus: Type.String(),
   stakingUrl: Type.String(),

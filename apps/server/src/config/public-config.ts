@@ -25,6 +25,7 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
     appName: env.APP_NAME,
     token: env.TOKEN_SYMBOL,
     tokenContract: env.REWARD_TOKEN_CONTRACT,
+    tokenPrecision: decimalsOf(env.WELCOME_REWARD),
     welcomeCode: welcomeCodeFor(env.PRODUCT_NAME),
     welcomeBonus: env.WELCOME_BONUS,
     stakingUrl: env.STAKING_URL,
@@ -56,6 +57,14 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       },
     }),
   }
+}
+
+/**
+ * The decimals of an asset such as '10.0000 FERN'. The welcome reward is paid in the reward token,
+ * whose contract refuses a transfer in any other precision, so its decimals are the token's.
+ */
+function decimalsOf(asset: string): number {
+  return asset.split(' ')[0].split('.')[1]?.length ?? 0
 }
 
 /**

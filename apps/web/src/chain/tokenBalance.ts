@@ -5,6 +5,8 @@ export interface TokenBalanceSource {
   apiUrl: string
   contract: string
   symbol: string
+  /** the token's decimals, for the balance of an account the chain reports nothing for */
+  precision: number
 }
 
 /**
@@ -12,7 +14,7 @@ export interface TokenBalanceSource {
  * '125.0000 FERN'); null when the account holds none of it.
  */
 export async function readTokenBalance(
-  { apiUrl, contract, symbol }: TokenBalanceSource,
+  { apiUrl, contract, symbol }: Omit<TokenBalanceSource, 'precision'>,
   account: string,
 ): Promise<string | null> {
   const response = await fetch(`${apiUrl.replace(/\/$/, '')}/v1/chain/get_currency_balance`, {
@@ -53,6 +55,11 @@ export function useTokenBalance(
     }
   }, [apiUrl, contract, symbol, account, refreshKey])
   return state
+}
+
+/** None of the token, as the chain would write it: '0.0000 FERN'. */
+export function noTokens({ symbol, precision }: TokenBalanceSource): string {
+  return `${(0).toFixed(precision)} ${symbol}`
 }
 
 /** '1234.5000 FERN' in the language's digits and grouping, keeping the token's precision. */

@@ -34,6 +34,7 @@ export function Dashboard({ user, config }: DashboardProps) {
           apiUrl: config.chain.apiUrl,
           contract: config.tokenContract,
           symbol: config.token,
+          precision: config.tokenPrecision,
         }}
         balanceRefreshKey={payoutsLanded(live)}
       />

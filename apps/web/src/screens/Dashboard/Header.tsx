@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import {
   formatTokenAmount,
+  noTokens,
   type TokenBalanceSource,
   useTokenBalance,
 } from '../../chain/tokenBalance'
@@ -38,7 +39,7 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
       <p className="dashboard__account">{texts.waxAccount(waxAccount)}</p>
       {balance.status === 'read' && (
         <p className="dashboard__account dashboard__balance" aria-live="polite">
-          {texts.balance(formatTokenAmount(balance.balance ?? `0 ${balanceSource.symbol}`))}
+          {texts.balance(formatTokenAmount(balance.balance ?? noTokens(balanceSource)))}
         </p>
       )}
       <div className="dashboard__actions">
