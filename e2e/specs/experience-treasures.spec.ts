@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
+import { accounts, codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
 
 // Each demo code pays once per server; a worker option of its own gives this file a server of its
 // own (shared with the other experience specs, none of which pays alice).
@@ -9,6 +9,7 @@ test.use({ serverEnv: { LOG_LEVEL: 'error' } })
 
 const paidCode = 'mossy-oak'
 const copiedCode = 'dew-drop'
+const totalCode = 'moon-cap'
 
 /** The account's FERN balance as the devchain's node reports it; null when it holds none. */
 async function chainBalance(page: Page, account: string): Promise<number | null> {
@@ -23,6 +24,41 @@ const balanceText = (amount: number | null) =>
   amount === null
     ? 'Balance: 0.0000 FERN'
     : `Balance: ${amount.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} FERN`
+
+const fern = (amount: number) =>
+  `${amount.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} FERN`
+
+/**
+ * What Treasures says the account has earned in all, once the live feed's snapshot is in (the
+ * list or its empty note shows); 0 when it says nothing.
+ */
+async function totalEarned(page: Page): Promise<number> {
+  await expect(
+    treasures(page).getByRole('list').or(treasures(page).getByText(dashboardTexts.noTreasures)),
+  ).toBeVisible()
+  const total = treasures(page).getByText(/^Total earned: /)
+  if ((await total.count()) === 0) return 0
+  const text = (await total.textContent()) ?? ''
+  return Number(
+    text
+      .replace(/^Total earned: /, '')
+      .replace(' FERN', '')
+      .replaceAll(',', ''),
+  )
+}
+
+test('Treasures shows the total earned, which grows when a reward is paid, without a reload', async ({
+  page,
+}) => {
+  await enterDashboard(page, accounts.payingCodes)
+  const before = await totalEarned(page)
+  await codeBox(page).fill(totalCode)
+  await codeBox(page).press('Enter')
+  await expect(treasures(page).getByText(totalCode)).toBeVisible({ timeout: 15_000 })
+  await expect(treasures(page).getByText(/^Total earned: /)).toHaveText(
+    `Total earned: ${fern(before + 25)}`,
+  )
+})
 
 test("the header shows the wallet's balance from the chain, which grows when a reward is paid, without a reload", async ({
   page,

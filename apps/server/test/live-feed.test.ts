@@ -1,6 +1,11 @@
 import fastifyCookie from '@fastify/cookie'
 import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
-import { HISTORY_PAGE_SIZE, type LiveSnapshot, type RewardChanged } from '@fernwood/protocol'
+import {
+  HISTORY_PAGE_SIZE,
+  type LiveSnapshot,
+  type RewardChanged,
+  type RewardPaid,
+} from '@fernwood/protocol'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
@@ -76,6 +81,7 @@ describe('the live feed', () => {
         pending: [],
         history: [],
         olderHistory: null,
+        earned: [],
       })
       expect(stream.retry).toBeGreaterThan(0)
     } finally {
@@ -112,6 +118,7 @@ describe('the live feed', () => {
       expect(paid.data).toEqual({
         rewardId,
         entry: expect.objectContaining({ code: 'a-own-code', amount: '10.0000', token: 'FERN' }),
+        earned: [{ amount: '10.0000', token: 'FERN' }],
       })
 
       const deltas = streamA.events.filter((event) => !isSnapshot(event))
@@ -141,6 +148,35 @@ describe('the live feed', () => {
       const submitted = await submitCode(app, visitor, { code: 'one-more' })
       const delta = await stream.next(rewardDelta('one-more'))
       expect(delta.data).toEqual({ reward: submitted.json().reward })
+    } finally {
+      stream.close()
+    }
+  })
+
+  it('the total earned covers the whole history, not its first page, per token and exactly, and a payment brings the new total', async () => {
+    const account = randomAccount('sum.')
+    await seedHistory(account, 300)
+    await seedHistory(account, 1, '0.1000')
+    await seedHistory(account, 1, '0.2000')
+    await seedHistory(account, 2, '1.25', 'LEAF')
+    await seedHistory(randomAccount('other.'), 5)
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const stream = await live(visitor)
+    try {
+      const snapshot = snapshotOf(await stream.next(isSnapshot))
+      expect(snapshot.history).toHaveLength(HISTORY_PAGE_SIZE)
+      expect(snapshot.earned).toEqual([
+        { amount: '300.3000', token: 'FERN' },
+        { amount: '2.50', token: 'LEAF' },
+      ])
+
+      const submitted = await submitCode(app, visitor, { code: 'one-more-paid' })
+      await payElsewhere(submitted.json().reward.id, account, 'one-more-paid')
+      const paid = await stream.next((event) => event.event === 'paid')
+      expect((paid.data as RewardPaid).earned).toEqual([
+        { amount: '310.3000', token: 'FERN' },
+        { amount: '2.50', token: 'LEAF' },
+      ])
     } finally {
       stream.close()
     }
@@ -297,16 +333,17 @@ describe('resuming with Last-Event-ID', () => {
   }
 })
 
-/** Gives an account `entries` paid rewards of the past. */
-async function seedHistory(account: string, entries: number) {
+/** Gives an account `entries` paid rewards of the past, each of `amount` `token`. */
+async function seedHistory(account: string, entries: number, amount = '1.0000', token = 'FERN') {
   await testDatabase.database.query(
     `WITH paid AS (
        INSERT INTO rewards (code, wax_account, status)
-       SELECT 'old-' || g, $1, 'completed' FROM generate_series(1, $2::int) AS g
+       SELECT 'old-' || $4 || '-' || $5 || '-' || g, $1, 'completed'
+         FROM generate_series(1, $2::int) AS g
        RETURNING id, code)
      INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
-     SELECT id, $1, code, '1.0000', 'FERN', $3, now() - interval '1 day' FROM paid`,
-    [account, entries, 'ef'.repeat(32)],
+     SELECT id, $1, code, $4, $5, $3, now() - interval '1 day' FROM paid`,
+    [account, entries, 'ef'.repeat(32), amount, token],
   )
 }
 

@@ -81,6 +81,7 @@ export const texts = {
   dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
   treasuresTitle: 'Forest Treasures',
   noTreasures: 'No treasures collected yet.',
+  totalEarned: (totals: string) => `Total earned: ${totals}`,
   showOlderTreasures: 'Show older',
   loadingOlderTreasures: 'Loading older treasures...',
   olderTreasuresFailed: (message: string) => `Could not load older treasures: ${message}`,

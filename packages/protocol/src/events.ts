@@ -1,5 +1,10 @@
 import { type Static, Type } from 'typebox'
-import { HistoryCursorSchema, PendingRewardSchema, RewardHistoryEntrySchema } from './rewards.ts'
+import {
+  EarnedTotalSchema,
+  HistoryCursorSchema,
+  PendingRewardSchema,
+  RewardHistoryEntrySchema,
+} from './rewards.ts'
 import { UserSchema } from './user.ts'
 
 /**
@@ -10,12 +15,17 @@ import { UserSchema } from './user.ts'
  * thing as it is now, so receiving one twice changes nothing.
  */
 
-/** `snapshot`: everything the dashboard shows, as of one moment (history's newest page). */
+/**
+ * `snapshot`: everything the dashboard shows, as of one moment (history's newest page), and what
+ * the account has earned in all its history, per token (the history is paged, so the browser
+ * cannot add it up).
+ */
 export const LiveSnapshotSchema = Type.Object({
   user: UserSchema,
   pending: Type.Array(PendingRewardSchema),
   history: Type.Array(RewardHistoryEntrySchema),
   olderHistory: Type.Union([HistoryCursorSchema, Type.Null()]),
+  earned: Type.Array(EarnedTotalSchema),
 })
 export type LiveSnapshot = Static<typeof LiveSnapshotSchema>
 
@@ -23,10 +33,14 @@ export type LiveSnapshot = Static<typeof LiveSnapshotSchema>
 export const RewardChangedSchema = Type.Object({ reward: PendingRewardSchema })
 export type RewardChanged = Static<typeof RewardChangedSchema>
 
-/** `paid`: a reward was paid: `entry` joins the history and reward `rewardId` leaves the list. */
+/**
+ * `paid`: a reward was paid: `entry` joins the history, reward `rewardId` leaves the list, and
+ * `earned` is the account's total per token as it is now.
+ */
 export const RewardPaidSchema = Type.Object({
   rewardId: Type.String({ format: 'uuid' }),
   entry: RewardHistoryEntrySchema,
+  earned: Type.Array(EarnedTotalSchema),
 })
 export type RewardPaid = Static<typeof RewardPaidSchema>
 

@@ -38,6 +38,13 @@ export const RewardHistoryEntrySchema = Type.Object({
 })
 export type RewardHistoryEntry = Static<typeof RewardHistoryEntrySchema>
 
+/**
+ * What an account has been paid in one token, all its history summed exactly, in the token's
+ * precision: e.g. amount '35.0000', token 'FERN'.
+ */
+export const EarnedTotalSchema = Type.Object({ amount: Type.String(), token: Type.String() })
+export type EarnedTotal = Static<typeof EarnedTotalSchema>
+
 export const SubmitCodeResponseSchema = Type.Object({ reward: PendingRewardSchema })
 export type SubmitCodeResponse = Static<typeof SubmitCodeResponseSchema>
 

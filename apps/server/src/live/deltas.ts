@@ -1,8 +1,12 @@
-import type { LiveEvent } from '@fernwood/protocol'
+import type { EarnedTotal, LiveEvent } from '@fernwood/protocol'
 import { findUser } from '../auth/users.ts'
 import type { Queryable } from '../db/database.ts'
 import type { StoredEvent } from '../events/outbox.ts'
-import { findHistoryEntries, findPendingRewards } from '../rewards/repository.ts'
+import {
+  findHistoryEntries,
+  findPendingRewards,
+  sumEarnedOfEntries,
+} from '../rewards/repository.ts'
 
 /** An event as the feed sends it: its `id:`, its `event:` name and its data. */
 export type Delta = { id: string } & Exclude<LiveEvent, { type: 'snapshot' }>
@@ -20,14 +24,18 @@ async function readContents(
     ...new Set(events.filter((event) => event.kind === kind).map((event) => event.subject)),
   ]
   const [rewardIds, entryIds, userIds] = [subjects('reward'), subjects('paid'), subjects('user')]
-  const [rewards, entries, users] = await Promise.all([
+  const [rewards, entries, earned, users] = await Promise.all([
     rewardIds.length > 0 ? findPendingRewards(db, rewardIds) : [],
     entryIds.length > 0 ? findHistoryEntries(db, entryIds) : [],
+    entryIds.length > 0 ? sumEarnedOfEntries(db, entryIds) : new Map<string, EarnedTotal[]>(),
     Promise.all(userIds.map((id) => findUser(db, id))),
   ])
   const contents = new Map<string, Content>()
   for (const reward of rewards) contents.set(reward.id, { type: 'reward', data: { reward } })
-  for (const paid of entries) contents.set(paid.entry.id, { type: 'paid', data: paid })
+  for (const paid of entries) {
+    const data = { ...paid, earned: earned.get(paid.entry.id) ?? [] }
+    contents.set(paid.entry.id, { type: 'paid', data })
+  }
   for (const user of users) if (user) contents.set(user.id, { type: 'user', data: { user } })
   return contents
 }

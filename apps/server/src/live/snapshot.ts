@@ -2,12 +2,17 @@ import type { LiveSnapshot } from '@fernwood/protocol'
 import { findUser } from '../auth/users.ts'
 import type { Database } from '../db/database.ts'
 import { latestEventId } from '../events/outbox.ts'
-import { listPendingRewards, readConsistently, readHistoryPage } from '../rewards/repository.ts'
+import {
+  listPendingRewards,
+  readConsistently,
+  readHistoryPage,
+  sumEarned,
+} from '../rewards/repository.ts'
 
 /**
- * Everything the dashboard shows for one user as of one moment (history's newest page), and the
- * newest event it reflects: the snapshot's `id:`, from which a stream can resume. Undefined once
- * the user is gone.
+ * Everything the dashboard shows for one user as of one moment (history's newest page and the
+ * total earned), and the newest event it reflects: the snapshot's `id:`, from which a stream can
+ * resume. Undefined once the user is gone.
  */
 export function readSnapshot(
   database: Database,
@@ -21,6 +26,7 @@ export function readSnapshot(
         user,
         pending: await listPendingRewards(tx, user.waxAccount),
         ...(await readHistoryPage(tx, user.waxAccount)),
+        earned: await sumEarned(tx, user.waxAccount),
       },
       eventId: await latestEventId(tx, { userId, waxAccount: user.waxAccount }),
     }

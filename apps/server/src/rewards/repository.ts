@@ -1,4 +1,5 @@
 import {
+  type EarnedTotal,
   HISTORY_PAGE_SIZE,
   type PendingReward,
   type RewardHistoryEntry,
@@ -165,6 +166,37 @@ export async function findHistoryEntries(
     [ids],
   )
   return rows.map((row) => ({ rewardId: row.reward_id, entry: toHistoryEntry(row) }))
+}
+
+// Amounts are exact decimal strings ('25.0000'): summed as numeric, never as floats. A numeric
+// sum keeps its terms' scale, so the total is written in the token's precision.
+const EARNED_TOTALS = `SELECT token, sum(amount::numeric)::text AS amount FROM reward_history`
+
+/** What the account has been paid in all its history, per token. */
+export async function sumEarned(db: Queryable, waxAccount: string | null): Promise<EarnedTotal[]> {
+  if (!waxAccount) return []
+  return db.query<EarnedTotal>(
+    `${EARNED_TOTALS} WHERE wax_account = $1 GROUP BY token ORDER BY token`,
+    [waxAccount],
+  )
+}
+
+/** For each history entry of `ids`, what its account has been paid in all, per token. */
+export async function sumEarnedOfEntries(
+  db: Queryable,
+  ids: string[],
+): Promise<Map<string, EarnedTotal[]>> {
+  const rows = await db.query<EarnedTotal & { entry_id: string }>(
+    `SELECT h.id AS entry_id, t.token, t.amount FROM reward_history h
+       CROSS JOIN LATERAL (${EARNED_TOTALS} WHERE wax_account = h.wax_account GROUP BY token) t
+      WHERE h.id = ANY($1::uuid[]) ORDER BY h.id, t.token`,
+    [ids],
+  )
+  const totals = new Map<string, EarnedTotal[]>()
+  for (const { entry_id, token, amount } of rows) {
+    totals.set(entry_id, [...(totals.get(entry_id) ?? []), { amount, token }])
+  }
+  return totals
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveEvent, PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
+import type { EarnedTotal, LiveEvent, PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
 import { describe, expect, it } from 'vitest'
 import { appendOlderHistory, applyLiveEvent, EMPTY_FEED, type FeedState } from './feed'
 
@@ -29,7 +29,8 @@ const snapshot = (
   pending: PendingReward[],
   history: RewardHistoryEntry[],
   olderHistory: string | null = null,
-): LiveEvent => ({ type: 'snapshot', data: { user, pending, history, olderHistory } })
+  earned: EarnedTotal[] = [],
+): LiveEvent => ({ type: 'snapshot', data: { user, pending, history, olderHistory, earned } })
 
 const applyAll = (events: LiveEvent[], from: FeedState = EMPTY_FEED) =>
   events.reduce(applyLiveEvent, from)
@@ -45,6 +46,7 @@ describe('the live feed’s state', () => {
       pending: [reward(2)],
       history: [entry(3), entry(2)],
       olderHistory: 'older',
+      earned: [],
     })
   })
 
@@ -55,11 +57,16 @@ describe('the live feed’s state', () => {
       { type: 'reward', data: { reward: reward(2, 'processing') } },
       {
         type: 'paid',
-        data: { rewardId: reward(2).id, entry: { ...entry(2), code: 'code-2' } },
+        data: {
+          rewardId: reward(2).id,
+          entry: { ...entry(2), code: 'code-2' },
+          earned: [{ amount: '20.0000', token: 'FERN' }],
+        },
       },
     ])
     expect(state.pending).toEqual([reward(1)])
     expect(state.history.map(({ code }) => code)).toEqual(['code-2', 'code-1'])
+    expect(state.earned).toEqual([{ amount: '20.0000', token: 'FERN' }])
   })
 
   it('a new reward goes where it sorts, newest first; a changed one stays in place', () => {
@@ -77,7 +84,14 @@ describe('the live feed’s state', () => {
     const events: LiveEvent[] = [
       snapshot([reward(1)], []),
       { type: 'reward', data: { reward: reward(2) } },
-      { type: 'paid', data: { rewardId: reward(1).id, entry: entry(1) } },
+      {
+        type: 'paid',
+        data: {
+          rewardId: reward(1).id,
+          entry: entry(1),
+          earned: [{ amount: '10.0000', token: 'FERN' }],
+        },
+      },
     ]
     const once = applyAll(events)
     expect(applyAll(events.slice(1), once)).toEqual(once)

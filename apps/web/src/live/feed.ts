@@ -1,4 +1,5 @@
 import type {
+  EarnedTotal,
   LiveEvent,
   PendingReward,
   RewardHistoryEntry,
@@ -8,13 +9,15 @@ import type {
 /**
  * What the server last told us about the signed-in visitor's rewards, both lists newest first.
  * `received` is false until the first snapshot of this visit; `olderHistory` fetches the history
- * page after the last one held (null once the first entry ever is held).
+ * page after the last one held (null once the first entry ever is held); `earned` is the whole
+ * history's total per token, which the pages held need not add up to.
  */
 export interface FeedState {
   received: boolean
   pending: PendingReward[]
   history: RewardHistoryEntry[]
   olderHistory: string | null
+  earned: EarnedTotal[]
 }
 
 /** Every `event:` name of the feed (the protocol's `LiveEvent`), to listen for each. */
@@ -30,6 +33,7 @@ export const EMPTY_FEED: FeedState = {
   pending: [],
   history: [],
   olderHistory: null,
+  earned: [],
 }
 
 /**
@@ -45,6 +49,7 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
         pending: event.data.pending,
         history: event.data.history,
         olderHistory: event.data.olderHistory,
+        earned: event.data.earned,
       }
     case 'reward': {
       const { reward } = event.data
@@ -59,6 +64,7 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
         ...state,
         pending: state.pending.filter((reward) => reward.id !== event.data.rewardId),
         history: upsert(state.history, event.data.entry, newerEntry),
+        earned: event.data.earned,
       }
     case 'user':
       return state

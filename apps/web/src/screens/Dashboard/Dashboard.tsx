@@ -47,6 +47,7 @@ export function Dashboard({ user, config }: DashboardProps) {
           />
           <TreasuresList
             history={live.history}
+            earned={live.earned}
             received={live.received}
             explorerTransactionUrl={config.chain.explorerTransactionUrl}
           />

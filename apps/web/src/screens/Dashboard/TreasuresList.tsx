@@ -1,6 +1,7 @@
-import type { RewardHistoryEntry } from '@fernwood/protocol'
+import type { EarnedTotal, RewardHistoryEntry } from '@fernwood/protocol'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { formatTokenAmount } from '../../chain/tokenBalance'
 import { loadOlderHistory, useLive } from '../../live/store'
 import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
@@ -10,6 +11,8 @@ import { Panel } from './Panel'
 
 interface TreasuresListProps {
   history: RewardHistoryEntry[]
+  /** the whole history's total per token, from the server (the list may hold only its newest page) */
+  earned: EarnedTotal[]
   /** false until the live feed's first snapshot: an empty list then means "not known yet" */
   received: boolean
   /** the chain's explorer page for a transaction, `{id}` standing for its id */
@@ -20,7 +23,12 @@ interface TreasuresListProps {
  * What the account has been paid, newest first, each with the transaction that paid it; the live
  * feed brings the newest page, and 'Show older' the ones before it.
  */
-export function TreasuresList({ history, received, explorerTransactionUrl }: TreasuresListProps) {
+export function TreasuresList({
+  history,
+  earned,
+  received,
+  explorerTransactionUrl,
+}: TreasuresListProps) {
   const { olderHistory } = useLive()
   const [loading, setLoading] = useState(false)
   const showOlder = async () => {
@@ -44,6 +52,13 @@ export function TreasuresList({ history, received, explorerTransactionUrl }: Tre
       aria-relevant="additions"
       aria-atomic="false"
     >
+      {earned.length > 0 && (
+        <p className="treasures__total">
+          {texts.totalEarned(
+            earned.map(({ amount, token }) => formatTokenAmount(`${amount} ${token}`)).join(', '),
+          )}
+        </p>
+      )}
       {history.length === 0 ? (
         received && <p className="treasures__empty">{texts.noTreasures}</p>
       ) : (
