@@ -35,7 +35,7 @@ describe('request validation never coerces types', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual(INVALID)
     }
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [] })
+    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
   })
 })
 
@@ -54,6 +54,6 @@ describe('code normalisation', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual(INVALID)
     }
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [] })
+    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
   })
 })

@@ -36,7 +36,7 @@ export const dismissRoutes: FastifyPluginAsyncTypebox<DismissRoutesOptions> = as
         [request.params.id, waxAccount],
       )
       if (!dismissible) throw new RewardNotDismissible()
-      return reply.status(204).send()
+      return reply.status(204).send(null)
     },
   )
 }
