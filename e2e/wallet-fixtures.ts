@@ -64,8 +64,9 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
   ],
 })
 
+/** For every tab of the test's browser context, including ones a test opens itself. */
 async function openShadowRootsOf(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.context().addInitScript(() => {
     const attachShadow = Element.prototype.attachShadow
     Element.prototype.attachShadow = function (init: ShadowRootInit) {
       return attachShadow.call(this, { ...init, mode: 'open' })

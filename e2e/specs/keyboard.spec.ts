@@ -22,6 +22,9 @@ test('the forest can be entered and left with the keyboard alone', async ({ page
   await page.keyboard.press('Enter')
   await expect(toast(page, texts.walletNotInitialized)).toBeVisible()
 
+  // On the devchain a visitor without an account may create one, between the two.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'No WAX account? Create one' })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: texts.leaveForest })).toBeFocused()
   await page.keyboard.press('Enter')

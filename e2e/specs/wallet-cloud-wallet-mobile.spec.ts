@@ -91,14 +91,18 @@ test.describe('on an Android phone', () => {
     await expect(toast(page, fallback)).toHaveAttribute('data-type', 'error')
 
     // Plugin 1.5.0 leaves this error screen unclosable (its close button and Escape do nothing,
-    // see README), so the visitor reloads; the session survives and another wallet logs in.
-    await page.reload()
-    await expectConnectWalletScreen(page)
-    await page.getByRole('button', { name: texts.connectWallet }).click()
-    await expect(dialog.getByText('Connect your wallet to login')).toBeVisible()
-    await walletOption(dialog, 'Dev Wallet').click()
-    await dialog.getByRole('button', { name: 'bob.wam@active' }).click()
-    await expect(toast(page, walletTexts.connected('bob.wam'))).toBeVisible()
+    // see README), so the visitor comes back to the site; the session survives and another wallet
+    // logs in. (In a new tab: once a page has navigated to a custom scheme, headless Chromium
+    // delivers no more input to that tab, even after a reload.)
+    const again = await page.context().newPage()
+    await again.goto('/')
+    await expectConnectWalletScreen(again)
+    await again.getByRole('button', { name: texts.connectWallet }).click()
+    const secondDialog = kitDialog(again)
+    await expect(secondDialog.getByText('Connect your wallet to login')).toBeVisible()
+    await walletOption(secondDialog, 'Dev Wallet').click()
+    await secondDialog.getByRole('button', { name: 'bob.wam@active' }).click()
+    await expect(toast(again, walletTexts.connected('bob.wam'))).toBeVisible()
   })
 })
 
