@@ -1,9 +1,9 @@
-import { createServer } from 'node:net'
 import { startDevchain } from '@fernwood/devchain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
 import { eventually } from './support/rewards.ts'
 import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
+import { freePort } from './support/server-process.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
 import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
@@ -30,16 +30,6 @@ afterAll(async () => {
   await testDatabase.drop()
   await devchain.close()
 })
-
-/** A port nothing listens on right now, for a process that cannot report the one it took. */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (!address || typeof address === 'string') throw new Error('no TCP port')
-  return address.port
-}
 
 interface TwoWorkers {
   /** each worker process's /metrics (PostgreSQL only: on PGlite both share this process) */
