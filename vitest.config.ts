@@ -16,6 +16,9 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Most files wait on processes, blocks and sockets rather than the CPU: on two cores, two files
+    // at a time halve the run without starving either (the default is one).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -23,7 +23,8 @@ import {
 import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
 const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
-const CODES_PER_ACCOUNT = 10
+// Few rewards, many faults: each kill and restart costs seconds, and the run must stay short for CI.
+const CODES_PER_ACCOUNT = 4
 
 let devchain: Awaited<ReturnType<typeof startDevchain>>
 let chain: ChainConnection
