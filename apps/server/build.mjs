@@ -1,6 +1,7 @@
 // Compiles the server to JavaScript for production: `node dist/main.js` runs it without tsx.
 // dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
-// and dist/migrations, which the database opener reads beside the code that runs it.
+// and the files bundled modules read beside the code that runs them: dist/migrations (the
+// database opener) and dist/dev-anchor-page.js (the Dev Anchor page's script).
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,3 +45,7 @@ await build({
 await cp(path.join(serverRoot, 'src/db/migrations'), path.join(outdir, 'migrations'), {
   recursive: true,
 })
+await cp(
+  path.join(serverRoot, '../../packages/devanchor/src/page/dev-anchor-page.js'),
+  path.join(outdir, 'dev-anchor-page.js'),
+)
