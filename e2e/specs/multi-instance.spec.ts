@@ -31,10 +31,6 @@ const test = base.extend<object, { cluster: Cluster }>({
 
 // One cluster for the file, in this order: the second test stops one of its servers.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
-test.skip(
-  !process.env.TEST_DATABASE_URL,
-  'several servers share a PostgreSQL database: set TEST_DATABASE_URL (CI does)',
-)
 
 /** The server that answered: the last of those nginx tried (`a:1, b:2` when it moved on). */
 const answeredBy = (upstreams: string | undefined) => upstreams?.split(/[,:]\s+/).at(-1) ?? ''
