@@ -8,6 +8,7 @@ import { Login } from './screens/Login/Login'
 import { useSession } from './session/store'
 import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary'
 import { Toaster } from './ui/Toaster'
+import { preloadWalletKitWhenIdle } from './wallet/loadKit'
 
 startLiveFeed()
 
@@ -26,9 +27,12 @@ function CurrentScreen() {
   const connectScreenShownTo = useRef<string | undefined>(undefined)
   const signedIn = session.status === 'signedIn'
 
-  // Signed in means the dashboard is next: fetch it and the decoder while the wallet connects.
+  // Signed in means the wallet and the dashboard are next: fetch the kit (restoring a returning
+  // visitor's wallet session), the dashboard and the decoder while the visitor reaches for them.
+  // The login screen never loads the kit: its parsing is most of a phone's blocking time there.
   useEffect(() => {
     if (!signedIn) return
+    preloadWalletKitWhenIdle()
     loadDashboardScreen().catch(() => {
       // Kept in the screen's state, and shown should the dashboard be due.
     })

@@ -7,7 +7,6 @@ import { checkSession } from './session/store'
 import { texts } from './texts'
 import { errorMessage } from './ui/errorMessage'
 import { toasterMounted } from './ui/Toaster'
-import { preloadWalletKitWhenIdle } from './wallet/loadKit'
 import './styles/theme.css'
 
 // Both start before React renders so the loading screen lasts no longer than the requests.
@@ -27,4 +26,3 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 )
-preloadWalletKitWhenIdle()

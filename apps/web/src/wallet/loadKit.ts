@@ -27,7 +27,7 @@ export function loadWalletKit(): Promise<WalletKit> {
 }
 
 /**
- * Starts loading the kit once the first screen has painted and the browser is idle, so a returning
+ * Starts loading the kit once the screen has painted and the browser is idle, so a returning
  * visitor's session is restored, and the kit is ready, by the time they reach for it.
  */
 export function preloadWalletKitWhenIdle(): void {
