@@ -1,7 +1,9 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import {
   type AdminContext,
   DiscrepanciesFound,
@@ -30,6 +32,11 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase()
   chain = await createTestChain()
   outDirectory = await mkdtemp(path.join(tmpdir(), 'fernwood-admin-'))
+  // Its own .wasm, from the package, rather than the library's default download.
+  const wasm = await readFile(
+    createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
+  )
+  await prepareZXingModule({ overrides: { wasmBinary: wasm.buffer }, fireImmediately: true })
 })
 afterAll(async () => {
   await chain.close()
@@ -37,11 +44,18 @@ afterAll(async () => {
   await rm(outDirectory, { recursive: true, force: true })
 })
 
-async function admin(...argv: string[]): Promise<string[]> {
+function admin(...argv: string[]): Promise<string[]> {
+  return adminWith({}, ...argv)
+}
+
+async function adminWith(
+  environment: Record<string, string>,
+  ...argv: string[]
+): Promise<string[]> {
   const lines: string[] = []
   const context: AdminContext = {
     database: testDatabase.database,
-    env: readEnvironment({}),
+    env: readEnvironment(environment),
     chainNode: async () => new PayoutChainNode(chain, 2000),
     transferHistory: async () => new HyperionTransferHistory(chain.apiUrl, chain.fetch, 2000),
     print: (line) => lines.push(line),
@@ -51,6 +65,14 @@ async function admin(...argv: string[]): Promise<string[]> {
     throw error
   })
   return lines
+}
+
+/** The text of the QR code in a PNG file, read with the decoder the web app scans with. */
+async function readQrImage(file: string): Promise<string | undefined> {
+  const [result] = await readBarcodes(new Uint8Array(await readFile(file)), {
+    formats: ['QRCode'],
+  })
+  return result?.text
 }
 
 /** What a reconcile run printed before it failed with exit code 1. */
@@ -68,11 +90,9 @@ async function transferByHand(transfer: Partial<Transfer> & { to: string; memo: 
   const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
     expireSeconds: 60,
   })
-  const signed = await signer.sign({
-    tokenContract: 'fern.token',
-    quantity: '1.0000 FERN',
-    ...transfer,
-  })
+  const signed = await signer.sign([
+    { tokenContract: 'fern.token', quantity: '1.0000 FERN', ...transfer },
+  ])
   expect(await new PayoutChainNode(chain, 2000).send(signed.packed)).toMatchObject({
     landed: true,
   })
@@ -157,26 +177,60 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
       out,
     )
     expect(printed[0]).toBe('Generated 5 codes for cards.')
+    // Without PUBLIC_ORIGIN the server serves this machine only, at HOST and PORT.
+    expect(printed).toContain('  Links:     http://127.0.0.1:3000/c/<code>')
 
     const csv = (await readFile(path.join(out, 'codes.csv'), 'utf8')).trim().split('\n')
-    expect(csv[0]).toBe('code,campaign,reward')
+    expect(csv[0]).toBe('code,campaign,reward,link')
     const codes = csv.slice(1).map((line) => line.split(',')[0])
     expect(codes).toHaveLength(5)
     for (const line of csv.slice(1))
-      expect(line).toMatch(/^cards-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4},cards,1\.5000 FERN$/)
+      expect(line).toMatch(
+        /^(cards-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}),cards,1\.5000 FERN,http:\/\/127\.0\.0\.1:3000\/c\/\1$/,
+      )
 
+    // Each QR image holds the code's claim link, as a phone's camera reads it.
     const images = await readdir(path.join(out, 'qr'))
     expect(images.sort()).toEqual(codes.map((code) => `${code}.png`).sort())
-    const png = await readFile(path.join(out, 'qr', images[0]))
-    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    for (const code of codes) {
+      expect(await readQrImage(path.join(out, 'qr', `${code}.png`))).toBe(
+        `http://127.0.0.1:3000/c/${code}`,
+      )
+    }
+    // The sheet prints the code, to type, and its link under it.
     const sheet = await readFile(path.join(out, 'sheet.html'), 'utf8')
-    for (const code of codes) expect(sheet).toContain(`<figcaption>${code}</figcaption>`)
+    for (const code of codes) {
+      expect(sheet).toContain(
+        `<figcaption>${code}<small>http://127.0.0.1:3000/c/${code}</small></figcaption>`,
+      )
+    }
 
     const stored = await testDatabase.database.query<{ uses_left: number }>(
       'SELECT uses_left FROM codes WHERE code = ANY($1)',
       [codes],
     )
     expect(stored.map((row) => row.uses_left)).toEqual([1, 1, 1, 1, 1])
+  })
+
+  it('claim links lead to PUBLIC_ORIGIN when it is set', async () => {
+    const out = path.join(outDirectory, 'cards-public')
+    const printed = await adminWith(
+      { PUBLIC_ORIGIN: 'https://fernwood.example' },
+      'codes',
+      'generate',
+      '--campaign',
+      'cards',
+      '--count',
+      '1',
+      '--out',
+      out,
+    )
+    expect(printed).toContain('  Links:     https://fernwood.example/c/<code>')
+    const [, line] = (await readFile(path.join(out, 'codes.csv'), 'utf8')).trim().split('\n')
+    const [code, , , link] = line.split(',')
+    expect(link).toBe(`https://fernwood.example/c/${code}`)
+    expect(await readQrImage(path.join(out, 'qr', `${code}.png`))).toBe(link)
+    expect(await readFile(path.join(out, 'sheet.html'), 'utf8')).toContain(`<small>${link}</small>`)
   })
 
   it('shows the payout account’s balance on the chain', async () => {
@@ -241,10 +295,10 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
     const before = await balanceOf(chain, 'carol.wam')
     // One node refused the transfer and the reward was parked; another node took it meanwhile.
     const landed = await transferByHand({ to: 'carol.wam', memo: `Fernwood reward ${id}` })
-    const payout = await storeSignedPayout(db, id, landed)
+    const payout = await storeSignedPayout(db, [id], landed)
     await db.query(
-      "UPDATE payouts SET state = 'failed', last_error = 'a node refused it' WHERE id = $1",
-      [payout.id],
+      "UPDATE payouts SET state = 'failed', last_error = 'a node refused it' WHERE transaction_id = $1",
+      [payout.transactionId],
     )
 
     await admin('payouts', 'retry', id)

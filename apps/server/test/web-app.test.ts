@@ -37,6 +37,15 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
   })
 
+  it('a claim link (/c/{code}) is answered with the app, which reads the code itself', async () => {
+    const response = await app.inject('/c/spring-7kq2-mx9d-ht4p')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe('<!doctype html><title>Fernwood</title>')
+    expect((await app.inject('/c/spring/more')).statusCode).toBe(404)
+  })
+
   it('hashed assets are cached for a year as immutable', async () => {
     const response = await app.inject('/assets/index-Bx3kP9.js')
     expect(response.statusCode).toBe(200)

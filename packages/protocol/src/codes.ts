@@ -24,3 +24,26 @@ export function normalizeCode(raw: unknown): string | undefined {
   if (INVISIBLE_OR_CONTROL.test(code)) return undefined
   return code
 }
+
+/** A claim link is `{origin}/c/{code}`: it opens the site with the code waiting in its box. */
+export const CLAIM_LINK_PATH = '/c/'
+
+/** The claim link of `code` on the site at `origin`, as printed on cards and in their QR codes. */
+export function claimLink(origin: string, code: string): string {
+  return `${origin}${CLAIM_LINK_PATH}${encodeURIComponent(code)}`
+}
+
+/** Whether `pathname` is a claim link's: `/c/` and one path segment, the code. */
+export function isClaimPath(pathname: string): boolean {
+  return /^\/c\/[^/]+$/.test(pathname)
+}
+
+/** The normalised code a claim link's path holds; undefined when it is no claim path or holds no valid code. */
+export function codeOfClaimPath(pathname: string): string | undefined {
+  if (!isClaimPath(pathname)) return undefined
+  try {
+    return normalizeCode(decodeURIComponent(pathname.slice(CLAIM_LINK_PATH.length)))
+  } catch {
+    return undefined // a malformed percent-escape
+  }
+}

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { claimLink } from '@fernwood/protocol'
 import QRCode from 'qrcode'
 
 export interface CodeSheetFiles {
@@ -10,26 +11,31 @@ export interface CodeSheetFiles {
 
 /**
  * Writes printable material for a batch of codes into `directory`: `codes.csv`, one PNG QR image
- * per code under `qr/`, and `sheet.html`, a page of labelled QR codes ready to print.
+ * per code under `qr/`, and `sheet.html`, a page of labelled QR codes ready to print. Each QR code
+ * holds the code's claim link on `origin`, so a phone's own camera opens the claim; the code is
+ * printed too, for typing.
  */
 export async function writeCodeSheet(
   directory: string,
-  batch: { campaign: string; rewardQuantity: string; codes: string[] },
+  batch: { campaign: string; rewardQuantity: string; codes: string[]; origin: string },
 ): Promise<CodeSheetFiles> {
   const qrDirectory = path.join(directory, 'qr')
   await mkdir(qrDirectory, { recursive: true })
+  const link = (code: string) => claimLink(batch.origin, code)
   const csv = path.join(directory, 'codes.csv')
   await writeFile(
     csv,
     [
-      'code,campaign,reward',
-      ...batch.codes.map((code) => `${code},${batch.campaign},${batch.rewardQuantity}`),
+      'code,campaign,reward,link',
+      ...batch.codes.map(
+        (code) => `${code},${batch.campaign},${batch.rewardQuantity},${link(code)}`,
+      ),
     ]
       .join('\n')
       .concat('\n'),
   )
   for (const code of batch.codes) {
-    await QRCode.toFile(path.join(qrDirectory, `${code}.png`), code, {
+    await QRCode.toFile(path.join(qrDirectory, `${code}.png`), link(code), {
       errorCorrectionLevel: 'M',
       margin: 2,
       width: 300,
@@ -39,7 +45,7 @@ export async function writeCodeSheet(
   const cards = batch.codes
     .map(
       (code) =>
-        `<figure><img src="qr/${code}.png" alt=""><figcaption>${code}</figcaption></figure>`,
+        `<figure><img src="qr/${code}.png" alt=""><figcaption>${code}<small>${escapeHtml(link(code))}</small></figcaption></figure>`,
     )
     .join('\n')
   await writeFile(
@@ -52,6 +58,7 @@ export async function writeCodeSheet(
   figure { margin: 0; text-align: center; break-inside: avoid; border: 1px dashed #999; padding: 3mm; }
   img { width: 100%; }
   figcaption { font-family: monospace; font-size: 11pt; }
+  figcaption small { display: block; font-size: 7pt; overflow-wrap: anywhere; }
 </style></head>
 <body><h1>${batch.campaign}: ${batch.rewardQuantity} each</h1><main>
 ${cards}
@@ -59,4 +66,9 @@ ${cards}
 `,
   )
   return { csv, qrDirectory, sheet }
+}
+
+/** PUBLIC_ORIGIN is the operator's text: written into the page as text, never as markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { normalizeCode } from '@fernwood/protocol'
+import { CLAIM_LINK_PATH, normalizeCode } from '@fernwood/protocol'
 import { audit } from '../audit/audit-log.ts'
 import {
   addCodes,
@@ -13,6 +13,7 @@ import {
 import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
+import { configuredOrigin } from '../http/own-origin.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { reconcilePayouts } from '../payouts/reconcile.ts'
 import { listFailedPayouts } from '../payouts/repository.ts'
@@ -49,7 +50,8 @@ export const USAGE = `Usage: npm run admin -- <command>
                    [--code <code>]   (the code of a shared campaign)
   campaigns close --slug <slug>
   codes generate --campaign <slug> --count <n> --out <directory>
-                   (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html)
+                   (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html;
+                   each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>)
   payouts balance              the payout account's balance of the reward token
   payouts stuck [--minutes <n>] rewards processing or confirming for longer than n minutes (default 10)
   payouts failed               payouts the chain refused, with its error
@@ -207,7 +209,7 @@ async function closeCampaignCommand(args: string[], { database, print }: AdminCo
   print(`Closed campaign ${slug}: new submissions of its codes are rejected as ended.`)
 }
 
-async function generateCodesCommand(args: string[], { database, print }: AdminContext) {
+async function generateCodesCommand(args: string[], { database, env, print }: AdminContext) {
   const { values } = options(args, {
     campaign: { type: 'string' },
     count: { type: 'string' },
@@ -228,15 +230,21 @@ async function generateCodesCommand(args: string[], { database, print }: AdminCo
     await addCodes(tx, campaign, [...codes])
     await audit(tx, 'admin', 'codes.generated', slug, { count })
   })
+  const origin = configuredOrigin(env)
   const files = await writeCodeSheet(directory, {
     campaign: slug,
     rewardQuantity: campaign.rewardQuantity,
     codes: [...codes],
+    origin,
   })
   print(`Generated ${count} codes for ${slug}.`)
   print(`  CSV:       ${files.csv}`)
   print(`  QR images: ${files.qrDirectory}`)
   print(`  Printable: ${files.sheet}`)
+  print(`  Links:     ${origin}${CLAIM_LINK_PATH}<code>`)
+  if (!env.PUBLIC_ORIGIN) {
+    print('  (PUBLIC_ORIGIN is not set: these links open on this machine only)')
+  }
 }
 
 async function balanceCommand({ env, chainNode, print }: AdminContext) {

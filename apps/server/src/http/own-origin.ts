@@ -27,3 +27,18 @@ export function ownOrigin(
   if (publicOrigin) return publicOrigin
   return isLoopbackHost(request.hostname) ? `${request.protocol}://${request.host}` : undefined
 }
+
+/**
+ * The origin browsers use, known without a request (the admin CLI's printed claim links):
+ * PUBLIC_ORIGIN, else the address and port the server listens on, since without PUBLIC_ORIGIN it
+ * serves only this machine.
+ */
+export function configuredOrigin(env: {
+  PUBLIC_ORIGIN?: string
+  HOST: string
+  PORT: number
+}): string {
+  if (env.PUBLIC_ORIGIN) return env.PUBLIC_ORIGIN
+  const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST
+  return `http://${host}:${env.PORT}`
+}

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyPluginAsync } from 'fastify'
+import { CLAIM_LINK_PATH } from '@fernwood/protocol'
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 
 export interface WebAppOptions {
   /** the Vite build output: index.html plus content-hashed files under assets/ */
@@ -32,7 +33,9 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
       reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache')
     },
   })
-  app.get('/', (_request, reply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html'),
-  )
+  const sendApp = (_request: unknown, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html')
+  app.get('/', sendApp)
+  // A claim link opens the app, which reads the code from its own address.
+  app.get(`${CLAIM_LINK_PATH}:code`, sendApp)
 }
