@@ -97,13 +97,24 @@ test("'Connect WAX Wallet' without the kit says the wallet system is not initial
   await expect(kitDialog(page)).toBeVisible()
 })
 
-test('the login screen does not wait for the wallet kit, which loads once the page is idle', async ({
+test('the login screen never loads the wallet kit; it loads once the visitor has entered', async ({
   page,
 }) => {
-  const kitRequested = page.waitForRequest('**/assets/kit-*.js')
+  const kitRequests: string[] = []
+  page.on('request', (request) => {
+    if (/\/assets\/kit-[^/]*\.js$/.test(request.url())) kitRequests.push(request.url())
+  })
   const kitChunk = await holdRequests(page, 'GET', '**/assets/kit-*.js')
 
-  await enterForest(page)
+  await page.goto('/')
+  await expectLoginScreen(page)
+  // The login screen is fully loaded and idle, and still has not asked for the kit.
+  await page.waitForLoadState('networkidle')
+  expect(kitRequests).toEqual([])
+
+  const kitRequested = page.waitForRequest('**/assets/kit-*.js')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
   await kitRequested
   await page.getByRole('button', { name: texts.connectWallet }).click()
   await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
