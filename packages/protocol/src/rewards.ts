@@ -4,9 +4,18 @@ import { type Static, Type } from 'typebox'
 export const SubmitCodeRequestSchema = Type.Object({ code: Type.String() })
 export type SubmitCodeRequest = Static<typeof SubmitCodeRequestSchema>
 
+/** Why the catalogue refused a code: stable, for clients to word in their own language. */
+export const RejectionSchema = Type.Union([
+  Type.Literal('unknown_code'),
+  Type.Literal('not_started'),
+  Type.Literal('ended'),
+  Type.Literal('fully_claimed'),
+])
+export type Rejection = Static<typeof RejectionSchema>
+
 /**
- * A submitted code not yet paid: the spec's pendingRewards entry. `reason` says why a rejected
- * code was refused (unknown, not started, ended, fully claimed), in words to show as they are.
+ * A submitted code not yet paid: the spec's pendingRewards entry. A rejected code carries its
+ * `rejection` (unknown, not started, ended, fully claimed) and the same `reason` in English words.
  * A `confirming` reward's transfer is on chain, in a block not yet irreversible: it carries the
  * `transactionId`, and moves to the history once nothing can take it back.
  */
@@ -20,6 +29,7 @@ export const PendingRewardSchema = Type.Object({
     Type.Literal('rejected'),
   ]),
   reason: Type.Union([Type.String(), Type.Null()]),
+  rejection: Type.Optional(RejectionSchema),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
   createdAt: Type.String({ format: 'date-time' }),
   /** Only on a live `reward` event: the visitor dismissed this rejected code; it leaves the list. */

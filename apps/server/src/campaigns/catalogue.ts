@@ -1,3 +1,4 @@
+import type { Rejection } from '@fernwood/protocol'
 import type { Queryable } from '../db/database.ts'
 
 export type CampaignKind = 'shared' | 'unique'
@@ -125,9 +126,10 @@ export async function addCodes(
   )
 }
 
-/** Why the catalogue refuses a code; the UI shows `REJECTION_REASONS` as they are. */
-export type Rejection = 'unknown_code' | 'not_started' | 'ended' | 'fully_claimed'
+/** Why the catalogue refuses a code (the protocol's, which clients word in their language). */
+export type { Rejection }
 
+/** The reasons in English, kept on the reward for the operator and older clients. */
 export const REJECTION_REASONS: Record<Rejection, string> = {
   unknown_code: 'This code does not exist.',
   not_started: 'This campaign has not started yet.',

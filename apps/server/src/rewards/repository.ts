@@ -2,6 +2,7 @@ import {
   type EarnedTotal,
   HISTORY_PAGE_SIZE,
   type PendingReward,
+  type Rejection,
   type RewardHistoryEntry,
   type RewardsResponse,
 } from '@fernwood/protocol'
@@ -14,6 +15,8 @@ interface PendingRow {
   code: string
   status: PendingReward['status']
   reason: string | null
+  /** why a rejected reward was refused */
+  rejection?: Rejection | null
   /** the transfer a confirming reward waits on */
   transaction_id?: string | null
   created_at: Date
@@ -37,6 +40,7 @@ const toPendingReward = (row: PendingRow): PendingReward => ({
   code: row.code,
   status: row.status,
   reason: row.reason,
+  ...(row.rejection && { rejection: row.rejection }),
   ...(row.transaction_id && { transactionId: row.transaction_id }),
   createdAt: new Date(row.created_at).toISOString(),
   ...(row.dismissed && { dismissed: true as const }),
@@ -118,7 +122,7 @@ export function readRewardLists(
 }
 
 // A confirming reward shows the transfer it waits on.
-const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, p.transaction_id, r.created_at,
+const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, p.transaction_id, r.created_at,
   r.dismissed_at IS NOT NULL AS dismissed
   FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
                                      AND p.state IN ('broadcast', 'confirmed')`
