@@ -1,6 +1,6 @@
 /**
  * The spec's exact user-visible strings the specs look for, written out independently of the
- * app's texts.ts so a changed text there fails here.
+ * app's English source (apps/web/src/i18n/en.ts) so a changed text there fails here.
  */
 export const texts = {
   loading: 'Entering the Fernwood Forest...',

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { App } from './App'
 import { loadConfig } from './config/store'
+import { currentTexts, startLanguage } from './i18n/current'
 import { checkSession } from './session/store'
-import { texts } from './texts'
 import { errorMessage } from './ui/errorMessage'
 import { toasterMounted } from './ui/Toaster'
 import './styles/theme.css'
@@ -15,14 +15,18 @@ loadConfig().catch(() => {
 })
 checkSession().catch(async (error: unknown) => {
   await toasterMounted
-  toast.error(texts.initFailed(errorMessage(error)))
+  toast.error(currentTexts().initFailed(errorMessage(error)))
 })
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The first screen is painted in the visitor's language: its texts (a small chunk, fetched while
+// the session is checked) are awaited; English's are already here.
+void startLanguage().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})

@@ -1,7 +1,10 @@
 import type { Queryable } from '../db/database.ts'
 
-/** Who acted: an operator through the admin CLI, or a reward worker. */
-export type AuditActor = 'admin' | 'worker'
+/**
+ * Who acted: an operator through the admin CLI (`admin`), an operator in the console, named by
+ * their verified wallet (`admin:alice.wam`), or a reward worker.
+ */
+export type AuditActor = 'admin' | `admin:${string}` | 'worker'
 
 /** Records an action in the audit trail, in the caller's transaction so it commits with it. */
 export async function audit(

@@ -221,6 +221,12 @@ export const EnvironmentSchema = Type.Object({
     false,
     'bind wallets that give no ownership proof (unverified); never on a public deployment',
   ),
+  ADMIN_ACCOUNTS: Type.String({
+    pattern: '^( *[a-z1-5.]{1,12} *(, *[a-z1-5.]{1,12} *)*)?$',
+    default: '',
+    description:
+      'wax accounts, comma-separated, whose verified wallet opens the operator console at /admin',
+  }),
   METRICS_TOKEN: Type.Optional(
     Type.String({
       minLength: 16,

@@ -1,4 +1,4 @@
-import { audit } from '../audit/audit-log.ts'
+import { type AuditActor, audit } from '../audit/audit-log.ts'
 import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../live/publisher.ts'
@@ -121,7 +121,11 @@ export async function parkReward(
  * same exactly-once path as any other (its refused transfer first, in case it landed after all).
  * False when no such reward waits to be paid.
  */
-export async function retryParkedReward(database: Database, rewardId: string): Promise<boolean> {
+export async function retryParkedReward(
+  database: Database,
+  rewardId: string,
+  actor: AuditActor,
+): Promise<boolean> {
   return database.transaction(async (tx) => {
     const rows = await tx.query(
       `UPDATE rewards SET next_attempt_at = now(), updated_at = now()
@@ -129,7 +133,7 @@ export async function retryParkedReward(database: Database, rewardId: string): P
       [rewardId],
     )
     if (rows.length === 0) return false
-    await audit(tx, 'admin', 'payout.retried', rewardId, {})
+    await audit(tx, actor, 'payout.retried', rewardId, {})
     await publishChange(tx, { kind: 'due' })
     return true
   })

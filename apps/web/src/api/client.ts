@@ -8,6 +8,8 @@ export class ApiError extends Error {
     /** The server's stable error code, e.g. `CODE_DUPLICATE`; `NETWORK` when no response. */
     readonly code: string,
     message: string,
+    /** From a refusal's `Retry-After`: how long until the limit that refused it lifts. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message)
   }
@@ -52,12 +54,14 @@ export const api = {
 
 async function readError(response: Response): Promise<ApiError> {
   const fallback = `${response.status} ${response.statusText}`.trim()
+  const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN)
   try {
     const { error } = (await response.json()) as { error?: { code?: unknown; message?: unknown } }
     return new ApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
       typeof error?.message === 'string' ? error.message : fallback,
+      Number.isFinite(retryAfter) ? retryAfter : undefined,
     )
   } catch {
     // A proxy or crash page rather than our API answered; the status is all we know.

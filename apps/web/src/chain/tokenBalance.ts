@@ -61,14 +61,3 @@ export function useTokenBalance(
 export function noTokens({ symbol, precision }: TokenBalanceSource): string {
   return `${(0).toFixed(precision)} ${symbol}`
 }
-
-/** '1234.5000 FERN' in the language's digits and grouping, keeping the token's precision. */
-export function formatTokenAmount(asset: string, locale?: string): string {
-  const [amount = '0', symbol = ''] = asset.split(' ')
-  const precision = amount.split('.')[1]?.length ?? 0
-  const number = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: precision,
-    maximumFractionDigits: precision,
-  }).format(Number(amount))
-  return `${number} ${symbol}`.trim()
-}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import { loadConfig } from './store'
 import './DevchainPublicWarning.css'
 
@@ -8,6 +8,7 @@ import './DevchainPublicWarning.css'
  * keys are public, and a visitor must not take anything here for real money.
  */
 export function DevchainPublicWarning() {
+  const texts = useTexts()
   const [devchainPublic, setDevchainPublic] = useState(false)
   useEffect(() => {
     let current = true

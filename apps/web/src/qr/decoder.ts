@@ -1,6 +1,6 @@
 import { toast } from 'sonner'
+import { currentTexts } from '../i18n/current'
 import { createStore, useStore } from '../store'
-import { texts } from '../texts'
 import { toasterMounted } from '../ui/Toaster'
 
 export type DecoderStatus = 'idle' | 'loading' | 'ready' | 'failed'
@@ -32,7 +32,7 @@ export function loadDecoder(): Promise<Reader> {
     } catch (error) {
       loading = undefined
       status.set('failed')
-      void toasterMounted.then(() => toast.error(texts.scannerLoadFailed))
+      void toasterMounted.then(() => toast.error(currentTexts().scannerLoadFailed))
       throw error
     }
   })()

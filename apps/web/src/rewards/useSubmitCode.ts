@@ -1,7 +1,7 @@
 import { normalizeCode } from '@fernwood/protocol/codes'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import { errorMessage } from '../ui/errorMessage'
 import { submitCode } from './submitCode'
 
@@ -13,6 +13,7 @@ export function useSubmitCode(): {
   submitting: boolean
   submit: (raw: string) => Promise<boolean>
 } {
+  const texts = useTexts()
   const [submitting, setSubmitting] = useState(false)
 
   async function submit(raw: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import { errorMessage } from '../ui/errorMessage'
 import { loadWalletKit } from '../wallet/loadKit'
 import { signOut } from './store'
@@ -19,6 +19,7 @@ async function signOutEverywhere(): Promise<void> {
 
 /** Sign-out for the 'Leave Forest' and 'Logout' buttons: busy while the request runs. */
 export function useSignOut(): { signingOut: boolean; signOut: () => Promise<void> } {
+  const texts = useTexts()
   const [signingOut, setSigningOut] = useState(false)
 
   async function signOutWithFeedback() {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import './Modal.css'
 
 interface ModalProps {
@@ -16,6 +16,7 @@ interface ModalProps {
  * else on the close button.
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
+  const texts = useTexts()
   const dialogRef = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   // A text selection dragged out of the box ends on the backdrop; only a press there closes.

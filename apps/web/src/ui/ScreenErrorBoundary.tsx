@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import { Button } from './Button'
 import { errorMessage } from './errorMessage'
 import { Screen } from './Screen'
@@ -21,15 +21,20 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
 
   override render() {
     if (this.state.error === undefined) return this.props.children
-    return (
-      <Screen title={texts.screenFailedTitle}>
-        <p className="screen__text" role="alert">
-          {texts.screenFailed(errorMessage(this.state.error))}
-        </p>
-        <div className="screen__actions">
-          <Button onClick={() => location.reload()}>{texts.reload}</Button>
-        </div>
-      </Screen>
-    )
+    return <ScreenFailed error={this.state.error} />
   }
+}
+
+function ScreenFailed({ error }: { error: unknown }) {
+  const texts = useTexts()
+  return (
+    <Screen title={texts.screenFailedTitle}>
+      <p className="screen__text" role="alert">
+        {texts.screenFailed(errorMessage(error))}
+      </p>
+      <div className="screen__actions">
+        <Button onClick={() => location.reload()}>{texts.reload}</Button>
+      </div>
+    </Screen>
+  )
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Toaster as SonnerToaster } from 'sonner'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import './Toaster.css'
 
 /**
@@ -21,6 +21,7 @@ export const toasterMounted = new Promise<void>((resolve) => {
 })
 
 export function Toaster() {
+  const texts = useTexts()
   // Runs after sonner's own effect (a child's), i.e. once it has subscribed.
   useEffect(() => markMounted(), [])
 

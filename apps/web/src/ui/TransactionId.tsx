@@ -1,5 +1,5 @@
 import { toast } from 'sonner'
-import { texts } from '../texts'
+import { useTexts } from '../i18n/current'
 import { errorMessage } from './errorMessage'
 import './TransactionId.css'
 
@@ -16,6 +16,7 @@ interface TransactionIdProps {
 
 /** A transaction id, shortened in the middle, linking to the explorer, with a copy button. */
 export function TransactionId({ id, explorerTransactionUrl }: TransactionIdProps) {
+  const texts = useTexts()
   async function copy() {
     try {
       await navigator.clipboard.writeText(id)

@@ -1,4 +1,10 @@
-/** The human part of anything thrown, for the `{message}` slot of the spec's error toasts. */
+import { currentLanguage, currentTexts } from '../i18n/current'
+import { describeError } from '../i18n/serverErrors'
+
+/**
+ * The human part of anything thrown, for the `{message}` slot of the spec's error toasts, in the
+ * language shown when the toast is raised (see i18n/serverErrors.ts).
+ */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+  return describeError(error, currentTexts(), currentLanguage())
 }

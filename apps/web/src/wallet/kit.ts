@@ -11,9 +11,10 @@ import {
 } from '@wharfkit/session'
 import { WebRenderer } from '@wharfkit/web-renderer'
 import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
-import { createAnchor, wordAnchorErrors } from './anchor'
+import { createAnchor } from './anchor'
 import { createCloudWallet } from './cloudWallet'
 import { WalletLoginCancelled } from './errors'
+import { shareLanguageWithKit } from './kitLanguage'
 import { dressKitDialog } from './kitTheme'
 import { proofEvidence, type WalletProofEvidence } from './proofEvidence'
 
@@ -73,8 +74,8 @@ class FernwoodRenderer extends WebRenderer {
 
 export async function createWalletKit(config: PublicConfig): Promise<WalletKit> {
   const ui = new FernwoodRenderer()
-  dressKitDialog(ui, config)
-  wordAnchorErrors(ui)
+  dressKitDialog(ui)
+  shareLanguageWithKit(ui, config)
   const chain = chainDefinition(config)
   // The kit's dialog cannot ask for a name, so the screen asks first and the provider reads it here.
   let requestedAccountName = ''

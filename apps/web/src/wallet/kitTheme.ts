@@ -1,6 +1,4 @@
-import type { PublicConfig } from '@fernwood/protocol'
 import type { WebRenderer } from '@wharfkit/web-renderer'
-import { texts } from '../texts'
 
 /** The renderer's custom properties (@wharfkit/web-renderer 1.4, styles/variables.scss) we set. */
 type KitPalette = Record<`--${string}`, string>
@@ -107,14 +105,10 @@ ${dialog()} :is(.secondary, .outlined) { --button-color: var(--button-text-color
 
 /**
  * Dresses the kit's dialog as Fernwood: our palette and type through the renderer's custom
- * properties (amber buttons carry dark ink in both themes, the quieter ones the body's colour),
- * and the subtitle 'Login to Fernwood'. The renderer writes its subtitle from its
- * `login.title-app` text with the kit's appName, which must stay the Antelope name `fernwood`
- * wallets scope their proofs to; so the product's display name goes into the text itself. Only
- * English is reworded; the renderer's other languages keep their own words around the appName.
+ * properties (amber buttons carry dark ink in both themes, the quieter ones the body's colour).
+ * Its words are wallet/kitLanguage.ts's.
  */
-export function dressKitDialog(ui: WebRenderer, config: PublicConfig): void {
-  ui.addTranslations({ en: { login: { 'title-app': texts.kitSubtitle(config.productName) } } })
+export function dressKitDialog(ui: WebRenderer): void {
   // A constructed sheet rather than a <style> element; the renderer's shadow root is closed, but
   // the renderer holds it.
   const sheet = new CSSStyleSheet()

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { loadConfig } from '../../config/store'
+import { currentTexts, useTexts } from '../../i18n/current'
 import { useSignOut } from '../../session/useSignOut'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 import { Screen } from '../../ui/Screen'
@@ -11,6 +11,7 @@ import { WalletKitUnavailable, WalletLoginCancelled } from '../../wallet/errors'
 import { CreateAccountForm } from './CreateAccountForm'
 
 export function ConnectWallet() {
+  const texts = useTexts()
   const { signingOut, signOut } = useSignOut()
   const [connecting, setConnecting] = useState(false)
   const [accountCreationOffered, setAccountCreationOffered] = useState(false)
@@ -67,6 +68,7 @@ export function ConnectWallet() {
 }
 
 function connectionFailure(error: unknown): string {
+  const texts = currentTexts()
   if (error instanceof WalletKitUnavailable) return texts.walletNotInitialized
   return errorMessage(error) || texts.walletConnectionCancelled
 }

@@ -1,7 +1,7 @@
 import { isCreatableAccountName } from '@fernwood/devwallet/account-name'
 import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
-import { texts } from '../../texts'
+import { useTexts } from '../../i18n/current'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 import { createWalletAccount } from '../../wallet/createAccount'
@@ -18,6 +18,7 @@ import './CreateAccountForm.css'
  * Cancel, or closing the kit's dialog, returns to the connect-wallet screen as it was.
  */
 export function CreateAccountForm({ onClose }: { onClose: () => void }) {
+  const texts = useTexts()
   const fieldId = useId()
   const [accountName, setAccountName] = useState('')
   const [problem, setProblem] = useState<string>()

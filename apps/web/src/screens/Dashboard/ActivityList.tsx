@@ -1,14 +1,11 @@
 import type { PendingReward } from '@fernwood/protocol'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
 import { dismissReward } from '../../rewards/dismissReward'
-import { texts } from '../../texts'
 import { errorMessage } from '../../ui/errorMessage'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
-
-/** The spec shows a status capitalised: 'pending' → 'Pending'. */
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
 /** Codes the Forest Spirits have not paid yet, newest first; absent while there are none. */
 export function ActivityList({
@@ -19,6 +16,7 @@ export function ActivityList({
   /** the chain's explorer page for a transaction, `{id}` standing for its id */
   explorerTransactionUrl: string
 }) {
+  const texts = useTexts()
   if (pending.length === 0) return null
 
   return (
@@ -40,9 +38,12 @@ export function ActivityList({
             aria-atomic="true"
           >
             <span className="activity__code">{reward.code}</span>
-            <span className="activity__status">{capitalise(reward.status)}</span>
-            {reward.status === 'rejected' && reward.reason && (
-              <span className="activity__reason">{reward.reason}</span>
+            <span className="activity__status">{texts.rewardStatus[reward.status]}</span>
+            {reward.status === 'rejected' && (reward.rejection || reward.reason) && (
+              <span className="activity__reason">
+                {/* The server's words only for a reason this app does not know yet. */}
+                {reward.rejection ? texts.rejection[reward.rejection] : reward.reason}
+              </span>
             )}
             {reward.status === 'rejected' && <DismissButton reward={reward} />}
             {reward.status === 'confirming' && reward.transactionId && (
@@ -66,6 +67,7 @@ export function ActivityList({
 
 /** Takes a rejected code out of the list, for good: the live feed removes it once kept. */
 function DismissButton({ reward }: { reward: PendingReward }) {
+  const texts = useTexts()
   const [dismissing, setDismissing] = useState(false)
 
   async function dismiss() {

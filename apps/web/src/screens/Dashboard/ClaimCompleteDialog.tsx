@@ -1,4 +1,4 @@
-import { texts } from '../../texts'
+import { useTexts } from '../../i18n/current'
 import { Modal } from '../../ui/Modal'
 import '../../ui/Button.css'
 
@@ -17,6 +17,7 @@ export function ClaimCompleteDialog({
   welcomeBonus,
   token,
 }: ClaimCompleteDialogProps) {
+  const texts = useTexts()
   return (
     <Modal open={open} title={texts.claimCompleteTitle} onClose={onClose}>
       <p>{texts.claimCompleteText}</p>

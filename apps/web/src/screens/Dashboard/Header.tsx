@@ -1,12 +1,8 @@
 import { useEffect, useRef } from 'react'
-import {
-  formatTokenAmount,
-  noTokens,
-  type TokenBalanceSource,
-  useTokenBalance,
-} from '../../chain/tokenBalance'
+import { noTokens, type TokenBalanceSource, useTokenBalance } from '../../chain/tokenBalance'
+import { useLanguage, useTexts } from '../../i18n/current'
+import { formatTokenAmount } from '../../i18n/format'
 import { useSignOut } from '../../session/useSignOut'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 
 interface HeaderProps {
@@ -19,6 +15,8 @@ interface HeaderProps {
 }
 
 export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }: HeaderProps) {
+  const texts = useTexts()
+  const language = useLanguage()
   const balance = useTokenBalance(balanceSource, waxAccount, balanceRefreshKey)
   const { signingOut, signOut } = useSignOut()
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -39,7 +37,7 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
       <p className="dashboard__account">{texts.waxAccount(waxAccount)}</p>
       {balance.status === 'read' && (
         <p className="dashboard__account dashboard__balance" aria-live="polite">
-          {texts.balance(formatTokenAmount(balance.balance ?? noTokens(balanceSource)))}
+          {texts.balance(formatTokenAmount(balance.balance ?? noTokens(balanceSource), language))}
         </p>
       )}
       <div className="dashboard__actions">

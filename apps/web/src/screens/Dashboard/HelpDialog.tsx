@@ -1,4 +1,4 @@
-import { texts } from '../../texts'
+import { useTexts } from '../../i18n/current'
 import { Modal } from '../../ui/Modal'
 
 interface HelpDialogProps {
@@ -10,6 +10,7 @@ interface HelpDialogProps {
 }
 
 export function HelpDialog({ open, onClose, welcomeCode, welcomeBonus, token }: HelpDialogProps) {
+  const texts = useTexts()
   return (
     <Modal open={open} title={texts.helpTitle} onClose={onClose}>
       <ol className="guide">

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
+import type { Texts } from '../../i18n/en'
 import { loadDecoder, useDecoderStatus } from '../../qr/decoder'
 import { useCameraScanner } from '../../qr/useCameraScanner'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 
 interface ScanPanelProps {
@@ -12,6 +13,7 @@ interface ScanPanelProps {
 }
 
 export function ScanPanel({ active, onDetected }: ScanPanelProps) {
+  const texts = useTexts()
   const videoRef = useRef<HTMLVideoElement>(null)
   const decoder = useDecoderStatus()
   const scanner = useCameraScanner(videoRef, active, onDetected)
@@ -70,7 +72,7 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
         {running && <div className="scan__frame" aria-hidden="true" />}
       </div>
       <p id={hintId} className="panel__hint">
-        {decoderHint(decoder)}
+        {decoderHint(decoder, texts)}
       </p>
       {/* The hint says why the button is disabled while the decoder is loading or has failed. */}
       <Button
@@ -85,7 +87,7 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
   )
 }
 
-function decoderHint(status: ReturnType<typeof useDecoderStatus>): string {
+function decoderHint(status: ReturnType<typeof useDecoderStatus>, texts: Texts): string {
   if (status === 'ready') return texts.scanHint
   if (status === 'failed') return texts.scannerLoadFailed
   return texts.scannerLoading

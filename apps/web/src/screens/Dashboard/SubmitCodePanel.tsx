@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
 import { useSubmitCode } from '../../rewards/useSubmitCode'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { Tabs } from '../../ui/Tabs'
 import { Panel } from './Panel'
@@ -11,6 +11,7 @@ import { UploadPanel } from './UploadPanel'
 type Method = 'enter' | 'scan' | 'upload'
 
 export function SubmitCodePanel() {
+  const texts = useTexts()
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
   const [code, setCode] = useState('')

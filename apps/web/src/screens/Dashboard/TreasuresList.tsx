@@ -1,9 +1,9 @@
 import type { EarnedTotal, RewardHistoryEntry } from '@fernwood/protocol'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { formatTokenAmount } from '../../chain/tokenBalance'
+import { useLanguage, useTexts } from '../../i18n/current'
+import { formatAmounts, formatTokenAmount } from '../../i18n/format'
 import { loadOlderHistory, useLive } from '../../live/store'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 import { TransactionId } from '../../ui/TransactionId'
@@ -29,6 +29,8 @@ export function TreasuresList({
   received,
   explorerTransactionUrl,
 }: TreasuresListProps) {
+  const texts = useTexts()
+  const language = useLanguage()
   const { olderHistory } = useLive()
   const [loading, setLoading] = useState(false)
   const showOlder = async () => {
@@ -55,7 +57,10 @@ export function TreasuresList({
       {earned.length > 0 && (
         <p className="treasures__total">
           {texts.totalEarned(
-            earned.map(({ amount, token }) => formatTokenAmount(`${amount} ${token}`)).join(', '),
+            formatAmounts(
+              earned.map(({ amount, token }) => `${amount} ${token}`),
+              language,
+            ),
           )}
         </p>
       )}
@@ -69,7 +74,7 @@ export function TreasuresList({
             <li key={entry.id} className="treasure">
               <span className="treasure__code">{entry.code}</span>
               <span className="treasure__amount">
-                {texts.rewardAmount(entry.amount, entry.token)}
+                {texts.rewardAmount(formatTokenAmount(`${entry.amount} ${entry.token}`, language))}
               </span>
               <span className="treasure__tx">
                 {texts.transaction}{' '}

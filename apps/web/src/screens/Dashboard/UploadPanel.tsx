@@ -1,8 +1,8 @@
 import { type ChangeEvent, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
 import { decodeImageFile } from '../../qr/decodeImageFile'
 import { loadDecoder } from '../../qr/decoder'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 
 interface UploadPanelProps {
@@ -10,6 +10,7 @@ interface UploadPanelProps {
 }
 
 export function UploadPanel({ onDetected }: UploadPanelProps) {
+  const texts = useTexts()
   const inputRef = useRef<HTMLInputElement>(null)
   const [reading, setReading] = useState(false)
 

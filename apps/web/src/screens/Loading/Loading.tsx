@@ -1,7 +1,8 @@
-import { texts } from '../../texts'
+import { useTexts } from '../../i18n/current'
 import './Loading.css'
 
 export function Loading() {
+  const texts = useTexts()
   return (
     <main className="loading">
       <div className="loading__leaf" aria-hidden="true" />

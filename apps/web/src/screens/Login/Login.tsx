@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
 import { signIn } from '../../session/store'
-import { texts } from '../../texts'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 import { Screen } from '../../ui/Screen'
 
 export function Login() {
+  const texts = useTexts()
   const [entering, setEntering] = useState(false)
 
   async function enterForest() {

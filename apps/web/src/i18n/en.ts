@@ -1,0 +1,199 @@
+import { PRODUCT_NAME } from './product'
+
+/**
+ * Every text a visitor sees, in English: the source the other languages translate, and, through
+ * its type `Texts`, their contract (a missing or extra key in one of them is a type error). The
+ * spec's exact strings are here, so e2e/texts.ts checks them against this file's output.
+ *
+ * To add a text: add its key here, in the group of the screen that shows it, then the same key,
+ * really translated, to ko.ts, zh-Hans.ts, zh-Hant.ts and tr.ts (the type-checker lists the files
+ * still missing it). A text with a value in it is a function of that value, so each language
+ * places it where its grammar wants it.
+ */
+const forest = `${PRODUCT_NAME} Forest`
+
+export const en = {
+  // The first screens: loading, entering, connecting the wallet.
+  title: forest,
+  loading: `Entering the ${forest}...`,
+  tagline: 'Enter the enchanted forest of automated rewards.',
+  enterForest: 'Enter the Forest',
+  entering: 'Entering...',
+  signInSucceeded: `Successfully connected to ${forest}!`,
+  signInFailed: (message: string) => `Connection failed: ${message}`,
+  initFailed: (message: string) => `${PRODUCT_NAME} failed to initialize: ${message}`,
+
+  connectWalletIntro: 'Connect your WAX wallet to start collecting rewards.',
+  connectWallet: 'Connect WAX Wallet',
+  connectingWallet: 'Connecting...',
+  walletConnected: (account: string) => `WAX wallet connected: ${account}`,
+  walletNotInitialized: 'WAX wallet system not initialized.',
+  walletConnectionCancelled: 'Wallet connection cancelled.',
+  leaveForest: 'Leave Forest',
+  signOutFailed: (message: string) => `Could not leave the forest: ${message}`,
+
+  // Words inside the wallet kit's dialog that are ours: its subtitle and a mobile wallet's errors.
+  kitSubtitle: (productName: string) => `Login to ${productName}`,
+  mobileWalletCancelled: 'The request was cancelled from the mobile wallet.',
+  mobileWalletInvalidResponse:
+    'Invalid response from the mobile wallet, must contain link_ch, link_key, link_name and cid flags.',
+
+  // Creating a WAX account (on the devchain).
+  createAccountOffer: 'No WAX account? Create one',
+  createAccountTitle: 'Create a WAX account',
+  accountNameLabel: 'New account name',
+  accountNameHint: 'Exactly 12 characters: letters a-z and digits 1-5.',
+  createAccount: 'Create Account',
+  creatingAccount: 'Creating...',
+  cancelCreateAccount: 'Cancel',
+  accountNameInvalid: 'An account name has exactly 12 characters: letters a-z and digits 1-5.',
+  accountNameTaken: (account: string) => `The account name ${account} is already taken.`,
+  accountCreated: (account: string) =>
+    `WAX account ${account} created. Connect it with 'Connect WAX Wallet'.`,
+  accountCreationCancelled: 'Account creation cancelled.',
+  accountCreationFailed: (message: string) => `The account could not be created: ${message}`,
+
+  // A screen whose code could not be loaded.
+  screenFailedTitle: 'The forest path is blocked',
+  screenFailed: (message: string) => `This part of the forest could not be loaded: ${message}`,
+  reload: 'Try Again',
+
+  // The dashboard's header.
+  waxAccount: (account: string) => `WAX: ${account}`,
+  balance: (amount: string) => `Balance: ${amount}`,
+  logout: 'Logout',
+  help: 'Help',
+
+  // Submitting a code: typed, scanned or uploaded.
+  submitCodeTitle: 'Submit Forest Code',
+  submitCodeMethods: 'How to enter your code',
+  enterCodeTab: 'Enter Code',
+  scanQrTab: 'Scan QR',
+  uploadQrTab: 'Upload QR',
+  codeLabel: 'Forest code',
+  codePlaceholder: 'Enter your magical code...',
+  submitCode: 'Submit to Forest Spirits',
+  submittingCode: 'Submitting...',
+  codeSubmitted: 'Code submitted! The Forest Spirits are processing your reward...',
+  codeInvalid: 'Please connect your wallet and enter a valid code.',
+  startScanning: 'Start Forest Vision',
+  stopScanning: 'Stop Vision',
+  cameraView: 'Camera view',
+  scanHint: 'Point your camera at a Forest Code.',
+  scannerLoading: 'The QR scanner is still loading...',
+  scannerLoadFailed: 'Could not load the QR scanner component.',
+  cameraFailed: 'Could not start camera. Please grant permission.',
+  selectQrImage: 'Select QR Image',
+  uploadHint: 'Choose a photo or screenshot of a Forest Code.',
+  noQrInImage: 'No QR code found in the image or image is invalid.',
+  codeDetected: (code: string) => `Forest Code detected: ${code}`,
+
+  // 'Forest Spirit Activity': codes not paid yet.
+  activityTitle: 'Forest Spirit Activity',
+  rewardStatus: {
+    pending: 'Pending',
+    processing: 'Processing',
+    confirming: 'Confirming',
+    rejected: 'Rejected',
+  },
+  /** Why the catalogue refused a code, by the server's rejection code. */
+  rejection: {
+    unknown_code: 'This code does not exist.',
+    not_started: 'This campaign has not started yet.',
+    ended: 'This campaign has ended.',
+    fully_claimed: 'This reward has been fully claimed.',
+  },
+  dismiss: 'Dismiss',
+  dismissCode: (code: string) => `Dismiss ${code}`,
+  dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
+  confirmingNote: 'On chain; final once its block is irreversible.',
+
+  // 'Forest Treasures': what has been paid.
+  treasuresTitle: 'Forest Treasures',
+  noTreasures: 'No treasures collected yet.',
+  totalEarned: (totals: string) => `Total earned: ${totals}`,
+  showOlderTreasures: 'Show older',
+  loadingOlderTreasures: 'Loading older treasures...',
+  olderTreasuresFailed: (message: string) => `Could not load older treasures: ${message}`,
+  /** `amount` is already written for the language, with its token: '10.0000 FERN'. */
+  rewardAmount: (amount: string) => `+${amount}`,
+  transaction: 'TX:',
+  transactionLinkLabel: (id: string) =>
+    `Transaction ${id} in the block explorer (opens in a new tab)`,
+  copy: 'Copy',
+  copyTransactionId: (id: string) => `Copy transaction id ${id}`,
+  transactionIdCopied: 'Transaction id copied.',
+  transactionIdCopyFailed: (message: string) => `Could not copy the transaction id: ${message}`,
+
+  // The guide and the welcome claim. The welcome bonus is the operator's figure, as configured.
+  close: 'Close',
+  helpTitle: `${forest} Rewards Guide`,
+  helpSteps: [
+    {
+      title: 'Enter the Forest',
+      text: "Press 'Enter the Forest' to begin an anonymous visit. No account or password is needed.",
+    },
+    {
+      title: 'Connect your WAX wallet',
+      text: "Press 'Connect WAX Wallet' and approve the login in your wallet. Rewards are paid to this account.",
+    },
+    {
+      title: 'Submit a Forest Code',
+      text: 'Type the code, scan its QR code with your camera, or upload a picture of it, then send it to the Forest Spirits.',
+    },
+  ],
+  helpWelcomeNote: (welcomeCode: string, bonus: string, token: string) =>
+    `New to the forest? Claim the welcome code ${welcomeCode} here first, then stake on the staking site to receive your ${bonus} ${token} welcome bonus.`,
+  claimCompleteTitle: 'Claim Complete!',
+  claimCompleteText: 'Your welcome code has been processed by the Forest Spirits.',
+  claimCompleteNext: 'Your welcome bonus is waiting on the staking site.',
+  claimBonus: (bonus: string, token: string) => `Claim Your ${bonus} ${token} Now`,
+  opensInNewTab: '(opens in a new tab)',
+
+  devchainPublicTitle: 'Demo chain:',
+  devchainPublicWarning:
+    'this site runs on a development chain whose keys are public, so anyone can sign as any account and spend what it holds. Nothing here is real money.',
+
+  closeToast: 'Close notification',
+  notifications: 'Notifications',
+
+  /**
+   * The server's refusals, by their stable code (each capability's `errors.ts` on the server); a code
+   * not listed here shows the server's own message. `wait` is how long until a limit lifts, when
+   * the server says (its Retry-After), already worded for the language.
+   */
+  serverErrors: {
+    NETWORK: 'The forest could not be reached. Check your connection and try again.',
+    NOT_SIGNED_IN: 'Sign in to continue.',
+    CROSS_ORIGIN_REFUSED: `This request must come from the ${PRODUCT_NAME} site itself.`,
+    RATE_LIMITED: (wait: string | undefined) =>
+      wait ? `Too many requests. Try again in ${wait}.` : 'Too many requests. Try again later.',
+    CODE_INVALID: 'Please connect your wallet and enter a valid code.',
+    CODE_DUPLICATE: 'This wallet has already used or submitted this code.',
+    CODES_RATE_LIMITED: (wait: string | undefined) =>
+      wait
+        ? `Too many codes submitted. Try again in ${wait}.`
+        : 'Too many codes submitted. Try again later.',
+    CODE_LOCKED_OUT: (wait: string | undefined) =>
+      wait
+        ? `Too many invalid codes. Try again in ${wait}.`
+        : 'Too many invalid codes. Try again later.',
+    REWARD_NOT_DISMISSIBLE: 'Only a rejected code of your wallet can be dismissed.',
+    WALLET_CHALLENGE_INVALID:
+      'This login request has expired or was already used. Please connect again.',
+    WALLET_PROOF_MISSING: 'The wallet gave no proof of account ownership.',
+    WALLET_PROOF_MALFORMED: 'The wallet’s proof could not be read.',
+    WALLET_PROOF_WRONG_CHAIN: 'The wallet proved an account on another chain.',
+    WALLET_PROOF_WRONG_SCOPE: 'The wallet’s proof was made for another application.',
+    WALLET_PROOF_WRONG_ACCOUNT: 'The wallet’s proof is for another account.',
+    WALLET_PROOF_EXPIRED: 'The wallet’s proof has expired. Please connect again.',
+    WALLET_PROOF_REPLAYED: 'This wallet proof was already used.',
+    WALLET_PROOF_SIGNATURE_INVALID: 'The wallet’s proof is not signed by the account’s keys.',
+    WALLET_ACCOUNT_NOT_FOUND: 'This account does not exist on this chain.',
+    WALLET_CHAIN_UNAVAILABLE:
+      'The blockchain could not be reached to check the wallet. Please try again.',
+  },
+}
+
+/** What every language provides: English's shape, with any string where English has one. */
+export type Texts = typeof en

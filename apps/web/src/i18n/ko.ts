@@ -1,0 +1,174 @@
+import type { Texts } from './en'
+import { PRODUCT_NAME } from './product'
+
+// Korean: the friendly polite style (해요체) a game or a shop speaks to its visitors in.
+const forest = `${PRODUCT_NAME} 숲`
+
+const ko: Texts = {
+  title: forest,
+  loading: `${forest}으로 들어가는 중...`,
+  tagline: '자동으로 보상이 쌓이는 마법의 숲으로 들어오세요.',
+  enterForest: '숲으로 들어가기',
+  entering: '들어가는 중...',
+  signInSucceeded: `${forest}에 연결되었어요!`,
+  signInFailed: (message) => `연결하지 못했어요: ${message}`,
+  initFailed: (message) => `${PRODUCT_NAME} 시작에 실패했어요: ${message}`,
+
+  connectWalletIntro: 'WAX 지갑을 연결하고 보상을 모으기 시작하세요.',
+  connectWallet: 'WAX 지갑 연결',
+  connectingWallet: '연결하는 중...',
+  walletConnected: (account) => `WAX 지갑이 연결되었어요: ${account}`,
+  walletNotInitialized: 'WAX 지갑 시스템이 아직 준비되지 않았어요.',
+  walletConnectionCancelled: '지갑 연결을 취소했어요.',
+  leaveForest: '숲 떠나기',
+  signOutFailed: (message) => `숲을 떠나지 못했어요: ${message}`,
+
+  kitSubtitle: (productName) => `${productName}에 로그인`,
+  mobileWalletCancelled: '모바일 지갑에서 요청을 취소했어요.',
+  mobileWalletInvalidResponse:
+    '모바일 지갑의 응답이 올바르지 않아요. link_ch, link_key, link_name, cid 값이 모두 있어야 해요.',
+
+  createAccountOffer: 'WAX 계정이 없나요? 새로 만들기',
+  createAccountTitle: 'WAX 계정 만들기',
+  accountNameLabel: '새 계정 이름',
+  accountNameHint: '정확히 12자: 영문 소문자 a-z와 숫자 1-5만 쓸 수 있어요.',
+  createAccount: '계정 만들기',
+  creatingAccount: '만드는 중...',
+  cancelCreateAccount: '취소',
+  accountNameInvalid:
+    '계정 이름은 정확히 12자여야 해요: 영문 소문자 a-z와 숫자 1-5만 쓸 수 있어요.',
+  accountNameTaken: (account) => `이미 누군가 쓰고 있는 계정 이름이에요: ${account}`,
+  accountCreated: (account) => `WAX 계정 ${account} 생성 완료! 'WAX 지갑 연결'로 연결해 보세요.`,
+  accountCreationCancelled: '계정 만들기를 취소했어요.',
+  accountCreationFailed: (message) => `계정을 만들지 못했어요: ${message}`,
+
+  screenFailedTitle: '숲길이 막혔어요',
+  screenFailed: (message) => `숲의 이 부분을 불러오지 못했어요: ${message}`,
+  reload: '다시 시도',
+
+  waxAccount: (account) => `WAX: ${account}`,
+  balance: (amount) => `잔액: ${amount}`,
+  logout: '로그아웃',
+  help: '도움말',
+
+  submitCodeTitle: '숲의 코드 제출',
+  submitCodeMethods: '코드를 입력하는 방법',
+  enterCodeTab: '코드 입력',
+  scanQrTab: 'QR 스캔',
+  uploadQrTab: 'QR 업로드',
+  codeLabel: '숲의 코드',
+  codePlaceholder: '마법의 코드를 입력하세요...',
+  submitCode: '숲의 정령에게 보내기',
+  submittingCode: '보내는 중...',
+  codeSubmitted: '코드를 보냈어요! 숲의 정령들이 보상을 준비하고 있어요...',
+  codeInvalid: '지갑을 연결하고 올바른 코드를 입력해 주세요.',
+  startScanning: '숲의 눈 뜨기',
+  stopScanning: '숲의 눈 감기',
+  cameraView: '카메라 화면',
+  scanHint: '카메라를 숲의 코드에 비춰 주세요.',
+  scannerLoading: 'QR 스캐너를 아직 불러오는 중이에요...',
+  scannerLoadFailed: 'QR 스캐너를 불러오지 못했어요.',
+  cameraFailed: '카메라를 켜지 못했어요. 카메라 권한을 허용해 주세요.',
+  selectQrImage: 'QR 이미지 선택',
+  uploadHint: '숲의 코드가 담긴 사진이나 스크린샷을 골라 주세요.',
+  noQrInImage: '이미지에서 QR 코드를 찾지 못했거나 이미지가 올바르지 않아요.',
+  codeDetected: (code) => `숲의 코드를 찾았어요: ${code}`,
+
+  activityTitle: '숲의 정령 활동',
+  rewardStatus: {
+    pending: '대기 중',
+    processing: '처리 중',
+    confirming: '확인 중',
+    rejected: '거절됨',
+  },
+  rejection: {
+    unknown_code: '존재하지 않는 코드예요.',
+    not_started: '아직 시작하지 않은 캠페인이에요.',
+    ended: '이미 끝난 캠페인이에요.',
+    fully_claimed: '이 보상은 모두 받아 갔어요.',
+  },
+  dismiss: '지우기',
+  dismissCode: (code) => `${code} 지우기`,
+  dismissFailed: (message) => `코드를 지우지 못했어요: ${message}`,
+  confirmingNote: '체인에 올라갔어요. 블록이 되돌릴 수 없게 되면 확정돼요.',
+
+  treasuresTitle: '숲의 보물',
+  noTreasures: '아직 모은 보물이 없어요.',
+  totalEarned: (totals) => `모은 보물 합계: ${totals}`,
+  showOlderTreasures: '이전 보물 보기',
+  loadingOlderTreasures: '이전 보물을 불러오는 중...',
+  olderTreasuresFailed: (message) => `이전 보물을 불러오지 못했어요: ${message}`,
+  rewardAmount: (amount) => `+${amount}`,
+  transaction: 'TX:',
+  transactionLinkLabel: (id) => `블록 탐색기에서 트랜잭션 ${id} 보기 (새 탭에서 열림)`,
+  copy: '복사',
+  copyTransactionId: (id) => `트랜잭션 ID ${id} 복사`,
+  transactionIdCopied: '트랜잭션 ID를 복사했어요.',
+  transactionIdCopyFailed: (message) => `트랜잭션 ID를 복사하지 못했어요: ${message}`,
+
+  close: '닫기',
+  helpTitle: `${forest} 보상 안내`,
+  helpSteps: [
+    {
+      title: '숲으로 들어가기',
+      text: "'숲으로 들어가기'를 누르면 익명으로 방문이 시작돼요. 계정도 비밀번호도 필요 없어요.",
+    },
+    {
+      title: 'WAX 지갑 연결하기',
+      text: "'WAX 지갑 연결'을 누르고 지갑에서 로그인을 승인하세요. 보상은 이 계정으로 지급돼요.",
+    },
+    {
+      title: '숲의 코드 제출하기',
+      text: '코드를 입력하거나, 카메라로 QR 코드를 스캔하거나, 코드 사진을 올린 다음 숲의 정령에게 보내세요.',
+    },
+  ],
+  helpWelcomeNote: (welcomeCode, bonus, token) =>
+    `숲이 처음인가요? 먼저 여기서 환영 코드 ${welcomeCode}부터 받고, 스테이킹 사이트에서 스테이킹해 환영 보너스(${bonus} ${token})를 받으세요.`,
+  claimCompleteTitle: '받기 완료!',
+  claimCompleteText: '숲의 정령들이 환영 코드를 처리했어요.',
+  claimCompleteNext: '스테이킹 사이트에서 환영 보너스가 기다리고 있어요.',
+  claimBonus: (bonus, token) => `지금 ${bonus} ${token} 받기`,
+  opensInNewTab: '(새 탭에서 열림)',
+
+  devchainPublicTitle: '데모 체인:',
+  devchainPublicWarning:
+    '이 사이트는 키가 공개된 개발용 체인에서 돌아가요. 누구나 어떤 계정으로든 서명하고 그 계정의 자산을 쓸 수 있어요. 여기 있는 것은 진짜 돈이 아니에요.',
+
+  closeToast: '알림 닫기',
+  notifications: '알림',
+
+  serverErrors: {
+    NETWORK: '숲에 닿지 못했어요. 인터넷 연결을 확인하고 다시 시도해 주세요.',
+    NOT_SIGNED_IN: '계속하려면 먼저 숲에 들어와 주세요.',
+    CROSS_ORIGIN_REFUSED: `이 요청은 ${PRODUCT_NAME} 사이트에서만 보낼 수 있어요.`,
+    RATE_LIMITED: (wait) =>
+      wait
+        ? `요청이 너무 많아요. ${wait} 후에 다시 시도해 주세요.`
+        : '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.',
+    CODE_INVALID: '지갑을 연결하고 올바른 코드를 입력해 주세요.',
+    CODE_DUPLICATE: '이 지갑은 이미 이 코드를 사용했거나 제출했어요.',
+    CODES_RATE_LIMITED: (wait) =>
+      wait
+        ? `코드를 너무 많이 보냈어요. ${wait} 후에 다시 시도해 주세요.`
+        : '코드를 너무 많이 보냈어요. 잠시 후 다시 시도해 주세요.',
+    CODE_LOCKED_OUT: (wait) =>
+      wait
+        ? `잘못된 코드가 너무 많았어요. ${wait} 후에 다시 시도해 주세요.`
+        : '잘못된 코드가 너무 많았어요. 잠시 후 다시 시도해 주세요.',
+    REWARD_NOT_DISMISSIBLE: '내 지갑의 거절된 코드만 지울 수 있어요.',
+    WALLET_CHALLENGE_INVALID:
+      '이 로그인 요청은 만료되었거나 이미 사용되었어요. 다시 연결해 주세요.',
+    WALLET_PROOF_MISSING: '지갑이 계정 소유 증명을 보내지 않았어요.',
+    WALLET_PROOF_MALFORMED: '지갑의 증명을 읽을 수 없어요.',
+    WALLET_PROOF_WRONG_CHAIN: '지갑이 다른 체인의 계정을 증명했어요.',
+    WALLET_PROOF_WRONG_SCOPE: '지갑의 증명이 다른 앱을 위해 만들어졌어요.',
+    WALLET_PROOF_WRONG_ACCOUNT: '지갑의 증명이 다른 계정의 것이에요.',
+    WALLET_PROOF_EXPIRED: '지갑의 증명이 만료되었어요. 다시 연결해 주세요.',
+    WALLET_PROOF_REPLAYED: '이미 사용된 지갑 증명이에요.',
+    WALLET_PROOF_SIGNATURE_INVALID: '지갑의 증명이 이 계정의 키로 서명되지 않았어요.',
+    WALLET_ACCOUNT_NOT_FOUND: '이 체인에 없는 계정이에요.',
+    WALLET_CHAIN_UNAVAILABLE: '지갑을 확인하려고 블록체인에 접속하지 못했어요. 다시 시도해 주세요.',
+  },
+}
+
+export default ko

@@ -1,0 +1,176 @@
+import type { Texts } from './en'
+import { PRODUCT_NAME } from './product'
+
+// Turkish: the warm, informal "sen" a playful app speaks in. Values are never given suffixes
+// (an account or code cannot take Turkish vowel harmony), so sentences are built around them.
+const forest = `${PRODUCT_NAME} Ormanı`
+
+const tr: Texts = {
+  title: forest,
+  loading: `${forest}'na giriliyor...`,
+  tagline: 'Ödüllerin kendiliğinden geldiği büyülü ormana gir.',
+  enterForest: 'Ormana Gir',
+  entering: 'Giriliyor...',
+  signInSucceeded: `${forest}'na başarıyla bağlandın!`,
+  signInFailed: (message) => `Bağlantı kurulamadı: ${message}`,
+  initFailed: (message) => `${PRODUCT_NAME} başlatılamadı: ${message}`,
+
+  connectWalletIntro: 'Ödül toplamaya başlamak için WAX cüzdanını bağla.',
+  connectWallet: 'WAX Cüzdanını Bağla',
+  connectingWallet: 'Bağlanıyor...',
+  walletConnected: (account) => `WAX cüzdanı bağlandı: ${account}`,
+  walletNotInitialized: 'WAX cüzdan sistemi henüz hazır değil.',
+  walletConnectionCancelled: 'Cüzdan bağlantısı iptal edildi.',
+  leaveForest: 'Ormandan Çık',
+  signOutFailed: (message) => `Ormandan çıkılamadı: ${message}`,
+
+  kitSubtitle: (productName) => `${productName} girişi`,
+  mobileWalletCancelled: 'İstek mobil cüzdandan iptal edildi.',
+  mobileWalletInvalidResponse:
+    'Mobil cüzdandan geçersiz yanıt geldi; link_ch, link_key, link_name ve cid alanlarını içermeli.',
+
+  createAccountOffer: 'WAX hesabın yok mu? Hemen oluştur',
+  createAccountTitle: 'WAX hesabı oluştur',
+  accountNameLabel: 'Yeni hesap adı',
+  accountNameHint: 'Tam 12 karakter: a-z harfleri ve 1-5 rakamları.',
+  createAccount: 'Hesap Oluştur',
+  creatingAccount: 'Oluşturuluyor...',
+  cancelCreateAccount: 'Vazgeç',
+  accountNameInvalid: 'Hesap adı tam 12 karakter olmalı: a-z harfleri ve 1-5 rakamları.',
+  accountNameTaken: (account) => `Bu hesap adı zaten alınmış: ${account}`,
+  accountCreated: (account) =>
+    `WAX hesabı oluşturuldu: ${account}. 'WAX Cüzdanını Bağla' ile bağlayabilirsin.`,
+  accountCreationCancelled: 'Hesap oluşturma iptal edildi.',
+  accountCreationFailed: (message) => `Hesap oluşturulamadı: ${message}`,
+
+  screenFailedTitle: 'Orman yolu kapandı',
+  screenFailed: (message) => `Ormanın bu kısmı yüklenemedi: ${message}`,
+  reload: 'Tekrar Dene',
+
+  waxAccount: (account) => `WAX: ${account}`,
+  balance: (amount) => `Bakiye: ${amount}`,
+  logout: 'Çıkış Yap',
+  help: 'Yardım',
+
+  submitCodeTitle: 'Orman Kodu Gönder',
+  submitCodeMethods: 'Kodunu nasıl gireceksin',
+  enterCodeTab: 'Kod Gir',
+  scanQrTab: 'QR Tara',
+  uploadQrTab: 'QR Yükle',
+  codeLabel: 'Orman kodu',
+  codePlaceholder: 'Büyülü kodunu gir...',
+  submitCode: 'Orman Ruhlarına Gönder',
+  submittingCode: 'Gönderiliyor...',
+  codeSubmitted: 'Kod gönderildi! Orman Ruhları ödülün üzerinde çalışıyor...',
+  codeInvalid: 'Lütfen cüzdanını bağla ve geçerli bir kod gir.',
+  startScanning: 'Orman Gözünü Aç',
+  stopScanning: 'Orman Gözünü Kapat',
+  cameraView: 'Kamera görüntüsü',
+  scanHint: 'Kamerayı bir Orman Koduna doğru tut.',
+  scannerLoading: 'QR tarayıcı hâlâ yükleniyor...',
+  scannerLoadFailed: 'QR tarayıcı bileşeni yüklenemedi.',
+  cameraFailed: 'Kamera açılamadı. Lütfen kamera izni ver.',
+  selectQrImage: 'QR Görseli Seç',
+  uploadHint: 'Bir Orman Kodunun fotoğrafını ya da ekran görüntüsünü seç.',
+  noQrInImage: 'Görselde QR kod bulunamadı ya da görsel geçersiz.',
+  codeDetected: (code) => `Orman Kodu bulundu: ${code}`,
+
+  activityTitle: 'Orman Ruhlarının Etkinliği',
+  rewardStatus: {
+    pending: 'Bekliyor',
+    processing: 'İşleniyor',
+    confirming: 'Onaylanıyor',
+    rejected: 'Reddedildi',
+  },
+  rejection: {
+    unknown_code: 'Böyle bir kod yok.',
+    not_started: 'Bu kampanya henüz başlamadı.',
+    ended: 'Bu kampanya sona erdi.',
+    fully_claimed: 'Bu ödülün tamamı alındı.',
+  },
+  dismiss: 'Kaldır',
+  dismissCode: (code) => `Kaldır: ${code}`,
+  dismissFailed: (message) => `Kod kaldırılamadı: ${message}`,
+  confirmingNote: 'Zincirde; bloğu geri alınamaz olunca kesinleşir.',
+
+  treasuresTitle: 'Orman Hazineleri',
+  noTreasures: 'Henüz hazine toplanmadı.',
+  totalEarned: (totals) => `Toplam kazanç: ${totals}`,
+  showOlderTreasures: 'Eskileri göster',
+  loadingOlderTreasures: 'Eski hazineler yükleniyor...',
+  olderTreasuresFailed: (message) => `Eski hazineler yüklenemedi: ${message}`,
+  rewardAmount: (amount) => `+${amount}`,
+  transaction: 'TX:',
+  transactionLinkLabel: (id) => `Blok gezgininde işlem: ${id} (yeni sekmede açılır)`,
+  copy: 'Kopyala',
+  copyTransactionId: (id) => `İşlem kimliğini kopyala: ${id}`,
+  transactionIdCopied: 'İşlem kimliği kopyalandı.',
+  transactionIdCopyFailed: (message) => `İşlem kimliği kopyalanamadı: ${message}`,
+
+  close: 'Kapat',
+  helpTitle: `${forest} Ödül Rehberi`,
+  helpSteps: [
+    {
+      title: 'Ormana Gir',
+      text: "Anonim bir ziyarete başlamak için 'Ormana Gir'e bas. Hesap ya da şifre gerekmez.",
+    },
+    {
+      title: 'WAX cüzdanını bağla',
+      text: "'WAX Cüzdanını Bağla'ya bas ve girişi cüzdanında onayla. Ödüller bu hesaba gönderilir.",
+    },
+    {
+      title: 'Bir Orman Kodu gönder',
+      text: 'Kodu yaz, QR kodunu kamerayla tara ya da bir resmini yükle; sonra Orman Ruhlarına gönder.',
+    },
+  ],
+  helpWelcomeNote: (welcomeCode, bonus, token) =>
+    `Ormanda yeni misin? Önce hoş geldin kodunu (${welcomeCode}) burada kullan, ardından staking sitesinde stake ederek ${bonus} ${token} hoş geldin bonusunu al.`,
+  claimCompleteTitle: 'Talep Tamamlandı!',
+  claimCompleteText: 'Hoş geldin kodun Orman Ruhları tarafından işlendi.',
+  claimCompleteNext: 'Hoş geldin bonusun staking sitesinde seni bekliyor.',
+  claimBonus: (bonus, token) => `${bonus} ${token} Bonusunu Hemen Al`,
+  opensInNewTab: '(yeni sekmede açılır)',
+
+  devchainPublicTitle: 'Demo zinciri:',
+  devchainPublicWarning:
+    'bu site, anahtarları herkese açık bir geliştirme zincirinde çalışıyor; herkes herhangi bir hesap adına imza atıp içindekini harcayabilir. Buradaki hiçbir şey gerçek para değil.',
+
+  closeToast: 'Bildirimi kapat',
+  notifications: 'Bildirimler',
+
+  serverErrors: {
+    NETWORK: 'Ormana ulaşılamadı. Bağlantını kontrol edip tekrar dene.',
+    NOT_SIGNED_IN: 'Devam etmek için önce ormana gir.',
+    CROSS_ORIGIN_REFUSED: `Bu istek yalnızca ${PRODUCT_NAME} sitesinin kendisinden gelebilir.`,
+    RATE_LIMITED: (wait) =>
+      wait
+        ? `Çok fazla istek var. ${wait} sonra tekrar dene.`
+        : 'Çok fazla istek var. Biraz sonra tekrar dene.',
+    CODE_INVALID: 'Lütfen cüzdanını bağla ve geçerli bir kod gir.',
+    CODE_DUPLICATE: 'Bu cüzdan bu kodu zaten kullandı ya da gönderdi.',
+    CODES_RATE_LIMITED: (wait) =>
+      wait
+        ? `Çok fazla kod gönderildi. ${wait} sonra tekrar dene.`
+        : 'Çok fazla kod gönderildi. Biraz sonra tekrar dene.',
+    CODE_LOCKED_OUT: (wait) =>
+      wait
+        ? `Çok fazla geçersiz kod girildi. ${wait} sonra tekrar dene.`
+        : 'Çok fazla geçersiz kod girildi. Biraz sonra tekrar dene.',
+    REWARD_NOT_DISMISSIBLE: 'Yalnızca cüzdanına ait reddedilmiş bir kod kaldırılabilir.',
+    WALLET_CHALLENGE_INVALID:
+      'Bu giriş isteğinin süresi dolmuş ya da zaten kullanılmış. Lütfen yeniden bağlan.',
+    WALLET_PROOF_MISSING: 'Cüzdan, hesabın sahibi olduğuna dair bir kanıt vermedi.',
+    WALLET_PROOF_MALFORMED: 'Cüzdanın kanıtı okunamadı.',
+    WALLET_PROOF_WRONG_CHAIN: 'Cüzdan başka bir zincirdeki bir hesabı kanıtladı.',
+    WALLET_PROOF_WRONG_SCOPE: 'Cüzdanın kanıtı başka bir uygulama için oluşturulmuş.',
+    WALLET_PROOF_WRONG_ACCOUNT: 'Cüzdanın kanıtı başka bir hesaba ait.',
+    WALLET_PROOF_EXPIRED: 'Cüzdanın kanıtının süresi doldu. Lütfen yeniden bağlan.',
+    WALLET_PROOF_REPLAYED: 'Bu cüzdan kanıtı zaten kullanılmış.',
+    WALLET_PROOF_SIGNATURE_INVALID: 'Cüzdanın kanıtı hesabın anahtarlarıyla imzalanmamış.',
+    WALLET_ACCOUNT_NOT_FOUND: 'Bu hesap bu zincirde yok.',
+    WALLET_CHAIN_UNAVAILABLE:
+      'Cüzdanı kontrol etmek için blokzincire ulaşılamadı. Lütfen tekrar dene.',
+  },
+}
+
+export default tr
