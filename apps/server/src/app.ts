@@ -4,6 +4,8 @@ import fastifyHelmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import { operatorAccountsFrom } from './admin/operators.ts'
+import { adminRoutes } from './admin/routes.ts'
 import { sessionRoutes } from './auth/routes.ts'
 import { welcomeClaimRoutes } from './auth/welcome-claim-routes.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
@@ -28,6 +30,7 @@ import { logSetup } from './logging/logger-options.ts'
 import { RequestLog } from './logging/request-log.ts'
 import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
+import { PayoutChainNode } from './payouts/chain-node.ts'
 import { dismissRoutes } from './rewards/dismiss-routes.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
@@ -147,6 +150,12 @@ export async function buildApp({
       perAddress: env.LIVE_STREAMS_PER_ADDRESS,
       perProcess: env.LIVE_STREAMS_PER_PROCESS,
     },
+  })
+  await app.register(adminRoutes, {
+    database,
+    env,
+    chainNode: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
+    operators: operatorAccountsFrom(env.ADMIN_ACCOUNTS),
   })
   if (devchainApi) {
     await app.register(devchainApi, {

@@ -3,11 +3,21 @@ import path from 'node:path'
 import { claimLink } from '@fernwood/protocol'
 import QRCode from 'qrcode'
 
+/** A batch of new codes of one campaign, and the origin their claim links open. */
+export interface CodeBatch {
+  campaign: string
+  rewardQuantity: string
+  codes: string[]
+  origin: string
+}
+
 export interface CodeSheetFiles {
   csv: string
   qrDirectory: string
   sheet: string
 }
+
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2, width: 300 } as const
 
 /**
  * Writes printable material for a batch of codes into `directory`: `codes.csv`, one PNG QR image
@@ -15,42 +25,64 @@ export interface CodeSheetFiles {
  * holds the code's claim link on `origin`, so a phone's own camera opens the claim; the code is
  * printed too, for typing.
  */
-export async function writeCodeSheet(
-  directory: string,
-  batch: { campaign: string; rewardQuantity: string; codes: string[]; origin: string },
-): Promise<CodeSheetFiles> {
+export async function writeCodeSheet(directory: string, batch: CodeBatch): Promise<CodeSheetFiles> {
   const qrDirectory = path.join(directory, 'qr')
   await mkdir(qrDirectory, { recursive: true })
-  const link = (code: string) => claimLink(batch.origin, code)
   const csv = path.join(directory, 'codes.csv')
-  await writeFile(
-    csv,
-    [
-      'code,campaign,reward,link',
-      ...batch.codes.map(
-        (code) => `${code},${batch.campaign},${batch.rewardQuantity},${link(code)}`,
-      ),
-    ]
-      .join('\n')
-      .concat('\n'),
-  )
+  await writeFile(csv, codesCsv(batch))
   for (const code of batch.codes) {
-    await QRCode.toFile(path.join(qrDirectory, `${code}.png`), link(code), {
-      errorCorrectionLevel: 'M',
-      margin: 2,
-      width: 300,
-    })
+    await QRCode.toFile(
+      path.join(qrDirectory, `${code}.png`),
+      claimLink(batch.origin, code),
+      QR_OPTIONS,
+    )
   }
   const sheet = path.join(directory, 'sheet.html')
+  await writeFile(
+    sheet,
+    printableSheet(batch, (code) => `qr/${code}.png`),
+  )
+  return { csv, qrDirectory, sheet }
+}
+
+/**
+ * The same material as one download each, for the console: the CSV's text and the printable
+ * sheet with its QR images inside (PNG data URLs), so the one file prints anywhere.
+ */
+export async function codeSheetDocuments(
+  batch: CodeBatch,
+): Promise<{ csv: string; sheet: string }> {
+  const images = new Map<string, string>()
+  for (const code of batch.codes) {
+    images.set(code, await QRCode.toDataURL(claimLink(batch.origin, code), QR_OPTIONS))
+  }
+  return {
+    csv: codesCsv(batch),
+    sheet: printableSheet(batch, (code) => images.get(code) ?? ''),
+  }
+}
+
+function codesCsv(batch: CodeBatch): string {
+  return [
+    'code,campaign,reward,link',
+    ...batch.codes.map(
+      (code) =>
+        `${code},${batch.campaign},${batch.rewardQuantity},${claimLink(batch.origin, code)}`,
+    ),
+  ]
+    .join('\n')
+    .concat('\n')
+}
+
+/** A page of labelled QR codes; `imageOf` says where each code's QR image is. */
+function printableSheet(batch: CodeBatch, imageOf: (code: string) => string): string {
   const cards = batch.codes
     .map(
       (code) =>
-        `<figure><img src="qr/${code}.png" alt=""><figcaption>${code}<small>${escapeHtml(link(code))}</small></figcaption></figure>`,
+        `<figure><img src="${imageOf(code)}" alt=""><figcaption>${code}<small>${escapeHtml(claimLink(batch.origin, code))}</small></figcaption></figure>`,
     )
     .join('\n')
-  await writeFile(
-    sheet,
-    `<!doctype html>
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${batch.campaign} codes</title>
 <style>
   body { font-family: sans-serif; margin: 10mm; }
@@ -63,9 +95,7 @@ export async function writeCodeSheet(
 <body><h1>${batch.campaign}: ${batch.rewardQuantity} each</h1><main>
 ${cards}
 </main></body></html>
-`,
-  )
-  return { csv, qrDirectory, sheet }
+`
 }
 
 /** PUBLIC_ORIGIN is the operator's text: written into the page as text, never as markup. */

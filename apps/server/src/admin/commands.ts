@@ -1,26 +1,26 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { CLAIM_LINK_PATH, normalizeCode } from '@fernwood/protocol'
-import { audit } from '../audit/audit-log.ts'
-import {
-  addCodes,
-  type CampaignKind,
-  closeCampaign,
-  createCampaign,
-  findCampaign,
-  listCampaigns,
-} from '../campaigns/catalogue.ts'
-import { generateUniqueCode } from '../campaigns/codes.ts'
+import { CLAIM_LINK_PATH } from '@fernwood/protocol'
+import { MAX_GENERATED_CODES } from '@fernwood/protocol/admin'
+import { listCampaigns } from '../campaigns/catalogue.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { configuredOrigin } from '../http/own-origin.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { reconcilePayouts } from '../payouts/reconcile.ts'
-import { listFailedPayouts } from '../payouts/repository.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import type { TransferHistory } from '../payouts/transfer-history.ts'
-import { retryParkedReward } from '../rewards/lifecycle.ts'
 import { writeCodeSheet } from './code-sheet.ts'
+import {
+  CLI_OPERATOR,
+  closeCampaignAs,
+  createCampaignAs,
+  generateCodesAs,
+  listRefusedPayouts,
+  listStuckRewards,
+  readPayoutBalance,
+  retryPayoutAs,
+} from './operations.ts'
 
 export interface AdminContext {
   database: Database
@@ -61,8 +61,6 @@ export const USAGE = `Usage: npm run admin -- <command>
                                compare the payout account's transfers on chain with the rewards:
                                one line per discrepancy, a summary, exit code 1 on any`
 
-const MAX_GENERATED_CODES = 10_000
-
 const COMMANDS = [
   'campaigns list',
   'campaigns create',
@@ -86,8 +84,18 @@ export function commandOf(argv: string[]): Command {
 
 /** Runs one admin command; throws UsageError for a bad call. */
 export async function runAdminCommand(argv: string[], context: AdminContext): Promise<void> {
-  const command = commandOf(argv)
-  const rest = argv.slice(2)
+  try {
+    await runCommand(commandOf(argv), argv.slice(2), context)
+  } catch (error) {
+    // The operations' refusals (errors.ts) are the operator's mistakes, as a bad flag is.
+    if (error instanceof Error && /^ADMIN_/.test((error as { code?: string }).code ?? '')) {
+      throw new UsageError(error.message)
+    }
+    throw error
+  }
+}
+
+function runCommand(command: Command, rest: string[], context: AdminContext): Promise<void> {
   switch (command) {
     case 'campaigns list':
       return listCampaignsCommand(context)
@@ -174,38 +182,29 @@ async function createCampaignCommand(args: string[], { database, env, print }: A
   const kind = required(values.kind, 'kind')
   if (kind !== 'shared' && kind !== 'unique')
     throw new UsageError('--kind must be shared or unique')
-  const reward = required(values.reward, 'reward')
-  if (!/^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/.test(reward)) {
-    throw new UsageError('--reward must be an amount and a token, e.g. "10.0000 FERN"')
-  }
-  const code = values.code === undefined ? undefined : normalizeCode(values.code)
-  if (values.code !== undefined && !code) throw new UsageError('--code is not a valid code')
-  if (kind === 'unique' && code)
-    throw new UsageError('unique campaigns get codes from codes generate')
-  const campaign = await database.transaction(async (tx) => {
-    const created = await createCampaign(tx, {
+  const campaign = await createCampaignAs(
+    database,
+    CLI_OPERATOR,
+    {
       slug: required(values.slug, 'slug'),
       name: required(values.name, 'name'),
-      kind: kind as CampaignKind,
-      rewardQuantity: reward,
-      tokenContract: values.contract ?? env.REWARD_TOKEN_CONTRACT,
-      startsAt: timeOption(values.starts, 'starts'),
-      endsAt: timeOption(values.ends, 'ends'),
-      totalCap: values.cap === undefined ? null : positiveInteger(values.cap, 'cap'),
-    })
-    if (code) await addCodes(tx, created, [code])
-    await audit(tx, 'admin', 'campaign.created', created.slug, { kind, reward, code })
-    return created
-  })
+      kind,
+      reward: required(values.reward, 'reward'),
+      contract: values.contract,
+      startsAt: values.starts,
+      endsAt: values.ends,
+      cap: values.cap === undefined ? undefined : positiveInteger(values.cap, 'cap'),
+      code: values.code,
+    },
+    env.REWARD_TOKEN_CONTRACT,
+  )
   print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.rewardQuantity} each).`)
 }
 
 async function closeCampaignCommand(args: string[], { database, print }: AdminContext) {
   const { values } = options(args, { slug: { type: 'string' } })
   const slug = required(values.slug, 'slug')
-  const campaign = await closeCampaign(database, slug)
-  if (!campaign) throw new UsageError(`There is no campaign ${slug}`)
-  await audit(database, 'admin', 'campaign.closed', slug, {})
+  await closeCampaignAs(database, CLI_OPERATOR, slug)
   print(`Closed campaign ${slug}: new submissions of its codes are rejected as ended.`)
 }
 
@@ -218,23 +217,12 @@ async function generateCodesCommand(args: string[], { database, env, print }: Ad
   const slug = required(values.campaign, 'campaign')
   const count = positiveInteger(required(values.count, 'count'), 'count', MAX_GENERATED_CODES)
   const directory = path.resolve(required(values.out, 'out'))
-  const campaign = await findCampaign(database, slug)
-  if (!campaign) throw new UsageError(`There is no campaign ${slug}`)
-  if (campaign.kind !== 'unique')
-    throw new UsageError(`${slug} is a shared campaign: it has one code`)
-
-  const prefix = slug.slice(0, 20)
-  const codes = new Set<string>()
-  while (codes.size < count) codes.add(generateUniqueCode(prefix))
-  await database.transaction(async (tx) => {
-    await addCodes(tx, campaign, [...codes])
-    await audit(tx, 'admin', 'codes.generated', slug, { count })
-  })
+  const { campaign, codes } = await generateCodesAs(database, CLI_OPERATOR, slug, count)
   const origin = configuredOrigin(env)
   const files = await writeCodeSheet(directory, {
     campaign: slug,
     rewardQuantity: campaign.rewardQuantity,
-    codes: [...codes],
+    codes,
     origin,
   })
   print(`Generated ${count} codes for ${slug}.`)
@@ -248,43 +236,28 @@ async function generateCodesCommand(args: string[], { database, env, print }: Ad
 }
 
 async function balanceCommand({ env, chainNode, print }: AdminContext) {
-  const { account } = payoutAccountFrom(env)
-  const node = await chainNode()
-  const balance = await node.balanceOf(account, env.REWARD_TOKEN_CONTRACT, env.TOKEN_SYMBOL)
+  const { account, balance } = await readPayoutBalance(env, await chainNode())
   print(`${account}: ${balance} (${env.REWARD_TOKEN_CONTRACT})`)
 }
 
 async function stuckCommand(args: string[], { database, print }: AdminContext) {
   const { values } = options(args, { minutes: { type: 'string' } })
   const minutes = values.minutes === undefined ? 10 : positiveInteger(values.minutes, 'minutes')
-  const rows = await database.query<{
-    id: string
-    status: string
-    wax_account: string
-    code: string
-    attempts: number
-    last_error: string | null
-    updated_at: Date
-  }>(
-    `SELECT id, status, wax_account, code, attempts, last_error, updated_at FROM rewards
-      WHERE status IN ('processing', 'confirming') AND created_at < now() - make_interval(mins => $1)
-      ORDER BY created_at`,
-    [minutes],
-  )
-  print(`${rows.length} reward(s) processing or confirming for more than ${minutes} minute(s)`)
-  for (const row of rows) {
+  const rewards = await listStuckRewards(database, minutes)
+  print(`${rewards.length} reward(s) processing or confirming for more than ${minutes} minute(s)`)
+  for (const reward of rewards) {
     print(
-      `${row.id}\t${row.status}\t${row.wax_account}\t${row.code}\tattempts ${row.attempts}\t${row.last_error ?? ''}`,
+      `${reward.rewardId}\t${reward.status}\t${reward.waxAccount}\t${reward.code}\tattempts ${reward.attempts}\t${reward.error ?? ''}`,
     )
   }
 }
 
 async function failedCommand({ database, print }: AdminContext) {
-  const rows = await listFailedPayouts(database)
-  print(`${rows.length} failed payout(s)`)
-  for (const row of rows) {
+  const payouts = await listRefusedPayouts(database)
+  print(`${payouts.length} failed payout(s)`)
+  for (const payout of payouts) {
     print(
-      `${row.reward_id}\t${row.wax_account}\t${row.code}\ttx ${row.transaction_id}\t${row.last_error ?? ''}`,
+      `${payout.rewardId}\t${payout.waxAccount}\t${payout.code}\ttx ${payout.transactionId}\t${payout.error ?? ''}`,
     )
   }
 }
@@ -294,9 +267,7 @@ async function retryCommand(args: string[], { database, print }: AdminContext) {
   const [rewardId] = positionals
   if (!rewardId || !/^[0-9a-f-]{36}$/.test(rewardId))
     throw new UsageError('give the reward id to retry')
-  if (!(await retryParkedReward(database, rewardId))) {
-    throw new UsageError(`No reward ${rewardId} is waiting to be paid`)
-  }
+  await retryPayoutAs(database, CLI_OPERATOR, rewardId)
   print(`Reward ${rewardId} will be paid again by the next free worker.`)
 }
 

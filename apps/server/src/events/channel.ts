@@ -11,10 +11,18 @@ export const CHANGES_CHANNEL = 'fernwood_changes'
  * retry; a submission's own event says it too): the only kind workers wake for, so their claims
  * and refusals do not wake every worker again. `session` says one of a user's sessions ended.
  * `reward` and `history` are still sent by the reward lifecycle; the live feed learns those
- * changes from their events (see `outbox.ts`) and ignores these.
+ * changes from their events (see `outbox.ts`) and ignores these. `catalogue` says an operator
+ * changed campaigns or codes: the operators' consoles read their overview again.
  */
-export type ChangeKind = 'event' | 'due' | 'session' | 'reward' | 'history'
-const CHANGE_KINDS: readonly string[] = ['event', 'due', 'session', 'reward', 'history']
+export type ChangeKind = 'event' | 'due' | 'session' | 'reward' | 'history' | 'catalogue'
+const CHANGE_KINDS: readonly string[] = [
+  'event',
+  'due',
+  'session',
+  'reward',
+  'history',
+  'catalogue',
+]
 
 export interface Change {
   kind: ChangeKind

@@ -1,4 +1,5 @@
 import { errorCodes, type FastifyError } from 'fastify'
+import * as adminErrors from '../admin/errors.ts'
 import * as httpErrors from '../http/errors.ts'
 import { frameworkErrors, invalidRequest, serverFault } from '../http/errors-render.ts'
 import * as liveErrors from '../live/errors.ts'
@@ -16,6 +17,7 @@ export interface CatalogueEntry {
 
 /** Each capability's errors.ts; a capability with a catalogue of its own is listed here. */
 const capabilityCatalogues: Array<Record<string, unknown>> = [
+  adminErrors,
   httpErrors,
   liveErrors,
   metricsErrors,

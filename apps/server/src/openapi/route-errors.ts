@@ -28,6 +28,7 @@ export const routeErrorCodes: Record<string, string[]> = {
   'GET /api/rewards': ['NOT_SIGNED_IN', 'INVALID_REQUEST'],
   'POST /api/rewards/:id/dismiss': ['NOT_SIGNED_IN', 'INVALID_REQUEST', 'REWARD_NOT_DISMISSIBLE'],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
+  ...adminRouteErrors(),
   'GET /api/live': [
     'NOT_SIGNED_IN',
     'LIVE_STREAMS_PER_SESSION',
@@ -52,4 +53,51 @@ export function sharedErrorCodes(method: string): string[] {
         ...everyRequest,
       ]
     : everyRequest
+}
+
+/** The operator console's routes: each refuses whoever is not a verified operator. */
+function adminRouteErrors(): Record<string, string[]> {
+  const refusals = [
+    'NOT_SIGNED_IN',
+    'ADMIN_WALLET_REQUIRED',
+    'ADMIN_WALLET_UNVERIFIED',
+    'ADMIN_NOT_OPERATOR',
+  ]
+  const campaignFields = [
+    'ADMIN_SLUG_INVALID',
+    'ADMIN_SLUG_TAKEN',
+    'ADMIN_NAME_INVALID',
+    'ADMIN_REWARD_INVALID',
+    'ADMIN_CONTRACT_INVALID',
+    'ADMIN_TIME_INVALID',
+    'ADMIN_WINDOW_INVALID',
+    'ADMIN_CAP_INVALID',
+    'ADMIN_CODE_INVALID',
+    'ADMIN_UNIQUE_CODE_GIVEN',
+    'ADMIN_CODE_TAKEN',
+  ]
+  return {
+    'GET /api/admin/operator': refusals,
+    'GET /api/admin/campaigns': refusals,
+    'POST /api/admin/campaigns': [...refusals, 'INVALID_REQUEST', ...campaignFields],
+    'POST /api/admin/campaigns/:slug/close': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_CAMPAIGN_NOT_FOUND',
+    ],
+    'POST /api/admin/campaigns/:slug/codes': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_CAMPAIGN_NOT_FOUND',
+      'ADMIN_CAMPAIGN_SHARED',
+      'ADMIN_CODE_COUNT_INVALID',
+    ],
+    'GET /api/admin/payouts': refusals,
+    'POST /api/admin/payouts/:rewardId/retry': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_REWARD_NOT_WAITING',
+    ],
+    'GET /api/admin/live': refusals,
+  }
 }

@@ -1,0 +1,97 @@
+import type { AdminOverview } from '@fernwood/protocol/admin'
+import type { Database, Unlisten } from '../db/database.ts'
+import { CHANGES_CHANNEL, parseChange } from '../events/channel.ts'
+
+export interface OverviewSubscriber {
+  /** a fresh overview after a change */
+  onOverview(overview: AdminOverview): void
+  /** some session ended (a sign-out, a wallet login): check that this stream's still holds */
+  onSessionEnded(): void
+}
+
+export interface OperatorFeedOptions {
+  readOverview(): Promise<AdminOverview>
+  /**
+   * How often the overview is read again while a console watches, beyond the changes the channel
+   * announces: a reward becomes stuck by time passing, the balance moves on chain without us,
+   * and a payout parked by the chain's refusal changes no reward's status.
+   */
+  refreshMs: number
+  onError(error: unknown): void
+}
+
+/**
+ * The consoles' side of the live mechanism: this process's one LISTEN on the changes channel for
+ * them. Any claim, payout or operator's change (an outbox event, a due reward, the catalogue)
+ * makes it read the overview once, however many changes arrived meanwhile and however many
+ * consoles watch, and hand it to each of them.
+ */
+export class OperatorFeed {
+  readonly #subscribers = new Set<OverviewSubscriber>()
+  readonly #options: OperatorFeedOptions
+  #unlisten: Unlisten | undefined
+  #timer: NodeJS.Timeout | undefined
+  #reading = false
+  #again = false
+
+  constructor(options: OperatorFeedOptions) {
+    this.#options = options
+  }
+
+  async start(database: Database): Promise<void> {
+    this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
+      const change = parseChange(payload)
+      if (!change || this.#subscribers.size === 0) return
+      if (change.kind === 'session') {
+        for (const subscriber of this.#subscribers) subscriber.onSessionEnded()
+      } else if (change.kind !== 'reward' && change.kind !== 'history') {
+        // `reward` and `history` come with an outbox event of their own: that one is enough.
+        this.refresh()
+      }
+    })
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer)
+    const unlisten = this.#unlisten
+    this.#unlisten = undefined
+    await unlisten?.().catch(() => undefined)
+  }
+
+  subscribe(subscriber: OverviewSubscriber): () => void {
+    this.#subscribers.add(subscriber)
+    this.#timer ??= setInterval(() => this.refresh(), this.#options.refreshMs)
+    this.#timer.unref()
+    return () => {
+      this.#subscribers.delete(subscriber)
+      if (this.#subscribers.size === 0) {
+        clearInterval(this.#timer)
+        this.#timer = undefined
+      }
+    }
+  }
+
+  /** Reads the overview for every subscriber: once now, and once more if asked meanwhile. */
+  refresh(): void {
+    if (this.#reading) {
+      this.#again = true
+      return
+    }
+    this.#reading = true
+    this.#options
+      .readOverview()
+      .then(
+        (overview) => {
+          for (const subscriber of this.#subscribers) subscriber.onOverview(overview)
+        },
+        (error: unknown) => this.#options.onError(error),
+      )
+      .finally(() => {
+        this.#reading = false
+        if (this.#again) {
+          this.#again = false
+          this.refresh()
+        }
+      })
+  }
+}

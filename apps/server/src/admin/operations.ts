@@ -1,0 +1,342 @@
+import { normalizeCode } from '@fernwood/protocol'
+import {
+  type AdminCampaign,
+  type ClaimBucket,
+  type FailedPayout,
+  MAX_GENERATED_CODES,
+  type NewCampaignRequest,
+  type PayoutsResponse,
+  type StuckPayout,
+} from '@fernwood/protocol/admin'
+import { audit } from '../audit/audit-log.ts'
+import {
+  addCodes,
+  type Campaign,
+  closeCampaign,
+  createCampaign,
+  findCampaign,
+} from '../campaigns/catalogue.ts'
+import { generateUniqueCode } from '../campaigns/codes.ts'
+import type { Environment } from '../config/environment.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import { publishChange } from '../events/channel.ts'
+import type { PayoutChainNode } from '../payouts/chain-node.ts'
+import { listFailedPayouts } from '../payouts/repository.ts'
+import { payoutAccountFrom } from '../payouts/settings.ts'
+import { retryParkedReward } from '../rewards/lifecycle.ts'
+import {
+  AdminCampaignNotFound,
+  AdminCampaignShared,
+  AdminCapInvalid,
+  AdminCodeCountInvalid,
+  AdminCodeInvalid,
+  AdminCodeTaken,
+  AdminContractInvalid,
+  AdminNameInvalid,
+  AdminRewardInvalid,
+  AdminRewardNotWaiting,
+  AdminSlugInvalid,
+  AdminSlugTaken,
+  AdminTimeInvalid,
+  AdminUniqueCodeGiven,
+  AdminWindowInvalid,
+} from './errors.ts'
+
+/**
+ * The operators' operations, for the CLI and the console alike: the same queries, the same rules
+ * and refusals (`errors.ts`), and every change written to the audit log with who made it.
+ */
+
+/** Who runs an operation, as the audit log names them: the CLI, or a console operator's wallet. */
+export type Operator = 'admin' | `admin:${string}`
+
+export const CLI_OPERATOR: Operator = 'admin'
+
+export const consoleOperator = (account: string): Operator => `admin:${account}`
+
+// How many minutes of claims a campaign's chart holds: a long campaign shows its latest ones.
+const CHART_MINUTES = 500
+const WAX_ACCOUNT = /^[a-z1-5.]{1,12}$/
+
+interface CampaignOverviewRow {
+  id: number
+  slug: string
+  name: string
+  kind: 'shared' | 'unique'
+  reward_quantity: string
+  token_contract: string
+  starts_at: Date | null
+  ends_at: Date | null
+  total_cap: number | null
+  claimed_count: number
+  is_welcome: boolean
+  created_at: Date
+  codes: number
+  unused_codes: number
+  state: AdminCampaign['state']
+}
+
+const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
+
+/** Every campaign with its counts and its claims over time, oldest campaign first. */
+export async function listCampaignOverview(db: Queryable): Promise<AdminCampaign[]> {
+  return readCampaignOverview(db)
+}
+
+/** One campaign as `listCampaignOverview` shows it. */
+export async function campaignOverview(db: Queryable, slug: string): Promise<AdminCampaign> {
+  const [campaign] = await readCampaignOverview(db, slug)
+  if (!campaign) throw new AdminCampaignNotFound(slug)
+  return campaign
+}
+
+async function readCampaignOverview(db: Queryable, slug?: string): Promise<AdminCampaign[]> {
+  const rows = await db.query<CampaignOverviewRow>(
+    `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
+            c.ends_at, c.total_cap, c.claimed_count, c.is_welcome, c.created_at,
+            k.codes, k.unused_codes,
+            CASE WHEN c.closed_at IS NOT NULL THEN 'closed'
+                 WHEN c.starts_at > now() THEN 'scheduled'
+                 WHEN c.ends_at <= now() THEN 'ended'
+                 ELSE 'open' END AS state
+       FROM campaigns c
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS codes, coalesce(sum(uses_left), 0)::int AS unused_codes
+           FROM codes WHERE campaign_id = c.id) k
+      WHERE $1::text IS NULL OR c.slug = $1
+      ORDER BY c.id`,
+    [slug ?? null],
+  )
+  const buckets = await db.query<{ campaign_id: number; at: Date; claims: number }>(
+    `SELECT campaign_id, at, claims FROM (
+       SELECT campaign_id, date_trunc('minute', created_at) AS at, count(*)::int AS claims,
+              row_number() OVER (PARTITION BY campaign_id
+                                 ORDER BY date_trunc('minute', created_at) DESC) AS newest
+         FROM rewards
+        WHERE campaign_id = ANY($1::int[]) AND status <> 'rejected'
+        GROUP BY campaign_id, date_trunc('minute', created_at)) minutes
+      WHERE newest <= $2
+      ORDER BY campaign_id, at`,
+    [rows.map((row) => row.id), CHART_MINUTES],
+  )
+  const claims = new Map<number, ClaimBucket[]>()
+  for (const bucket of buckets) {
+    const series = claims.get(bucket.campaign_id) ?? []
+    series.push({ at: new Date(bucket.at).toISOString(), claims: bucket.claims })
+    claims.set(bucket.campaign_id, series)
+  }
+  return rows.map((row) => {
+    const limits = [
+      ...(row.total_cap === null ? [] : [row.total_cap - row.claimed_count]),
+      ...(row.kind === 'unique' ? [row.unused_codes] : []),
+    ]
+    return {
+      slug: row.slug,
+      name: row.name,
+      kind: row.kind,
+      reward: row.reward_quantity,
+      tokenContract: row.token_contract,
+      startsAt: iso(row.starts_at),
+      endsAt: iso(row.ends_at),
+      cap: row.total_cap,
+      claimed: row.claimed_count,
+      remaining: limits.length === 0 ? null : Math.max(0, Math.min(...limits)),
+      codes: row.codes,
+      state: row.state,
+      welcome: row.is_welcome,
+      createdAt: new Date(row.created_at).toISOString(),
+      claimsOverTime: claims.get(row.id) ?? [],
+    }
+  })
+}
+
+function timeOf(value: string | undefined): Date | null {
+  if (value === undefined || value === '') return null
+  // ISO 8601 with a date, a time and a zone (or UTC's Z): nothing Date would guess at.
+  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
+    ? new Date(value)
+    : new Date(Number.NaN)
+  if (Number.isNaN(time.getTime())) throw new AdminTimeInvalid()
+  return time
+}
+
+/**
+ * Creates a campaign (and a shared campaign's one code), as `campaigns create` does. `contract`
+ * defaults to `defaultContract`, the server's REWARD_TOKEN_CONTRACT.
+ */
+export async function createCampaignAs(
+  database: Database,
+  operator: Operator,
+  draft: NewCampaignRequest,
+  defaultContract: string,
+): Promise<Campaign> {
+  if (!/^[a-z0-9-]{1,64}$/.test(draft.slug)) throw new AdminSlugInvalid()
+  const name = draft.name.trim()
+  if (name.length < 1 || name.length > 120) throw new AdminNameInvalid()
+  if (!/^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/.test(draft.reward)) throw new AdminRewardInvalid()
+  const tokenContract = draft.contract || defaultContract
+  if (!WAX_ACCOUNT.test(tokenContract)) throw new AdminContractInvalid()
+  const startsAt = timeOf(draft.startsAt)
+  const endsAt = timeOf(draft.endsAt)
+  if (startsAt && endsAt && endsAt <= startsAt) throw new AdminWindowInvalid()
+  if (draft.cap !== undefined && (!Number.isInteger(draft.cap) || draft.cap < 1)) {
+    throw new AdminCapInvalid()
+  }
+  const code = draft.code === undefined || draft.code === '' ? undefined : normalizeCode(draft.code)
+  if (draft.code && !code) throw new AdminCodeInvalid()
+  if (draft.kind === 'unique' && code) throw new AdminUniqueCodeGiven()
+
+  return database.transaction(async (tx) => {
+    if (await findCampaign(tx, draft.slug)) throw new AdminSlugTaken(draft.slug)
+    if (code && (await tx.query('SELECT 1 FROM codes WHERE code = $1', [code])).length > 0) {
+      throw new AdminCodeTaken(code)
+    }
+    const created = await createCampaign(tx, {
+      slug: draft.slug,
+      name,
+      kind: draft.kind,
+      rewardQuantity: draft.reward,
+      tokenContract,
+      startsAt,
+      endsAt,
+      totalCap: draft.cap ?? null,
+    })
+    if (code) await addCodes(tx, created, [code])
+    await audit(tx, operator, 'campaign.created', created.slug, {
+      kind: draft.kind,
+      reward: draft.reward,
+      code,
+    })
+    await announceCatalogueChanged(tx)
+    return created
+  })
+}
+
+/** Closes a campaign: new submissions of its codes are rejected as ended. */
+export async function closeCampaignAs(
+  database: Database,
+  operator: Operator,
+  slug: string,
+): Promise<Campaign> {
+  return database.transaction(async (tx) => {
+    const campaign = await closeCampaign(tx, slug)
+    if (!campaign) throw new AdminCampaignNotFound(slug)
+    await audit(tx, operator, 'campaign.closed', slug, {})
+    await announceCatalogueChanged(tx)
+    return campaign
+  })
+}
+
+/** Makes `count` new codes for a unique campaign, each usable once; returns them and it. */
+export async function generateCodesAs(
+  database: Database,
+  operator: Operator,
+  slug: string,
+  count: number,
+): Promise<{ campaign: Campaign; codes: string[] }> {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATED_CODES) {
+    throw new AdminCodeCountInvalid(MAX_GENERATED_CODES)
+  }
+  const campaign = await findCampaign(database, slug)
+  if (!campaign) throw new AdminCampaignNotFound(slug)
+  if (campaign.kind !== 'unique') throw new AdminCampaignShared(slug)
+  const prefix = slug.slice(0, 20)
+  const codes = new Set<string>()
+  while (codes.size < count) codes.add(generateUniqueCode(prefix))
+  await database.transaction(async (tx) => {
+    await addCodes(tx, campaign, [...codes])
+    await audit(tx, operator, 'codes.generated', slug, { count })
+    await announceCatalogueChanged(tx)
+  })
+  return { campaign, codes: [...codes] }
+}
+
+/** Rewards processing or confirming for more than `minutes`, oldest first. */
+export async function listStuckRewards(db: Queryable, minutes: number): Promise<StuckPayout[]> {
+  const rows = await db.query<{
+    id: string
+    status: string
+    wax_account: string
+    code: string
+    attempts: number
+    last_error: string | null
+    created_at: Date
+  }>(
+    `SELECT id, status, wax_account, code, attempts, last_error, created_at FROM rewards
+      WHERE status IN ('processing', 'confirming') AND created_at < now() - make_interval(mins => $1)
+      ORDER BY created_at`,
+    [minutes],
+  )
+  return rows.map((row) => ({
+    rewardId: row.id,
+    status: row.status,
+    waxAccount: row.wax_account,
+    code: row.code,
+    attempts: row.attempts,
+    error: row.last_error,
+    since: new Date(row.created_at).toISOString(),
+  }))
+}
+
+/** Payouts the chain refused, newest first: their rewards wait for a retry. */
+export async function listRefusedPayouts(db: Queryable): Promise<FailedPayout[]> {
+  const rows = await listFailedPayouts(db)
+  return rows.map((row) => ({
+    rewardId: row.reward_id,
+    waxAccount: row.wax_account,
+    code: row.code,
+    transactionId: row.transaction_id,
+    error: row.last_error,
+    at: new Date(row.updated_at).toISOString(),
+  }))
+}
+
+/** The payout account and its balance of the reward token, as the chain says it now. */
+export async function readPayoutBalance(
+  env: Environment,
+  node: PayoutChainNode,
+): Promise<{ account: string; balance: string }> {
+  const { account } = payoutAccountFrom(env)
+  const balance = await node.balanceOf(account, env.REWARD_TOKEN_CONTRACT, env.TOKEN_SYMBOL)
+  return { account, balance }
+}
+
+/**
+ * The payouts part of the console: the balance (null when the chain does not answer in time:
+ * the lists still show), refused payouts and rewards stuck for more than `stuckMinutes`.
+ */
+export async function payoutsOverview(
+  db: Queryable,
+  env: Environment,
+  node: PayoutChainNode,
+  stuckMinutes: number,
+): Promise<PayoutsResponse> {
+  const [balance, failed, stuck] = await Promise.all([
+    readPayoutBalance(env, node).then(
+      ({ balance }) => balance,
+      () => null,
+    ),
+    listRefusedPayouts(db),
+    listStuckRewards(db, stuckMinutes),
+  ])
+  return { account: payoutAccountFrom(env).account, balance, failed, stuck, stuckMinutes }
+}
+
+/**
+ * Pays a parked reward again, after its cause was fixed: the next free worker settles it by the
+ * exactly-once path (its refused transfer first, in case it landed after all).
+ */
+export async function retryPayoutAs(
+  database: Database,
+  operator: Operator,
+  rewardId: string,
+): Promise<void> {
+  if (!(await retryParkedReward(database, rewardId, operator))) {
+    throw new AdminRewardNotWaiting(rewardId)
+  }
+}
+
+/** Tells the consoles, on commit, that campaigns or codes changed. */
+async function announceCatalogueChanged(tx: Queryable): Promise<void> {
+  await publishChange(tx, { kind: 'catalogue' })
+}

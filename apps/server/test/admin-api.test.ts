@@ -1,0 +1,387 @@
+import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
+import type { AdminOverview } from '@fernwood/protocol/admin'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../src/app.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { openEventStream } from './support/event-stream.ts'
+import { buildTestApp, createTestChain, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { signIdentityProof } from './support/wallet-proofs.ts'
+
+let testDatabase: TestDatabase
+let chain: ChainConnection
+let app: App
+let baseUrl: string
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  chain = await createTestChain()
+  app = await buildTestApp(
+    testDatabase.database,
+    // carol.wam is listed but connects without a proof (allowed here, so she can try).
+    { ADMIN_ACCOUNTS: 'alice.wam, carol.wam', ALLOW_UNVERIFIED_WALLETS: 'true' },
+    chain,
+  )
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+})
+afterAll(async () => {
+  await app.close()
+  await chain.close()
+  await testDatabase.drop()
+})
+
+async function signIn(): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: jsonFromSite,
+    payload: {},
+  })
+  return `fernwood_session=${sessionCookieOf(response)}`
+}
+
+let proofsMade = 0
+
+/** Signs in and connects `account` as 'Connect WAX Wallet' does: with a proof, or without one. */
+async function connectWallet(account: string, withProof: boolean): Promise<string> {
+  const cookie = await signIn()
+  const headers = { ...jsonFromSite, cookie }
+  const { nonce } = (
+    await app.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
+  ).json()
+  const proof = signIdentityProof({
+    chainId: DEVCHAIN_CHAIN_ID,
+    scope: 'fernwood',
+    actor: account,
+    privateKey: DEV_WALLET_PRIVATE_KEY,
+    expiresIn: 300 + proofsMade++,
+  })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/wallet',
+    headers,
+    payload: {
+      nonce,
+      chainId: DEVCHAIN_CHAIN_ID,
+      actor: account,
+      permission: 'active',
+      ...(withProof && { proof: { type: 'identity', proof } }),
+    },
+  })
+  expect(response.statusCode).toBe(200)
+  // The binding replaces the session's token.
+  return `fernwood_session=${sessionCookieOf(response)}`
+}
+
+async function parkedReward(): Promise<string> {
+  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    `INSERT INTO rewards (code, wax_account, status, next_attempt_at, last_error)
+     VALUES ('parked-' || gen_random_uuid(), 'bob.wam', 'processing', 'infinity', 'overdrawn balance')
+     RETURNING id`,
+  )
+  return id
+}
+
+let slugs = 0
+const newSlug = () => `console-${++slugs}`
+
+/** Each admin route, with a request that succeeds for an operator. */
+async function adminRequests() {
+  const closeSlug = newSlug()
+  const codesSlug = newSlug()
+  for (const slug of [closeSlug, codesSlug]) {
+    await testDatabase.database.query(
+      `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract)
+       VALUES ($1, $1, 'unique', '1.0000 FERN', 'fern.token')`,
+      [slug],
+    )
+  }
+  return [
+    { method: 'GET' as const, url: '/api/admin/operator' },
+    { method: 'GET' as const, url: '/api/admin/campaigns' },
+    {
+      method: 'POST' as const,
+      url: '/api/admin/campaigns',
+      payload: { slug: newSlug(), name: 'Spring', kind: 'shared', reward: '2.0000 FERN' },
+    },
+    { method: 'POST' as const, url: `/api/admin/campaigns/${closeSlug}/close`, payload: {} },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/campaigns/${codesSlug}/codes`,
+      payload: { count: 2 },
+    },
+    { method: 'GET' as const, url: '/api/admin/payouts' },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/payouts/${await parkedReward()}/retry`,
+      payload: {},
+    },
+    { method: 'GET' as const, url: '/api/admin/live' },
+  ]
+}
+
+describe('who may use the operator console’s API', () => {
+  it('the tests cover every /api/admin route the OpenAPI document lists', async () => {
+    const document = (await app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+    const tested = (await adminRequests()).map(
+      ({ method, url }) =>
+        `${method} ${url.replace(/\/campaigns\/[^/]+\//, '/campaigns/{slug}/').replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')}`,
+    )
+    expect(tested.sort()).toEqual(documented.sort())
+  })
+
+  it.each([
+    ['a signed-out visitor', 401, 'NOT_SIGNED_IN', async () => undefined],
+    ['a visitor without a wallet', 403, 'ADMIN_WALLET_REQUIRED', signIn],
+    [
+      'a wallet not in ADMIN_ACCOUNTS',
+      403,
+      'ADMIN_NOT_OPERATOR',
+      () => connectWallet('bob.wam', true),
+    ],
+    [
+      'a listed account bound without a proof',
+      403,
+      'ADMIN_WALLET_UNVERIFIED',
+      () => connectWallet('carol.wam', false),
+    ],
+  ])(
+    '%s is refused by every admin route with %i %s, and sees nothing',
+    async (_who, status, code, session) => {
+      const cookie = await session()
+      for (const request of await adminRequests()) {
+        const response = await app.inject({
+          ...request,
+          headers: { ...jsonFromSite, ...(cookie && { cookie }) },
+        })
+        expect(response.statusCode, `${request.method} ${request.url}`).toBe(status)
+        expect(response.json(), `${request.method} ${request.url}`).toEqual({
+          error: { code, message: expect.any(String) },
+        })
+      }
+      const [{ count }] = await testDatabase.database.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM audit_log WHERE actor LIKE 'admin%'",
+      )
+      expect(count).toBe(0)
+    },
+  )
+
+  it('a verified wallet listed in ADMIN_ACCOUNTS is served by every admin route', async () => {
+    const cookie = await connectWallet('alice.wam', true)
+    for (const request of await adminRequests()) {
+      if (request.url === '/api/admin/live') {
+        const stream = await openEventStream(`${baseUrl}${request.url}`, cookie)
+        expect(stream.status).toBe(200)
+        const overview = (await stream.next((event) => event.event === 'overview'))
+          .data as AdminOverview
+        expect(overview.payouts.account).toBe('fernwoodpays')
+        stream.close()
+        continue
+      }
+      const response = await app.inject({ ...request, headers: { ...jsonFromSite, cookie } })
+      expect(
+        response.statusCode,
+        `${request.method} ${request.url}: ${response.body}`,
+      ).toBeLessThan(300)
+    }
+  })
+})
+
+describe('the console’s operations', () => {
+  let operator: string
+  beforeAll(async () => {
+    operator = await connectWallet('alice.wam', true)
+  })
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { ...jsonFromSite, cookie: operator }, payload })
+
+  it('creates a unique campaign, generates its codes with the CLI’s CSV and printable sheet, and closes it, each audited with the operator’s account', async () => {
+    const created = await call('POST', '/api/admin/campaigns', {
+      slug: 'harvest',
+      name: 'Harvest cards',
+      kind: 'unique',
+      reward: '1.5000 FERN',
+      cap: 10,
+      startsAt: '2026-01-01T00:00:00Z',
+      endsAt: '2099-01-01T00:00:00Z',
+    })
+    expect(created.statusCode).toBe(201)
+    expect(created.json().campaign).toMatchObject({
+      slug: 'harvest',
+      kind: 'unique',
+      reward: '1.5000 FERN',
+      tokenContract: 'fern.token',
+      cap: 10,
+      claimed: 0,
+      remaining: 0,
+      codes: 0,
+      state: 'open',
+      claimsOverTime: [],
+    })
+
+    const generated = await call('POST', '/api/admin/campaigns/harvest/codes', { count: 3 })
+    expect(generated.statusCode).toBe(201)
+    const { codes, csv, sheet } = generated.json()
+    expect(codes).toHaveLength(3)
+    const rows = csv.trim().split('\n')
+    expect(rows[0]).toMatch(/^code,campaign,reward/)
+    for (const [index, code] of codes.entries()) {
+      expect(code).toMatch(/^harvest-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/)
+      expect(rows[index + 1]).toMatch(new RegExp(`^${code},harvest,1\\.5000 FERN`))
+      expect(sheet).toContain(`<figcaption>${code}`)
+    }
+    expect(sheet).toContain('src="data:image/png;base64,')
+
+    const listed = (await call('GET', '/api/admin/campaigns')).json().campaigns
+    expect(listed.find((campaign: { slug: string }) => campaign.slug === 'harvest')).toMatchObject({
+      codes: 3,
+      remaining: 3,
+    })
+
+    const closed = await call('POST', '/api/admin/campaigns/harvest/close', {})
+    expect(closed.json().campaign.state).toBe('closed')
+
+    const audit = await testDatabase.database.query<{ actor: string; action: string }>(
+      "SELECT actor, action FROM audit_log WHERE subject = 'harvest' ORDER BY id",
+    )
+    expect(audit).toEqual([
+      { actor: 'admin:alice.wam', action: 'campaign.created' },
+      { actor: 'admin:alice.wam', action: 'codes.generated' },
+      { actor: 'admin:alice.wam', action: 'campaign.closed' },
+    ])
+  })
+
+  it.each([
+    [
+      { slug: 'Bad Slug', name: 'x', kind: 'shared', reward: '1.0000 FERN' },
+      400,
+      'ADMIN_SLUG_INVALID',
+    ],
+    [{ slug: 'ok', name: 'x', kind: 'shared', reward: '10 fern' }, 400, 'ADMIN_REWARD_INVALID'],
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', startsAt: 'tomorrow' },
+      400,
+      'ADMIN_TIME_INVALID',
+    ],
+    [
+      {
+        slug: 'ok',
+        name: 'x',
+        kind: 'shared',
+        reward: '1.0000 FERN',
+        startsAt: '2030-01-02T00:00:00Z',
+        endsAt: '2030-01-01T00:00:00Z',
+      },
+      400,
+      'ADMIN_WINDOW_INVALID',
+    ],
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', cap: 0 },
+      400,
+      'ADMIN_CAP_INVALID',
+    ],
+    [
+      { slug: 'ok', name: 'x', kind: 'unique', reward: '1.0000 FERN', code: 'mine' },
+      400,
+      'ADMIN_UNIQUE_CODE_GIVEN',
+    ],
+    // Types are the schema's, never coerced: a cap of "5" is not 5.
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', cap: '5' },
+      400,
+      'INVALID_REQUEST',
+    ],
+    [{ slug: 'ok', name: 'x', kind: 'weird', reward: '1.0000 FERN' }, 400, 'INVALID_REQUEST'],
+  ])('refuses the campaign %j with %i %s, as the CLI does', async (payload, status, code) => {
+    const response = await call('POST', '/api/admin/campaigns', payload)
+    expect(response.statusCode).toBe(status)
+    expect(response.json().error.code).toBe(code)
+  })
+
+  it('refuses a taken slug, a shared campaign’s code generation and a count over the CLI’s limit', async () => {
+    const draft = {
+      slug: 'meadow',
+      name: 'Meadow',
+      kind: 'shared',
+      reward: '1.0000 FERN',
+      code: 'Meadow-Walk',
+    }
+    expect((await call('POST', '/api/admin/campaigns', draft)).statusCode).toBe(201)
+    const again = await call('POST', '/api/admin/campaigns', draft)
+    expect(again.json().error).toEqual({
+      code: 'ADMIN_SLUG_TAKEN',
+      message: 'There is already a campaign meadow.',
+    })
+    const shared = await call('POST', '/api/admin/campaigns/meadow/codes', { count: 2 })
+    expect(shared.json().error).toEqual({
+      code: 'ADMIN_CAMPAIGN_SHARED',
+      message: 'meadow is a shared campaign: it has one code.',
+    })
+    const tooMany = await call('POST', '/api/admin/campaigns/harvest/codes', { count: 10_001 })
+    expect(tooMany.json().error.code).toBe('ADMIN_CODE_COUNT_INVALID')
+    const missing = await call('POST', '/api/admin/campaigns/nowhere/close', {})
+    expect(missing.statusCode).toBe(404)
+  })
+
+  it('retries a parked payout once, audited with the operator’s account', async () => {
+    const id = await parkedReward()
+    const retried = await call('POST', `/api/admin/payouts/${id}/retry`, {})
+    expect(retried.statusCode).toBe(204)
+    const [row] = await testDatabase.database.query<{ due: boolean }>(
+      'SELECT next_attempt_at <= now() AS due FROM rewards WHERE id = $1',
+      [id],
+    )
+    expect(row.due).toBe(true)
+    const [audit] = await testDatabase.database.query<{ actor: string }>(
+      "SELECT actor FROM audit_log WHERE subject = $1 AND action = 'payout.retried'",
+      [id],
+    )
+    expect(audit.actor).toBe('admin:alice.wam')
+    const unknown = await call(
+      'POST',
+      '/api/admin/payouts/00000000-0000-0000-0000-000000000000/retry',
+      {},
+    )
+    expect(unknown.json().error.code).toBe('ADMIN_REWARD_NOT_WAITING')
+  })
+
+  it('the live overview moves when a code of a campaign is claimed', async () => {
+    await call('POST', '/api/admin/campaigns', {
+      slug: 'brook',
+      name: 'Brook',
+      kind: 'shared',
+      reward: '1.0000 FERN',
+      code: 'brook-song',
+    })
+    const stream = await openEventStream(`${baseUrl}/api/admin/live`, operator)
+    const brook = (event: { event: string; data: unknown }) =>
+      (event.data as AdminOverview).campaigns.find((campaign) => campaign.slug === 'brook')
+    expect(brook(await stream.next((event) => event.event === 'overview'))).toMatchObject({
+      claimed: 0,
+      claimsOverTime: [],
+    })
+    // A worker's claim of the code, as redeemCode and leaseReward write it.
+    await testDatabase.database.transaction(async (tx) => {
+      const [{ id }] = await tx.query<{ id: number }>(
+        "UPDATE campaigns SET claimed_count = claimed_count + 1 WHERE slug = 'brook' RETURNING id",
+      )
+      await tx.query(
+        `INSERT INTO rewards (code, wax_account, status, campaign_id)
+         VALUES ('brook-song', 'bob.wam', 'processing', $1)`,
+        [id],
+      )
+    })
+    const moved = await stream.next((event) => brook(event)?.claimed === 1)
+    expect(brook(moved)?.claimsOverTime).toEqual([
+      { at: expect.stringMatching(/:00\.000Z$/), claims: 1 },
+    ])
+    stream.close()
+  })
+})
