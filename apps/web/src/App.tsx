@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { DevchainPublicWarning } from './config/DevchainPublicWarning'
+import { Console, onConsolePage } from './console/route'
 import { startLiveFeed } from './live/store'
 import { ConnectWallet } from './screens/ConnectWallet/ConnectWallet'
 import { loadDashboardScreen, useDashboardScreen } from './screens/dashboardScreen'
@@ -33,6 +34,7 @@ function CurrentScreen() {
   useEffect(() => {
     if (!signedIn) return
     preloadWalletKitWhenIdle()
+    if (onConsolePage()) return
     loadDashboardScreen().catch(() => {
       // Kept in the screen's state, and shown should the dashboard be due.
     })
@@ -45,6 +47,16 @@ function CurrentScreen() {
   if (waxAccount === null) {
     connectScreenShownTo.current = user.id
     return <ConnectWallet />
+  }
+  // An operator at /admin gets the console (the server decides whether this wallet may use it).
+  if (onConsolePage()) {
+    return (
+      <ScreenErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <Console account={waxAccount} />
+        </Suspense>
+      </ScreenErrorBoundary>
+    )
   }
   if (dashboard.status === 'ready') {
     return (

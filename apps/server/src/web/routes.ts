@@ -38,4 +38,6 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
   app.get('/', sendApp)
   // A claim link opens the app, which reads the code from its own address.
   app.get(`${CLAIM_LINK_PATH}:code`, sendApp)
+  // The operator console is a page of the same app; the API decides who may use it.
+  app.get('/admin', sendApp)
 }

@@ -1,0 +1,112 @@
+import type { PayoutsResponse } from '@fernwood/protocol/admin'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { formatTokenAmount } from '../i18n/format'
+import { Button } from '../ui/Button'
+import { adminApi } from './adminApi'
+import { describeAdminError } from './describeError'
+import { formatTime } from './formatTime'
+import { consoleEn } from './texts'
+
+/** The payout account's balance, the payouts the chain refused (with Retry) and the stuck ones. */
+export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
+  const texts = consoleEn
+  const columns = texts.payoutColumns
+  const [retrying, setRetrying] = useState<string | undefined>(undefined)
+
+  async function retry(rewardId: string, code: string) {
+    setRetrying(rewardId)
+    try {
+      await adminApi.retryPayout(rewardId)
+      toast.success(texts.retried(code))
+    } catch (error) {
+      toast.error(texts.failed(describeAdminError(error, texts)))
+    } finally {
+      setRetrying(undefined)
+    }
+  }
+
+  return (
+    <section className="console__panel" aria-labelledby="console-payouts">
+      <h2 id="console-payouts">{texts.payoutsTitle}</h2>
+      <p className="console__balance">
+        {payouts.balance === null
+          ? texts.balanceUnknown(payouts.account)
+          : texts.balance(payouts.account, formatTokenAmount(payouts.balance, 'en'))}
+      </p>
+
+      <h3 id="console-failed">{texts.failedTitle}</h3>
+      {payouts.failed.length === 0 ? (
+        <p>{texts.failedEmpty}</p>
+      ) : (
+        <div className="console__scroll">
+          <table className="console__table" aria-labelledby="console-failed">
+            <thead>
+              <tr>
+                <th scope="col">{columns.code}</th>
+                <th scope="col">{columns.account}</th>
+                <th scope="col">{columns.error}</th>
+                <th scope="col">{columns.since}</th>
+                <th scope="col">{columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payouts.failed.map((payout) => (
+                <tr key={payout.rewardId}>
+                  <th scope="row">{payout.code}</th>
+                  <td>{payout.waxAccount}</td>
+                  <td className="console__error-text">{payout.error}</td>
+                  <td>{formatTime(payout.at)}</td>
+                  <td>
+                    <Button
+                      variant="secondary"
+                      className="console__small"
+                      aria-label={texts.retryReward(payout.code, payout.waxAccount)}
+                      busy={retrying === payout.rewardId}
+                      busyLabel={texts.retrying}
+                      onClick={() => void retry(payout.rewardId, payout.code)}
+                    >
+                      {texts.retry}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3 id="console-stuck">{texts.stuckTitle(payouts.stuckMinutes)}</h3>
+      {payouts.stuck.length === 0 ? (
+        <p>{texts.stuckEmpty}</p>
+      ) : (
+        <div className="console__scroll">
+          <table className="console__table" aria-labelledby="console-stuck">
+            <thead>
+              <tr>
+                <th scope="col">{columns.code}</th>
+                <th scope="col">{columns.account}</th>
+                <th scope="col">{columns.status}</th>
+                <th scope="col">{columns.attempts}</th>
+                <th scope="col">{columns.error}</th>
+                <th scope="col">{columns.since}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payouts.stuck.map((reward) => (
+                <tr key={reward.rewardId}>
+                  <th scope="row">{reward.code}</th>
+                  <td>{reward.waxAccount}</td>
+                  <td>{reward.status}</td>
+                  <td>{reward.attempts}</td>
+                  <td className="console__error-text">{reward.error}</td>
+                  <td>{formatTime(reward.since)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

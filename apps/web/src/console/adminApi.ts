@@ -1,0 +1,22 @@
+import type {
+  CampaignResponse,
+  GeneratedCodesResponse,
+  NewCampaignRequest,
+  OperatorResponse,
+} from '@fernwood/protocol/admin'
+import { api } from '../api/client'
+
+/** The console's calls to `/api/admin/*`; what it shows otherwise arrives on its live stream. */
+export const adminApi = {
+  operator: () => api.get<OperatorResponse>('/api/admin/operator'),
+  createCampaign: (draft: NewCampaignRequest) =>
+    api.post<CampaignResponse>('/api/admin/campaigns', draft),
+  closeCampaign: (slug: string) =>
+    api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/close`),
+  generateCodes: (slug: string, count: number) =>
+    api.post<GeneratedCodesResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/codes`, {
+      count,
+    }),
+  retryPayout: (rewardId: string) =>
+    api.post<void>(`/api/admin/payouts/${encodeURIComponent(rewardId)}/retry`),
+}

@@ -1,0 +1,10 @@
+import { ApiError } from '../api/client'
+import type { ConsoleTexts } from './texts'
+
+/** A refusal of the admin API in the console's words, by its code; anything else as it came. */
+export function describeAdminError(error: unknown, texts: ConsoleTexts): string {
+  if (error instanceof ApiError && Object.hasOwn(texts.errors, error.code)) {
+    return texts.errors[error.code]
+  }
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,133 @@
+import { PRODUCT_NAME } from '../i18n/product'
+
+/**
+ * The operator console's texts, in English: a dictionary of their own that travels in the
+ * console's chunk, so no visitor downloads them. The operators' refusals are worded by the
+ * server's codes, in the CLI's words (apps/server/src/admin/errors.ts).
+ */
+export const consoleEn = {
+  title: `${PRODUCT_NAME} console`,
+  operator: (account: string) => `Operator: ${account}`,
+  signOut: 'Sign out',
+  checking: 'Checking your access...',
+  refusedTitle: 'This console is for operators',
+  live: 'Live',
+  reconnecting: 'Reconnecting...',
+
+  campaignsTitle: 'Campaigns',
+  campaignsEmpty: 'No campaigns yet.',
+  columns: {
+    campaign: 'Campaign',
+    kind: 'Kind',
+    reward: 'Reward',
+    window: 'Window',
+    cap: 'Cap',
+    claimed: 'Claimed',
+    remaining: 'Remaining',
+    state: 'State',
+    actions: 'Actions',
+  },
+  kinds: { shared: 'shared', unique: 'unique' },
+  states: { open: 'open', scheduled: 'scheduled', ended: 'ended', closed: 'closed' },
+  welcome: 'welcome',
+  noLimit: '∞',
+  always: 'always',
+  windowFrom: (start: string) => `from ${start}`,
+  windowUntil: (end: string) => `until ${end}`,
+  windowBetween: (start: string, end: string) => `${start} – ${end}`,
+  close: 'Close',
+  closeCampaign: (slug: string) => `Close ${slug}`,
+  closing: 'Closing...',
+  closed: (slug: string) =>
+    `Closed campaign ${slug}: new submissions of its codes are rejected as ended.`,
+  showChart: (slug: string) => `Chart of ${slug}`,
+
+  chartTitle: 'Claims over time',
+  chartOf: (slug: string) => `Claims of ${slug}, in total, by minute`,
+  chartSummary: (claimed: number, latest: string) =>
+    `${claimed} claimed in total; the latest claim at ${latest}.`,
+  chartEmpty: (slug: string) => `No claims of ${slug} yet.`,
+  chartCampaign: 'Campaign',
+
+  createTitle: 'New campaign',
+  fields: {
+    slug: 'Slug',
+    slugHint: 'lowercase letters, digits and hyphens',
+    name: 'Name',
+    kind: 'Kind',
+    reward: 'Reward',
+    rewardHint: 'an amount and a token, e.g. 10.0000 FERN',
+    contract: 'Token contract',
+    contractHint: 'empty: the server’s reward token contract',
+    startsAt: 'Starts',
+    endsAt: 'Ends',
+    cap: 'Cap',
+    capHint: 'empty: no cap',
+    code: 'Code',
+    codeHint: 'a shared campaign’s one code',
+  },
+  create: 'Create campaign',
+  creating: 'Creating...',
+  created: (slug: string, kind: string, reward: string) =>
+    `Created campaign ${slug} (${kind}, ${reward} each).`,
+
+  generateTitle: 'Generate codes',
+  generateCampaign: 'Unique campaign',
+  generateNone: 'Create a unique campaign first.',
+  count: 'How many',
+  generate: 'Generate codes',
+  generating: 'Generating...',
+  generated: (count: number, slug: string) => `Generated ${count} codes for ${slug}.`,
+  downloadCsv: 'Download the CSV',
+  downloadSheet: 'Download the printable QR sheet',
+
+  payoutsTitle: 'Payouts',
+  balance: (account: string, balance: string) => `${account} holds ${balance}.`,
+  balanceUnknown: (account: string) => `${account}: the chain did not answer; balance unknown.`,
+  failedTitle: 'Failed payouts',
+  failedEmpty: 'No failed payouts.',
+  stuckTitle: (minutes: number) => `Stuck for more than ${minutes} minutes`,
+  stuckEmpty: 'Nothing is stuck.',
+  payoutColumns: {
+    reward: 'Reward',
+    account: 'Account',
+    code: 'Code',
+    status: 'Status',
+    attempts: 'Attempts',
+    error: 'Error',
+    since: 'Since',
+    actions: 'Actions',
+  },
+  retry: 'Retry',
+  retryReward: (code: string, account: string) => `Retry ${code} for ${account}`,
+  retrying: 'Retrying...',
+  retried: (code: string) => `${code} will be paid again by the next free worker.`,
+
+  failed: (message: string) => `Failed: ${message}`,
+  // The server's refusals by code, in the CLI's words.
+  errors: {
+    NOT_SIGNED_IN: 'Sign in to continue.',
+    ADMIN_WALLET_REQUIRED: 'Connect an operator’s WAX wallet to open the console.',
+    ADMIN_WALLET_UNVERIFIED:
+      'This wallet was connected without a proof of ownership; connect it again to open the console.',
+    ADMIN_NOT_OPERATOR: 'This wallet is not one of the operators’ accounts (ADMIN_ACCOUNTS).',
+    ADMIN_SLUG_INVALID: 'The slug must be 1 to 64 lowercase letters, digits or hyphens.',
+    ADMIN_SLUG_TAKEN: 'There is already a campaign with this slug.',
+    ADMIN_NAME_INVALID: 'The name must be 1 to 120 characters.',
+    ADMIN_REWARD_INVALID: 'The reward must be an amount and a token, e.g. "10.0000 FERN".',
+    ADMIN_CONTRACT_INVALID: 'The token contract must be a WAX account name.',
+    ADMIN_TIME_INVALID: 'The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.',
+    ADMIN_WINDOW_INVALID: 'The campaign must end after it starts.',
+    ADMIN_CAP_INVALID: 'The cap must be a whole number of at least 1.',
+    ADMIN_CODE_INVALID: 'The code is not a valid code.',
+    ADMIN_UNIQUE_CODE_GIVEN:
+      'Unique campaigns get their codes from code generation, not a code of their own.',
+    ADMIN_CODE_TAKEN: 'This code belongs to another campaign.',
+    ADMIN_CAMPAIGN_NOT_FOUND: 'There is no such campaign.',
+    ADMIN_CAMPAIGN_SHARED: 'This is a shared campaign: it has one code.',
+    ADMIN_CODE_COUNT_INVALID: 'The count must be a whole number from 1 to 10000.',
+    ADMIN_REWARD_NOT_WAITING: 'This reward is not waiting to be paid.',
+  } as Record<string, string>,
+}
+
+export type ConsoleTexts = typeof consoleEn
