@@ -1,0 +1,123 @@
+import type { Locator, Page } from '@playwright/test'
+import { bindWallet } from '../support/bind-wallet'
+import { dashboardTexts } from '../support/dashboard'
+import { texts } from '../texts'
+import { expect, kitDialog, openWalletLogin, test, walletTexts } from '../wallet-fixtures'
+
+// Fernwood in the wallet kit's languages, following the kit's own Settings > Language. The texts
+// are written out here, independently of the app's language files.
+const korean = {
+  title: 'Fernwood 숲',
+  tagline: '자동으로 보상이 쌓이는 마법의 숲으로 들어오세요.',
+  enterForest: '숲으로 들어가기',
+  connectWallet: 'WAX 지갑 연결',
+  connectWalletIntro: 'WAX 지갑을 연결하고 보상을 모으기 시작하세요.',
+  submitCodeTitle: '숲의 코드 제출',
+  submitCode: '숲의 정령에게 보내기',
+  treasuresTitle: '숲의 보물',
+  logout: '로그아웃',
+  codePlaceholder: '마법의 코드를 입력하세요...',
+}
+const turkish = {
+  submitCodeTitle: 'Orman Kodu Gönder',
+  submitCode: 'Orman Ruhlarına Gönder',
+  treasuresTitle: 'Orman Hazineleri',
+  logout: 'Çıkış Yap',
+  codePlaceholder: 'Büyülü kodunu gir...',
+}
+
+/** The dashboard's texts this spec compares, read from the page (behind the kit's dialog too). */
+function dashboard(page: Page) {
+  return {
+    submitTitle: page.locator('.panel--submit .panel__title'),
+    treasuresTitle: page.locator('.panel--treasures .panel__title'),
+    submitButton: page.locator('.submit-code__button'),
+    codeBox: page.locator('.enter-code__input'),
+    logout: page.locator('.dashboard__action').last(),
+  }
+}
+
+/** Picks a language on the kit's Settings > Language page, by the name the kit lists it under. */
+async function chooseKitLanguage(dialog: Locator, language: string) {
+  await dialog.getByText(language, { exact: true }).click()
+}
+
+test("the kit's language setting changes the dashboard's texts live, and English is the spec's again", async ({
+  page,
+}) => {
+  // The dashboard arrives behind the kit's open dialog: the wallet is bound meanwhile.
+  const dialog = await openWalletLogin(page)
+  await bindWallet(page, 'alice.wam')
+  const screen = dashboard(page)
+  await expect(screen.submitTitle).toHaveText(dashboardTexts.submitCodeTitle)
+
+  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: /^Language/ }).click()
+
+  await chooseKitLanguage(dialog, '한국어')
+  await expect(screen.submitTitle).toHaveText(korean.submitCodeTitle)
+  await expect(screen.treasuresTitle).toHaveText(korean.treasuresTitle)
+  await expect(screen.submitButton).toHaveText(korean.submitCode)
+  await expect(screen.codeBox).toHaveAttribute('placeholder', korean.codePlaceholder)
+  await expect(screen.logout).toHaveText(korean.logout)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+
+  await chooseKitLanguage(dialog, 'Türkçe')
+  await expect(screen.submitTitle).toHaveText(turkish.submitCodeTitle)
+  await expect(screen.treasuresTitle).toHaveText(turkish.treasuresTitle)
+  await expect(screen.submitButton).toHaveText(turkish.submitCode)
+  await expect(screen.codeBox).toHaveAttribute('placeholder', turkish.codePlaceholder)
+  await expect(screen.logout).toHaveText(turkish.logout)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
+
+  // The kit's plain 中文 shows Simplified Chinese, its 中文繁体 Traditional.
+  await chooseKitLanguage(dialog, '中文')
+  await expect(screen.submitTitle).toHaveText('提交森林兑换码')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans')
+  await chooseKitLanguage(dialog, '中文繁体')
+  await expect(screen.submitTitle).toHaveText('提交森林兌換碼')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant')
+
+  await chooseKitLanguage(dialog, 'English')
+  await page.keyboard.press('Escape')
+  await expect(kitDialog(page)).toBeHidden()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+  await expect(page.getByRole('heading', { name: dashboardTexts.submitCodeTitle })).toBeVisible()
+  await expect(page.getByRole('heading', { name: dashboardTexts.treasuresTitle })).toBeVisible()
+  await expect(page.getByRole('button', { name: dashboardTexts.submitCode })).toBeVisible()
+  await expect(page.getByPlaceholder(dashboardTexts.codePlaceholder)).toBeVisible()
+  await expect(page.getByRole('button', { name: walletTexts.logout })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible()
+})
+
+test('the chosen language stays for the next visit, from its first screen', async ({ page }) => {
+  const dialog = await openWalletLogin(page)
+  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: /^Language/ }).click()
+  await chooseKitLanguage(dialog, '한국어')
+  // Behind the dialog (inert, so out of the accessibility tree) the screen is Korean already.
+  await expect(page.getByText(korean.connectWalletIntro)).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('button', { name: korean.connectWallet })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+})
+
+test.describe('a first visit with a Korean browser', () => {
+  test.use({ locale: 'ko-KR' })
+
+  test('starts in Korean, on the login screen and on the dashboard', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: korean.title })).toBeVisible()
+    await expect(page.getByText(korean.tagline)).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+
+    await page.getByRole('button', { name: korean.enterForest }).click()
+    await expect(page.getByRole('button', { name: korean.connectWallet })).toBeVisible()
+    await bindWallet(page, 'alice.wam')
+    await expect(page.getByRole('heading', { name: korean.submitCodeTitle })).toBeVisible()
+    await expect(page.getByRole('button', { name: korean.submitCode })).toBeVisible()
+    await expect(page.getByText(texts.enterForest)).toHaveCount(0)
+  })
+})
