@@ -1,7 +1,12 @@
-import { openChain } from '../chain/open-chain.ts'
-import { ConfigurationError, readProcessEnvironment } from '../config/environment.ts'
+import { type OpenedChain, openChain } from '../chain/open-chain.ts'
+import {
+  ConfigurationError,
+  type Environment,
+  readProcessEnvironment,
+} from '../config/environment.ts'
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.ts'
 import { openDatabase } from '../db/open-database.ts'
+import { configuredOrigin } from '../http/own-origin.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import { HyperionTransferHistory } from '../payouts/transfer-history.ts'
 import { commandOf, DiscrepanciesFound, runAdminCommand, USAGE, UsageError } from './commands.ts'
@@ -20,13 +25,13 @@ async function main(argv: string[]) {
   const env = readProcessEnvironment()
   const release = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
-  let chain: Awaited<ReturnType<typeof openChain>> | undefined
+  let chain: (OpenedChain & { release?: () => Promise<void> }) | undefined
   try {
     await runAdminCommand(argv, {
       database,
       env,
       chainNode: async () => {
-        chain ??= await openChain(env)
+        chain ??= await openCliChain(env)
         return new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
       },
       transferHistory: async () => {
@@ -41,7 +46,7 @@ async function main(argv: string[]) {
           )
         }
         // The devchain keeps its own history and answers Hyperion's API.
-        chain ??= await openChain(env)
+        chain ??= await openCliChain(env)
         const { apiUrl, fetch: chainFetch } = chain.connection
         return new HyperionTransferHistory(apiUrl, chainFetch, env.CHAIN_TIMEOUT_MS)
       },
@@ -50,8 +55,34 @@ async function main(argv: string[]) {
     return 0
   } finally {
     await chain?.close()
+    await chain?.release?.()
     await database.close()
     await release?.()
+  }
+}
+
+/**
+ * The chain, for the commands that read it. The embedded devchain keeps its state in DATA_DIR
+ * and allows one process at a time: beside a running server (PostgreSQL, so the CLI holds no
+ * lock of its own) the CLI reads the server's devchain through its /devchain API rather than
+ * open a second copy of it, whose state would overwrite the server's.
+ */
+async function openCliChain(
+  env: Environment,
+): Promise<OpenedChain & { release?: () => Promise<void> }> {
+  if (env.CHAIN !== 'devchain' || env.DEVCHAIN_URL || !env.DATABASE_URL) return openChain(env)
+  let release: (() => Promise<void>) | undefined
+  try {
+    release = await lockDataDir(env.DATA_DIR)
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error
+    return openChain({ ...env, DEVCHAIN_URL: `${configuredOrigin(env)}/devchain` })
+  }
+  try {
+    return { ...(await openChain(env)), release }
+  } catch (error) {
+    await release()
+    throw error
   }
 }
 
