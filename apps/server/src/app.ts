@@ -108,7 +108,7 @@ export async function buildApp({
   await app.register(fastifyCookie)
   await app.register(fastifyCompress, compressionOptions)
   await registerOpenApi(app)
-  await installRateLimits(app, database)
+  installRateLimits(app, database)
   installLoopbackHostGuard(app, env.PUBLIC_ORIGIN)
   installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
   closeConnectionsOnShutdown(app)

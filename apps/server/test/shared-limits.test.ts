@@ -82,31 +82,68 @@ describe(`limits shared by every server on one database (${testDriver})`, () => 
   it('concurrent hits on one key from two connections are each counted once', async () => {
     const counters = [hitCounterFor(testDatabase.database), hitCounterFor(secondConnection)]
     const counts = await Promise.all(
-      Array.from({ length: 40 }, (_, index) => counters[index % 2].hit('test:concurrent', 60_000)),
+      Array.from({ length: 40 }, (_, index) =>
+        counters[index % 2].hit([{ key: 'test:concurrent', windowMs: 60_000 }]),
+      ),
     )
-    expect(counts.map(({ hits }) => hits).sort((a, b) => a - b)).toEqual(
+    expect(counts.map(([{ hits }]) => hits).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 40 }, (_, index) => index + 1),
     )
-    for (const { msLeft } of counts) expect(msLeft).toBeGreaterThan(0)
+    for (const [{ msLeft }] of counts) expect(msLeft).toBeGreaterThan(0)
+  })
+
+  it('one hit counts several keys at once, answers in the order given, and concurrent hits sharing keys in any order all count', async () => {
+    const counters = [hitCounterFor(testDatabase.database), hitCounterFor(secondConnection)]
+    const a = { key: 'test:pair-a', windowMs: 60_000 }
+    const b = { key: 'test:pair-b', windowMs: 60_000 }
+    // Half name the keys one way round and half the other, from two connections: on PostgreSQL
+    // both rows are locked by each statement, so any lock-order mistake would deadlock here.
+    const orders = Array.from({ length: 30 }, (_, index) => (index % 3 === 0 ? [b, a] : [a, b]))
+    const counts = await Promise.all(orders.map((order, index) => counters[index % 2].hit(order)))
+    const hitsOn = (key: string) =>
+      orders
+        .flatMap((order, call) =>
+          order.map((hit, position) => ({ hit, count: counts[call][position] })),
+        )
+        .filter(({ hit }) => hit.key === key)
+        .map(({ count }) => count.hits)
+        .sort((x, y) => x - y)
+    const oneToThirty = Array.from({ length: 30 }, (_, index) => index + 1)
+    expect(hitsOn(a.key)).toEqual(oneToThirty)
+    expect(hitsOn(b.key)).toEqual(oneToThirty)
+    // Answered in the order asked, not the keys' sorted order.
+    expect(await counters[0].hit([{ key: 'test:pair-c', windowMs: 60_000 }, a])).toEqual([
+      { hits: 1, msLeft: expect.any(Number) },
+      { hits: 31, msLeft: expect.any(Number) },
+    ])
   })
 
   it('a window that has ended starts over, and sweeping forgets it', async () => {
     const counter = hitCounterFor(testDatabase.database)
-    await counter.hit('test:short', 50)
-    expect((await counter.hit('test:short', 50)).hits).toBe(2)
-    await new Promise((resolve) => setTimeout(resolve, 120))
-    expect((await counter.hit('test:short', 50)).hits).toBe(1)
+    // Long enough that two hits in a row land in one window even on a loaded machine.
+    const short = [{ key: 'test:short', windowMs: 1_000 }]
+    const kept = [{ key: 'test:kept', windowMs: 60_000 }]
+    await counter.hit(short)
+    expect((await counter.hit(short))[0].hits).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await counter.hit(short))[0].hits).toBe(1)
 
-    await counter.hit('test:kept', 60_000)
-    await new Promise((resolve) => setTimeout(resolve, 120))
+    await counter.hit(kept)
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
     await counter.sweep()
     // Only PostgreSQL's store can be looked into; on both, the open window keeps its count.
     if (testDriver === 'postgres') {
       const rows = await testDatabase.database.query<{ key: string }>(
         "SELECT key FROM rate_limit_windows WHERE key LIKE 'test:%' ORDER BY key",
       )
-      expect(rows).toEqual([{ key: 'test:concurrent' }, { key: 'test:kept' }])
+      expect(rows.map(({ key }) => key)).toEqual([
+        'test:concurrent',
+        'test:kept',
+        'test:pair-a',
+        'test:pair-b',
+        'test:pair-c',
+      ])
     }
-    expect((await counter.hit('test:kept', 60_000)).hits).toBe(2)
+    expect((await counter.hit(kept))[0].hits).toBe(2)
   })
 })

@@ -8,12 +8,22 @@ export interface WindowCount {
   msLeft: number
 }
 
+/** One hit on one key, counted in windows of `windowMs`. */
+export interface Hit {
+  key: string
+  windowMs: number
+}
+
 /**
  * Counts hits per key in fixed windows: a window of `windowMs` opens at a key's first hit and
  * every hit until it ends counts in it. The one store behind every rate limit.
  */
 export interface HitCounter {
-  hit(key: string, windowMs: number): Promise<WindowCount>
+  /**
+   * Counts one hit on each of the (distinct) keys at once, in one database round trip, and says
+   * where each now stands, in the order given.
+   */
+  hit(hits: readonly Hit[]): Promise<WindowCount[]>
   /** Forgets windows that have ended. */
   sweep(): Promise<void>
 }
@@ -38,18 +48,22 @@ const memoryCounters = new WeakMap<Database, HitCounter>()
 
 function databaseHitCounter(database: Database): HitCounter {
   return {
-    async hit(key, windowMs) {
-      // One statement, so concurrent hits on the same key from any server serialise on its row.
-      const [row] = await database.query<{ hits: number; ms_left: number }>(
+    async hit(hits) {
+      // One statement, so concurrent hits on the same key from any server serialise on its row;
+      // keys are taken in their sorted order, so two requests sharing keys never deadlock.
+      const rows = await database.query<{ key: string; hits: number; ms_left: number }>(
         `INSERT INTO rate_limit_windows AS w (key, hits, ends_at)
-         VALUES ($1, 1, now() + make_interval(secs => $2))
+         SELECT key, 1, now() + make_interval(secs => secs)
+           FROM unnest($1::text[], $2::float8[]) AS hit(key, secs)
+          ORDER BY key
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN w.ends_at <= now() THEN 1 ELSE w.hits + 1 END,
            ends_at = CASE WHEN w.ends_at <= now() THEN excluded.ends_at ELSE w.ends_at END
-         RETURNING hits, ceil(extract(epoch FROM ends_at - now()) * 1000)::int AS ms_left`,
-        [key, windowMs / 1000],
+         RETURNING key, hits, ceil(extract(epoch FROM ends_at - now()) * 1000)::int AS ms_left`,
+        [hits.map(({ key }) => key), hits.map(({ windowMs }) => windowMs / 1000)],
       )
-      return { hits: row.hits, msLeft: row.ms_left }
+      const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
+      return hits.map(({ key }) => byKey.get(key) as WindowCount)
     },
     async sweep() {
       await database.query('DELETE FROM rate_limit_windows WHERE ends_at <= now()')
@@ -60,15 +74,17 @@ function databaseHitCounter(database: Database): HitCounter {
 function memoryHitCounter(): HitCounter {
   const windows = new Map<string, { hits: number; endsAt: number }>()
   return {
-    async hit(key, windowMs) {
+    async hit(hits) {
       const now = Date.now()
-      let window = windows.get(key)
-      if (!window || window.endsAt <= now) {
-        window = { hits: 0, endsAt: now + windowMs }
-        windows.set(key, window)
-      }
-      window.hits += 1
-      return { hits: window.hits, msLeft: window.endsAt - now }
+      return hits.map(({ key, windowMs }) => {
+        let window = windows.get(key)
+        if (!window || window.endsAt <= now) {
+          window = { hits: 0, endsAt: now + windowMs }
+          windows.set(key, window)
+        }
+        window.hits += 1
+        return { hits: window.hits, msLeft: window.endsAt - now }
+      })
     },
     async sweep() {
       const now = Date.now()

@@ -1,12 +1,15 @@
-import fastifyRateLimit, {
-  type FastifyRateLimitStore,
-  type FastifyRateLimitStoreCtor,
-  normalizeIP,
-} from '@fastify/rate-limit'
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { RateLimited } from './errors.ts'
 import { type HitCounter, hitCounterFor } from './rate-limit-store.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the app's one rate-limit store; routes reach it through `rateLimitHook` */
+    hitCounter: HitCounter
+  }
+}
 
 // Ended windows only take room, never change a verdict: sweeping them now and then is enough.
 const SWEEP_INTERVAL_MS = 60_000
@@ -32,9 +35,9 @@ export function clientAddress(request: FastifyRequest): string {
  * Gives the app its one rate-limit store (see `hitCounterFor`): kept in PostgreSQL, so every
  * server on the database counts together, or in memory on PGlite.
  */
-export async function installRateLimits(app: FastifyInstance, database: Database): Promise<void> {
+export function installRateLimits(app: FastifyInstance, database: Database): void {
   const counter = hitCounterFor(database)
-  await app.register(fastifyRateLimit, { global: false, store: storeOver(counter) })
+  app.decorate('hitCounter', counter)
   const sweeper = setInterval(() => {
     counter.sweep().catch((error) => app.log.warn({ err: error }, 'rate-limit sweep failed'))
   }, SWEEP_INTERVAL_MS)
@@ -43,24 +46,30 @@ export async function installRateLimits(app: FastifyInstance, database: Database
 }
 
 /**
- * The one way to declare a limit: a hook for a route's `onRequest` or `preHandler` that counts
- * the request and refuses it with 429 and `Retry-After` once its key is over the limit.
+ * The one way to declare limits: a hook for a route's `onRequest` or `preHandler` that counts
+ * the request against every limit given, in one round trip to the store, and refuses it with 429
+ * and `Retry-After` once any of them is over (the first such, in the order given).
+ *
+ * Several keys per request in one statement is why this counts over our own store rather than
+ * through @fastify/rate-limit's `createRateLimit`, which counts one key per call.
  */
 export function rateLimitHook(
-  app: Pick<FastifyInstance, 'createRateLimit'>,
-  limit: RateLimit,
+  app: Pick<FastifyInstance, 'hitCounter'>,
+  ...limits: [RateLimit, ...RateLimit[]]
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  const count = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    keyGenerator: (request) => `${limit.name}:${limit.key(request)}`,
-  })
-  const refuse = limit.refuse ?? ((wait: string) => new RateLimited(wait))
   return async (request, reply) => {
-    const verdict = await count(request)
-    if (verdict.isAllowed || !verdict.isExceeded) return
-    reply.header('retry-after', verdict.ttlInSeconds)
-    throw refuse(waitingTime(verdict.ttlInSeconds))
+    const counts = await app.hitCounter.hit(
+      limits.map((limit) => ({
+        key: `${limit.name}:${limit.key(request)}`,
+        windowMs: limit.windowMs,
+      })),
+    )
+    const over = limits.findIndex((limit, index) => counts[index].hits > limit.max)
+    if (over === -1) return
+    const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000))
+    reply.header('retry-after', secondsLeft)
+    const refuse = limits[over].refuse ?? ((wait: string) => new RateLimited(wait))
+    throw refuse(waitingTime(secondsLeft))
   }
 }
 
@@ -70,24 +79,4 @@ export function waitingTime(seconds: number): string {
   if (whole < 120) return `${whole} second${whole === 1 ? '' : 's'}`
   const minutes = Math.ceil(whole / 60)
   return `${minutes} minutes`
-}
-
-/** @fastify/rate-limit's store interface over our counter; every limit shares the one counter. */
-function storeOver(counter: HitCounter): FastifyRateLimitStoreCtor {
-  return class implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ) {
-      counter.hit(key, timeWindow).then(
-        ({ hits, msLeft }) => callback(null, { current: hits, ttl: msLeft }),
-        (error: Error) => callback(error),
-      )
-    }
-
-    child() {
-      return this
-    }
-  }
 }

@@ -33,20 +33,25 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
 ) => {
   const authenticate = requireUser(database)
   const refuse = (wait: string) => new CodesRateLimited(wait)
-  const perAddress = rateLimitHook(app, {
-    name: 'codes-per-address',
-    max: limits.submitsPerMinutePerAddress,
-    windowMs: 60_000,
-    key: clientAddress,
-    refuse,
-  })
-  const perUser = rateLimitHook(app, {
-    name: 'codes-per-user',
-    max: limits.submitsPerMinutePerUser,
-    windowMs: 60_000,
-    key: (request) => signedInUser(request).id,
-    refuse,
-  })
+  // Both limits are counted in one round trip, once the session is known: the hottest path
+  // pays for the session, the limits and the submission, nothing more.
+  const submitLimits = rateLimitHook(
+    app,
+    {
+      name: 'codes-per-address',
+      max: limits.submitsPerMinutePerAddress,
+      windowMs: 60_000,
+      key: clientAddress,
+      refuse,
+    },
+    {
+      name: 'codes-per-user',
+      max: limits.submitsPerMinutePerUser,
+      windowMs: 60_000,
+      key: (request) => signedInUser(request).id,
+      refuse,
+    },
+  )
 
   app.post(
     '/api/codes',
@@ -54,7 +59,6 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       // A malformed body gets the spec's message like any other bad code, not a schema error.
       attachValidation: true,
       schema: { body: SubmitCodeRequestSchema, response: { 201: SubmitCodeResponseSchema } },
-      onRequest: perAddress,
       preHandler: [
         async (request) => {
           // The spec gives one message for every reason a code cannot be taken, signed-out included.
@@ -62,7 +66,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
             throw error instanceof NotSignedIn ? new CodeInvalid() : error
           })
         },
-        perUser,
+        submitLimits,
       ],
     },
     async (request, reply) => {
