@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { App } from './App'
+import { takeClaimLink } from './claimLink/waitingClaim'
 import { loadConfig } from './config/store'
 import { currentTexts, startLanguage } from './i18n/current'
 import { checkSession } from './session/store'
@@ -17,6 +18,10 @@ checkSession().catch(async (error: unknown) => {
   await toasterMounted
   toast.error(currentTexts().initFailed(errorMessage(error)))
 })
+
+if (takeClaimLink() === 'invalid') {
+  void toasterMounted.then(() => toast.error(currentTexts().claimLinkInvalid))
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')

@@ -87,6 +87,10 @@ export const en = {
   uploadHint: 'Choose a photo or screenshot of a Forest Code.',
   noQrInImage: 'No QR code found in the image or image is invalid.',
   codeDetected: (code: string) => `Forest Code detected: ${code}`,
+  // A claim link (/c/{code}) or a QR code's link that gives no code of ours.
+  claimLinkInvalid: 'This link holds no valid Forest Code.',
+  qrOtherSite: (host: string) =>
+    `This QR code leads to ${host}, not to ${PRODUCT_NAME}. It was not used.`,
 
   // 'Forest Spirit Activity': codes not paid yet.
   activityTitle: 'Forest Spirit Activity',

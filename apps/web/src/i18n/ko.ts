@@ -73,6 +73,9 @@ const ko: Texts = {
   uploadHint: '숲의 코드가 담긴 사진이나 스크린샷을 골라 주세요.',
   noQrInImage: '이미지에서 QR 코드를 찾지 못했거나 이미지가 올바르지 않아요.',
   codeDetected: (code) => `숲의 코드를 찾았어요: ${code}`,
+  claimLinkInvalid: '이 링크에는 올바른 숲의 코드가 없어요.',
+  qrOtherSite: (host) =>
+    `이 QR 코드는 다른 사이트(${host})로 연결돼요. ${PRODUCT_NAME} 코드가 아니라서 사용하지 않았어요.`,
 
   activityTitle: '숲의 정령 활동',
   rewardStatus: {

@@ -74,6 +74,9 @@ const tr: Texts = {
   uploadHint: 'Bir Orman Kodunun fotoğrafını ya da ekran görüntüsünü seç.',
   noQrInImage: 'Görselde QR kod bulunamadı ya da görsel geçersiz.',
   codeDetected: (code) => `Orman Kodu bulundu: ${code}`,
+  claimLinkInvalid: 'Bu bağlantıda geçerli bir Orman Kodu yok.',
+  qrOtherSite: (host) =>
+    `Bu QR kod ${PRODUCT_NAME} sitesine değil, başka bir siteye gidiyor: ${host}. Kullanılmadı.`,
 
   activityTitle: 'Orman Ruhlarının Etkinliği',
   rewardStatus: {

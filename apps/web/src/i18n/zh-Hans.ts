@@ -72,6 +72,8 @@ const zhHans: Texts = {
   uploadHint: '选一张森林兑换码的照片或截图。',
   noQrInImage: '图片中没有找到二维码，或者图片无效。',
   codeDetected: (code) => `发现森林兑换码：${code}`,
+  claimLinkInvalid: '这个链接里没有有效的森林兑换码。',
+  qrOtherSite: (host) => `这个二维码指向 ${host}，不是 ${PRODUCT_NAME}，所以没有使用。`,
 
   activityTitle: '森林精灵动态',
   rewardStatus: {

@@ -72,6 +72,8 @@ const zhHant: Texts = {
   uploadHint: '選一張森林兌換碼的照片或截圖。',
   noQrInImage: '圖片中找不到 QR 碼，或圖片無效。',
   codeDetected: (code) => `發現森林兌換碼：${code}`,
+  claimLinkInvalid: '這個連結裡沒有有效的森林兌換碼。',
+  qrOtherSite: (host) => `這個 QR 碼指向 ${host}，不是 ${PRODUCT_NAME}，所以沒有使用。`,
 
   activityTitle: '森林精靈動態',
   rewardStatus: {

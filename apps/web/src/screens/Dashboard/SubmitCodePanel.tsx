@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { codeBoxChanged, waitingClaimCode } from '../../claimLink/waitingClaim'
 import { useTexts } from '../../i18n/current'
+import { readQrText } from '../../qr/qrText'
 import { useSubmitCode } from '../../rewards/useSubmitCode'
 import { Button } from '../../ui/Button'
 import { Tabs } from '../../ui/Tabs'
@@ -14,7 +16,8 @@ export function SubmitCodePanel() {
   const texts = useTexts()
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
-  const [code, setCode] = useState('')
+  // A claim link's code waits in the box, under Enter Code, until the visitor submits it.
+  const [code, setCode] = useState(() => waitingClaimCode() ?? '')
   const { submitting, submit } = useSubmitCode()
   const inputRef = useRef<HTMLInputElement>(null)
   const [detections, setDetections] = useState(0)
@@ -24,10 +27,20 @@ export function SubmitCodePanel() {
     if (detections > 0) inputRef.current?.focus()
   }, [detections])
 
+  useEffect(() => codeBoxChanged(code), [code])
+
   function showDetected(found: string) {
-    const detected = found.trim()
-    setCode(detected)
-    toast.success(texts.codeDetected(detected))
+    const read = readQrText(found, location.origin)
+    if (read.kind === 'otherSite') {
+      toast.error(texts.qrOtherSite(read.host))
+      return
+    }
+    if (read.kind === 'notClaimLink') {
+      toast.error(texts.claimLinkInvalid)
+      return
+    }
+    setCode(read.code)
+    toast.success(texts.codeDetected(read.code))
     setMethod('enter')
     setDetections((count) => count + 1)
   }

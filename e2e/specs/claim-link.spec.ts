@@ -1,0 +1,209 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expectConnectWalletScreen, toast } from '../screens'
+import { bindWallet } from '../support/bind-wallet'
+import { writeBlankVideo } from '../support/camera'
+import { accounts, codeBox, dashboardTexts, submitButton, treasures } from '../support/dashboard'
+import { writeQrPng, writeQrVideo } from '../support/qr-media'
+import { texts } from '../texts'
+import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-fixtures'
+
+/** This feature's texts, written out independently of the app's. */
+const claimTexts = {
+  linkInvalid: 'This link holds no valid Forest Code.',
+  otherSite: (host: string) => `This QR code leads to ${host}, not to Fernwood. It was not used.`,
+} as const
+
+/**
+ * The wallet specs' fixtures (the kit's dialog reachable) with Chromium's fake camera, which plays
+ * the file given at launch: this file's workers launch their own browser, and have a server of
+ * their own, so the demo codes paid here are theirs.
+ */
+const test = walletTest.extend<
+  { cameraSees: (text: string) => Promise<void>; folder: string },
+  { cameraFile: string }
+>({
+  cameraFile: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const file = join(
+        tmpdir(),
+        `fernwood-claim-camera-${process.pid}-${workerInfo.workerIndex}.y4m`,
+      )
+      await writeBlankVideo(file)
+      await use(file)
+      await rm(file, { force: true })
+    },
+    { scope: 'worker' },
+  ],
+  launchOptions: [
+    async ({ launchOptions, cameraFile }, use) => {
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${cameraFile}`,
+        ],
+      })
+    },
+    { scope: 'worker' },
+  ],
+  cameraSees: async ({ cameraFile }, use) => {
+    await use((text) => writeQrVideo(cameraFile, text))
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+  folder: async ({}, use) => {
+    const folder = await mkdtemp(join(tmpdir(), 'fernwood-claim-'))
+    await use(folder)
+    await rm(folder, { recursive: true, force: true })
+  },
+})
+
+/** Counts the page's code submissions, to tell that none went before the button was pressed. */
+function countSubmissions(page: Page): () => number {
+  let count = 0
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/codes') count += 1
+  })
+  return () => count
+}
+
+async function uploadImage(page: Page, file: string): Promise<void> {
+  await page.getByRole('tab', { name: dashboardTexts.uploadQrTab }).click()
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: dashboardTexts.selectQrImage }).click(),
+  ])
+  await chooser.setFiles(file)
+}
+
+async function enterDashboardAsAlice(page: Page): Promise<void> {
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
+  await bindWallet(page, accounts.payingCodes)
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+}
+
+function paid(page: Page, code: string) {
+  return treasures(page).getByRole('listitem').filter({ hasText: code })
+}
+
+test('a claim link opened signed out keeps its code through entering, connecting and reloads, and submits it only when the button is pressed', async ({
+  page,
+  baseURL,
+}) => {
+  const submissions = countSubmissions(page)
+  await page.goto('/c/Moon-Cap')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
+  await page.reload()
+  await expectConnectWalletScreen(page)
+
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  const dialog = kitDialog(page)
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: `${accounts.payingCodes}@active` }).click()
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+
+  // The code waits in the box, normalised, under the Enter Code tab; the address is the site's.
+  await expect(page.getByRole('tab', { name: dashboardTexts.enterCodeTab })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await expect(codeBox(page)).toHaveValue('moon-cap')
+  await expect(page).toHaveURL(`${baseURL}/`)
+  await page.reload()
+  await expect(codeBox(page)).toHaveValue('moon-cap')
+  expect(submissions()).toBe(0)
+
+  await submitButton(page).click()
+  await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
+  await expect(paid(page, 'moon-cap')).toBeVisible({ timeout: 15_000 })
+  expect(submissions()).toBe(1)
+
+  // Submitted, the claim no longer waits.
+  await expect(codeBox(page)).toHaveValue('')
+  await page.reload()
+  await expect(paid(page, 'moon-cap')).toBeVisible()
+  await expect(codeBox(page)).toHaveValue('')
+})
+
+test('a claim link holding no valid code says so and leaves the box empty', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/c/moss%E2%80%AEoak')
+  const refused = toast(page, claimTexts.linkInvalid)
+  await expect(refused).toBeVisible()
+  await expect(refused).toHaveAttribute('data-type', 'error')
+  await expect(page).toHaveURL(`${baseURL}/`)
+  await enterDashboardAsAlice(page)
+  await expect(codeBox(page)).toHaveValue('')
+})
+
+test('an uploaded QR code holding a claim link of this site fills the box as a bare code would, and is paid', async ({
+  page,
+  baseURL,
+  folder,
+}) => {
+  const image = join(folder, 'claim-link.png')
+  await writeQrPng(image, `${baseURL}/c/willow-wisp`)
+  await page.goto('/')
+  await enterDashboardAsAlice(page)
+
+  await uploadImage(page, image)
+  await expect(toast(page, dashboardTexts.codeDetected('willow-wisp'))).toHaveAttribute(
+    'data-type',
+    'success',
+  )
+  await expect(codeBox(page)).toHaveValue('willow-wisp')
+  await submitButton(page).click()
+  await expect(paid(page, 'willow-wisp')).toBeVisible({ timeout: 15_000 })
+})
+
+test('an uploaded QR code leading to another site, or to another page of ours, is refused', async ({
+  page,
+  baseURL,
+  folder,
+}) => {
+  const elsewhere = join(folder, 'elsewhere.png')
+  const ourHelp = join(folder, 'our-help.png')
+  await writeQrPng(elsewhere, 'https://fernwood.example.test/c/silver-fern')
+  await writeQrPng(ourHelp, `${baseURL}/help`)
+  await page.goto('/')
+  await enterDashboardAsAlice(page)
+
+  for (const [file, message] of [
+    [elsewhere, claimTexts.otherSite('fernwood.example.test')],
+    [ourHelp, claimTexts.linkInvalid],
+  ]) {
+    await uploadImage(page, file)
+    const refused = toast(page, message)
+    await expect(refused).toHaveAttribute('data-type', 'error')
+    await refused.getByRole('button', { name: 'Close notification' }).click()
+  }
+  await page.getByRole('tab', { name: dashboardTexts.enterCodeTab }).click()
+  await expect(codeBox(page)).toHaveValue('')
+})
+
+test.describe('with the camera allowed', () => {
+  test.use({ permissions: ['camera'] })
+
+  test('a scanned QR code leading to another site is refused', async ({ page, cameraSees }) => {
+    await cameraSees('https://fernwood.example.test/c/dew-drop')
+    await page.goto('/')
+    await enterDashboardAsAlice(page)
+
+    await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+    await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
+    const refused = toast(page, claimTexts.otherSite('fernwood.example.test'))
+    await expect(refused).toHaveAttribute('data-type', 'error')
+    // The camera stopped at the code, as after any code; the visitor may scan another.
+    await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeVisible()
+    await page.getByRole('tab', { name: dashboardTexts.enterCodeTab }).click()
+    await expect(codeBox(page)).toHaveValue('')
+  })
+})
