@@ -79,6 +79,7 @@ describe('the live feed', () => {
       expect(first.data).toEqual({
         user: { id: visitor.userId, waxAccount: account },
         pending: [],
+        olderPending: null,
         history: [],
         olderHistory: null,
         earned: [],

@@ -6,7 +6,7 @@ import { embedDevchain } from '../src/chain/open-chain.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { PayoutHooks } from '../src/payouts/pay-reward.ts'
 import type { Payout } from '../src/payouts/repository.ts'
-import { listPendingRewards } from '../src/rewards/repository.ts'
+import { readPendingPage } from '../src/rewards/repository.ts'
 import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually } from './support/rewards.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
@@ -81,7 +81,7 @@ describe('payout finality', () => {
       () => rewardStatus(id),
       (status) => status === 'confirming',
     )
-    const [shown] = await listPendingRewards(testDatabase.database, 'alice.wam')
+    const [shown] = (await readPendingPage(testDatabase.database, 'alice.wam')).pending
     const [payout] = await payoutsOf(id)
     expect(shown).toMatchObject({ id, status: 'confirming', transactionId: payout.transaction_id })
     // Not yet in the history, although the chain has executed the transfer.
@@ -108,7 +108,7 @@ describe('payout finality', () => {
       [id],
     )
     expect(history.transaction_id).toBe(payout.transaction_id)
-    expect(await listPendingRewards(testDatabase.database, 'alice.wam')).toEqual([])
+    expect((await readPendingPage(testDatabase.database, 'alice.wam')).pending).toEqual([])
   })
 
   const throughNodes: [string, () => ChainConnection][] = [

@@ -300,13 +300,19 @@ describe('reading rewards', () => {
   })
 
   async function historyPage(visitor: Visitor, before?: string | null) {
+    return rewardsPage(visitor, before ? `historyBefore=${before}` : '')
+  }
+
+  async function rewardsPage(visitor: Visitor, query: string) {
     const response = await app.inject({
       method: 'GET',
-      url: before ? `/api/rewards?historyBefore=${before}` : '/api/rewards',
+      url: query ? `/api/rewards?${query}` : '/api/rewards',
       headers: { cookie: visitor.cookie },
     })
     expect(response.statusCode).toBe(200)
     return response.json() as {
+      pending: Array<{ code: string }>
+      olderPending: string | null
       history: Array<{ code: string }>
       olderHistory: string | null
     }
@@ -346,15 +352,59 @@ describe('reading rewards', () => {
     expect((await historyPage(visitor)).history[0].code).toBe('paid-meanwhile-3')
   })
 
-  it('a malformed history cursor is refused with 400', async () => {
+  it('pages through a long Activity list with a cursor: codes submitted meanwhile neither repeat nor hide one, and paid or dismissed ones are not in it', async () => {
+    const account = freshAccount()
+    const visitor = await signInVisitor(app, testDatabase.database, account)
+    await testDatabase.database.query(
+      `INSERT INTO rewards (code, wax_account, status, reason, created_at, dismissed_at)
+       SELECT 'waiting-' || age, $1, 'rejected', 'unknown', now() - age * interval '1 second',
+              NULL::timestamptz
+         FROM generate_series(1, 110) AS age
+       UNION ALL
+       SELECT 'paid-' || age, $1, 'completed', NULL, now() - age * interval '1 second', NULL
+         FROM generate_series(1, 30) AS age
+       UNION ALL
+       SELECT 'dismissed-' || age, $1, 'rejected', 'unknown', now() - age * interval '1 second', now()
+         FROM generate_series(1, 30) AS age`,
+      [account],
+    )
+    const seen: string[] = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page = await rewardsPage(visitor, cursor ? `pendingBefore=${cursor}` : '')
+      seen.push(...page.pending.map(({ code }) => code))
+      cursor = page.olderPending
+      pages++
+      expect((await submitCode(app, visitor, { code: `sent-meanwhile-${pages}` })).statusCode).toBe(
+        201,
+      )
+    } while (cursor)
+    expect(pages).toBe(3)
+    expect(seen).toHaveLength(110)
+    expect(new Set(seen).size).toBe(110)
+    expect(seen.slice(0, 2)).toEqual(['waiting-1', 'waiting-2'])
+    expect(seen.at(-1)).toBe('waiting-110')
+    expect(seen.filter((code) => !code.startsWith('waiting-'))).toEqual([])
+    const first = await rewardsPage(visitor, '')
+    expect(first.pending.slice(0, 3).map(({ code }) => code)).toEqual([
+      'sent-meanwhile-3',
+      'sent-meanwhile-2',
+      'sent-meanwhile-1',
+    ])
+  })
+
+  it('a malformed history or Activity cursor is refused with 400', async () => {
     const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
-    const response = await app.inject({
-      method: 'GET',
-      url: "/api/rewards?historyBefore=1_x'--",
-      headers: { cookie: visitor.cookie },
-    })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().error.code).toBe('INVALID_REQUEST')
+    for (const list of ['historyBefore', 'pendingBefore']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/rewards?${list}=1_x'--`,
+        headers: { cookie: visitor.cookie },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error.code).toBe('INVALID_REQUEST')
+    }
   })
 
   it('history follows the wallet: a new anonymous visitor on the same wallet sees it', async () => {
@@ -370,7 +420,12 @@ describe('reading rewards', () => {
 
   it('a visitor without a wallet has empty lists; a signed-out one gets 401', async () => {
     const visitor: Visitor = await signInVisitor(app, testDatabase.database)
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
+    expect(await rewardsOf(app, visitor)).toEqual({
+      pending: [],
+      olderPending: null,
+      history: [],
+      olderHistory: null,
+    })
     const response = await app.inject({
       method: 'GET',
       url: '/api/rewards',

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox'
 import {
   EarnedTotalSchema,
-  HistoryCursorSchema,
+  PageCursorSchema,
   PendingRewardSchema,
   RewardHistoryEntrySchema,
 } from './rewards.ts'
@@ -16,15 +16,16 @@ import { UserSchema } from './user.ts'
  */
 
 /**
- * `snapshot`: everything the dashboard shows, as of one moment (history's newest page), and what
+ * `snapshot`: everything the dashboard shows, as of one moment (each list's newest page), and what
  * the account has earned in all its history, per token (the history is paged, so the browser
  * cannot add it up).
  */
 export const LiveSnapshotSchema = Type.Object({
   user: UserSchema,
   pending: Type.Array(PendingRewardSchema),
+  olderPending: Type.Union([PageCursorSchema, Type.Null()]),
   history: Type.Array(RewardHistoryEntrySchema),
-  olderHistory: Type.Union([HistoryCursorSchema, Type.Null()]),
+  olderHistory: Type.Union([PageCursorSchema, Type.Null()]),
   earned: Type.Array(EarnedTotalSchema),
 })
 export type LiveSnapshot = Static<typeof LiveSnapshotSchema>

@@ -59,29 +59,41 @@ export const SubmitCodeResponseSchema = Type.Object({ reward: PendingRewardSchem
 export type SubmitCodeResponse = Static<typeof SubmitCodeResponseSchema>
 
 /**
- * Where a page of history ends: pass it back as `historyBefore` for the entries older than it.
- * Opaque to clients (the entry's time in microseconds and its id, for keyset pagination).
+ * Where a page of a list ends: pass it back (`historyBefore`, `pendingBefore`) for the entries
+ * older than it. Opaque to clients (the entry's time in microseconds and its id, for keyset
+ * pagination).
  */
-export const HistoryCursorSchema = Type.String({ pattern: '^[0-9]{1,17}_[0-9a-f-]{36}$' })
+export const PageCursorSchema = Type.String({ pattern: '^[0-9]{1,17}_[0-9a-f-]{36}$' })
 
 /** How many history entries one page holds. */
 export const HISTORY_PAGE_SIZE = 50
 
-/** `GET /api/rewards` query: the page of history older than `historyBefore`. */
+/** How many of the rewards not yet paid (the Activity list) one page holds. */
+export const PENDING_PAGE_SIZE = 50
+
+/**
+ * `GET /api/rewards` query: the page of history older than `historyBefore`, and the page of
+ * rewards not yet paid older than `pendingBefore`; each list's newest page when its cursor is
+ * left out.
+ */
 export const RewardsQuerySchema = Type.Object(
-  { historyBefore: Type.Optional(HistoryCursorSchema) },
+  {
+    historyBefore: Type.Optional(PageCursorSchema),
+    pendingBefore: Type.Optional(PageCursorSchema),
+  },
   { additionalProperties: false },
 )
 export type RewardsQuery = Static<typeof RewardsQuerySchema>
 
 /**
- * `GET /api/rewards`: the account's rewards not yet paid (all of them) and one page of its
- * history, both newest first, both following the user's wax account. `olderHistory` fetches the
- * next page; null when this page reaches the first entry.
+ * `GET /api/rewards`: a page of the account's rewards not yet paid and a page of its history,
+ * both newest first, both following the user's wax account. `olderPending` and `olderHistory`
+ * fetch each list's next page; null when the page reaches the list's first entry.
  */
 export const RewardsResponseSchema = Type.Object({
   pending: Type.Array(PendingRewardSchema),
+  olderPending: Type.Union([PageCursorSchema, Type.Null()]),
   history: Type.Array(RewardHistoryEntrySchema),
-  olderHistory: Type.Union([HistoryCursorSchema, Type.Null()]),
+  olderHistory: Type.Union([PageCursorSchema, Type.Null()]),
 })
 export type RewardsResponse = Static<typeof RewardsResponseSchema>

@@ -3,14 +3,14 @@ import { findUser } from '../auth/users.ts'
 import type { Database } from '../db/database.ts'
 import { latestEventId } from '../events/outbox.ts'
 import {
-  listPendingRewards,
   readConsistently,
   readHistoryPage,
+  readPendingPage,
   sumEarned,
 } from '../rewards/repository.ts'
 
 /**
- * Everything the dashboard shows for one user as of one moment (history's newest page and the
+ * Everything the dashboard shows for one user as of one moment (each list's newest page and the
  * total earned), and the newest event it reflects: the snapshot's `id:`, from which a stream can
  * resume. Undefined once the user is gone.
  */
@@ -24,7 +24,7 @@ export function readSnapshot(
     return {
       snapshot: {
         user,
-        pending: await listPendingRewards(tx, user.waxAccount),
+        ...(await readPendingPage(tx, user.waxAccount)),
         ...(await readHistoryPage(tx, user.waxAccount)),
         earned: await sumEarned(tx, user.waxAccount),
       },

@@ -1,6 +1,7 @@
 import {
   type EarnedTotal,
   HISTORY_PAGE_SIZE,
+  PENDING_PAGE_SIZE,
   type PendingReward,
   type Rejection,
   type RewardHistoryEntry,
@@ -109,16 +110,40 @@ export function readConsistently<T>(database: Database, read: (tx: Queryable) =>
   })
 }
 
-/** The account's rewards not yet paid and a page of its history, as of one moment. */
+/** A page of the account's rewards not yet paid and a page of its history, as of one moment. */
 export function readRewardLists(
   database: Database,
   waxAccount: string | null,
-  historyBefore?: string,
+  before: { pending?: string; history?: string } = {},
 ): Promise<RewardsResponse> {
   return readConsistently(database, async (tx) => ({
-    pending: await listPendingRewards(tx, waxAccount),
-    ...(await readHistoryPage(tx, waxAccount, historyBefore)),
+    ...(await readPendingPage(tx, waxAccount, before.pending)),
+    ...(await readHistoryPage(tx, waxAccount, before.history)),
   }))
+}
+
+/**
+ * Keyset pagination over a list ordered by (`time`, `id`) newest first: the rows older than the
+ * cursor in parameters `$n` (its time in microseconds) and `$n+1` (its id), or every row without
+ * one. An entry written meanwhile is newer than every page already read, so none is skipped or
+ * repeated.
+ */
+function olderThanCursor(time: string, id: string, n: number): string {
+  const at = `timestamptz 'epoch' + $${n}::bigint * interval '1 microsecond'`
+  return `($${n}::bigint IS NULL OR (${time}, ${id}) < (${at}, $${n + 1}::uuid))`
+}
+
+/** A cursor's parameters for `olderThanCursor`: nulls for the newest page. */
+const cursorParameters = (before?: string): [string | null, string | null] =>
+  before ? (before.split('_', 2) as [string, string]) : [null, null]
+
+/** The cursor of the page after `page`, when the query found more rows than a page holds. */
+function nextCursor(
+  rows: Array<{ id: string; at_micros: string }>,
+  pageSize: number,
+): string | null {
+  const last = rows[pageSize - 1]
+  return rows.length > pageSize && last ? `${last.at_micros}_${last.id}` : null
 }
 
 // A confirming reward shows the transfer it waits on.
@@ -128,21 +153,28 @@ const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, p.transa
                                      AND p.state IN ('broadcast', 'confirmed')`
 
 /**
- * The account's rewards not yet paid, newest first (paid ones are in its history), but for the
- * rejected ones its visitor dismissed.
+ * A page of the account's rewards not yet paid, newest first (paid ones are in its history), but
+ * for the rejected ones its visitor dismissed: those older than `before` (a cursor from an
+ * earlier page), and the cursor of the page after this one.
  */
-export async function listPendingRewards(
+export async function readPendingPage(
   db: Queryable,
   waxAccount: string | null,
-): Promise<PendingReward[]> {
-  if (!waxAccount) return []
-  const rows = await db.query<PendingRow>(
-    `SELECT ${PENDING_COLUMNS}
+  before?: string,
+): Promise<Pick<RewardsResponse, 'pending' | 'olderPending'>> {
+  if (!waxAccount) return { pending: [], olderPending: null }
+  const rows = await db.query<PendingRow & { at_micros: string }>(
+    `SELECT (extract(epoch FROM r.created_at) * 1000000)::bigint::text AS at_micros,
+            ${PENDING_COLUMNS}
       WHERE r.wax_account = $1 AND r.status <> 'completed' AND r.dismissed_at IS NULL
-      ORDER BY r.created_at DESC, r.id DESC`,
-    [waxAccount],
+        AND ${olderThanCursor('r.created_at', 'r.id', 2)}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
+    [waxAccount, ...cursorParameters(before), PENDING_PAGE_SIZE + 1],
   )
-  return rows.map(toPendingReward)
+  return {
+    pending: rows.slice(0, PENDING_PAGE_SIZE).map(toPendingReward),
+    olderPending: nextCursor(rows, PENDING_PAGE_SIZE),
+  }
 }
 
 /**
@@ -206,8 +238,7 @@ export async function sumEarnedOfEntries(
 /**
  * A page of what the account has been paid, newest first, whichever anonymous user submitted
  * it: the entries older than `before` (a cursor from an earlier page), and the cursor of the
- * page after this one. Keyset pagination on (wax_account, "timestamp") and the id: an entry
- * paid meanwhile is newer than every page already read, so none is skipped or repeated.
+ * page after this one.
  */
 export async function readHistoryPage(
   db: Queryable,
@@ -215,21 +246,14 @@ export async function readHistoryPage(
   before?: string,
 ): Promise<Pick<RewardsResponse, 'history' | 'olderHistory'>> {
   if (!waxAccount) return { history: [], olderHistory: null }
-  const [beforeMicros, beforeId] = before ? before.split('_') : [null, null]
   const rows = await db.query<HistoryRow>(
     `SELECT ${HISTORY_COLUMNS} FROM reward_history
-      WHERE wax_account = $1
-        AND ($2::bigint IS NULL
-             OR "timestamp" < timestamptz 'epoch' + $2::bigint * interval '1 microsecond'
-             OR ("timestamp" = timestamptz 'epoch' + $2::bigint * interval '1 microsecond'
-                 AND id < $3::uuid))
+      WHERE wax_account = $1 AND ${olderThanCursor('"timestamp"', 'id', 2)}
       ORDER BY "timestamp" DESC, id DESC LIMIT $4`,
-    [waxAccount, beforeMicros, beforeId, HISTORY_PAGE_SIZE + 1],
+    [waxAccount, ...cursorParameters(before), HISTORY_PAGE_SIZE + 1],
   )
-  const page = rows.slice(0, HISTORY_PAGE_SIZE)
-  const last = page.at(-1)
   return {
-    history: page.map(toHistoryEntry),
-    olderHistory: rows.length > HISTORY_PAGE_SIZE && last ? `${last.at_micros}_${last.id}` : null,
+    history: rows.slice(0, HISTORY_PAGE_SIZE).map(toHistoryEntry),
+    olderHistory: nextCursor(rows, HISTORY_PAGE_SIZE),
   }
 }

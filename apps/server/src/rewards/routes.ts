@@ -24,8 +24,8 @@ export interface RewardRoutesOptions {
 }
 
 /**
- * `POST /api/codes` submits a code; `GET /api/rewards` lists the wallet's pending rewards and a
- * page of its paid ones (`?historyBefore=` pages further back).
+ * `POST /api/codes` submits a code; `GET /api/rewards` lists a page of the wallet's rewards not
+ * yet paid and a page of its paid ones (`?pendingBefore=` and `?historyBefore=` page further back).
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
@@ -90,8 +90,11 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       schema: { querystring: RewardsQuerySchema, response: { 200: RewardsResponseSchema } },
     },
     async (request) => {
-      const { historyBefore } = request.query
-      return readRewardLists(database, signedInUser(request).waxAccount, historyBefore)
+      const { historyBefore, pendingBefore } = request.query
+      return readRewardLists(database, signedInUser(request).waxAccount, {
+        history: historyBefore,
+        pending: pendingBefore,
+      })
     },
   )
 }

@@ -119,6 +119,9 @@ export const en = {
   showOlderTreasures: 'Show older',
   loadingOlderTreasures: 'Loading older treasures...',
   olderTreasuresFailed: (message: string) => `Could not load older treasures: ${message}`,
+  showOlderActivity: 'Show older',
+  loadingOlderActivity: 'Loading older activity...',
+  olderActivityFailed: (message: string) => `Could not load older activity: ${message}`,
   /** `amount` is already written for the language, with its token: '10.0000 FERN'. */
   rewardAmount: (amount: string) => `+${amount}`,
   transaction: 'TX:',

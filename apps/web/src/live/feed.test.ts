@@ -1,6 +1,12 @@
 import type { EarnedTotal, LiveEvent, PendingReward, RewardHistoryEntry } from '@fernwood/protocol'
 import { describe, expect, it } from 'vitest'
-import { appendOlderHistory, applyLiveEvent, EMPTY_FEED, type FeedState } from './feed'
+import {
+  appendOlderHistory,
+  appendOlderPending,
+  applyLiveEvent,
+  EMPTY_FEED,
+  type FeedState,
+} from './feed'
 
 const user = { id: '00000000-0000-4000-8000-000000000001', waxAccount: 'alice.wam' }
 
@@ -30,7 +36,11 @@ const snapshot = (
   history: RewardHistoryEntry[],
   olderHistory: string | null = null,
   earned: EarnedTotal[] = [],
-): LiveEvent => ({ type: 'snapshot', data: { user, pending, history, olderHistory, earned } })
+  olderPending: string | null = null,
+): LiveEvent => ({
+  type: 'snapshot',
+  data: { user, pending, olderPending, history, olderHistory, earned },
+})
 
 const applyAll = (events: LiveEvent[], from: FeedState = EMPTY_FEED) =>
   events.reduce(applyLiveEvent, from)
@@ -39,11 +49,12 @@ describe('the live feed’s state', () => {
   it('a snapshot replaces everything and marks the feed received', () => {
     const state = applyAll([
       snapshot([reward(1)], [entry(1)]),
-      snapshot([reward(2)], [entry(3), entry(2)], 'older'),
+      snapshot([reward(2)], [entry(3), entry(2)], 'older', [], 'older-activity'),
     ])
     expect(state).toEqual({
       received: true,
       pending: [reward(2)],
+      olderPending: 'older-activity',
       history: [entry(3), entry(2)],
       olderHistory: 'older',
       earned: [],
@@ -130,5 +141,43 @@ describe('older history', () => {
     expect(
       appendOlderHistory(state, 'cursor-old', { history: [entry(1)], olderHistory: null }),
     ).toBe(state)
+  })
+})
+
+describe('older Activity', () => {
+  it('a page fetched with the held cursor is appended, without repeating a reward', () => {
+    const state = applyAll([snapshot([reward(9), reward(8)], [], null, [], 'cursor-8')])
+    const next = appendOlderPending(state, 'cursor-8', {
+      pending: [reward(8), reward(7)],
+      olderPending: null,
+    })
+    expect(next.pending.map(({ code }) => code)).toEqual(['code-9', 'code-8', 'code-7'])
+    expect(next.olderPending).toBeNull()
+    expect(appendOlderPending(next, 'cursor-8', { pending: [reward(1)], olderPending: null })).toBe(
+      next,
+    )
+  })
+
+  it('a change to a reward older than every one held waits for its page while older pages remain', () => {
+    const paged = applyAll([snapshot([reward(9), reward(8)], [], null, [], 'cursor-8')])
+    const oldOne: LiveEvent = { type: 'reward', data: { reward: reward(3, 'processing') } }
+    expect(applyLiveEvent(paged, oldOne).pending.map(({ code }) => code)).toEqual([
+      'code-9',
+      'code-8',
+    ])
+    // The whole list held: it is shown where it sorts.
+    const whole = applyAll([snapshot([reward(9), reward(8)], [])])
+    expect(applyLiveEvent(whole, oldOne).pending.map(({ code }) => code)).toEqual([
+      'code-9',
+      'code-8',
+      'code-3',
+    ])
+    // A newer one is shown either way.
+    const newer: LiveEvent = { type: 'reward', data: { reward: reward(10) } }
+    expect(applyLiveEvent(paged, newer).pending.map(({ code }) => code)).toEqual([
+      'code-10',
+      'code-9',
+      'code-8',
+    ])
   })
 })

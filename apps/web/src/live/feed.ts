@@ -7,14 +7,16 @@ import type {
 } from '@fernwood/protocol'
 
 /**
- * What the server last told us about the signed-in visitor's rewards, both lists newest first.
- * `received` is false until the first snapshot of this visit; `olderHistory` fetches the history
- * page after the last one held (null once the first entry ever is held); `earned` is the whole
- * history's total per token, which the pages held need not add up to.
+ * What the server last told us about the signed-in visitor's rewards, both lists newest first
+ * and both paged. `received` is false until the first snapshot of this visit; `olderPending` and
+ * `olderHistory` fetch the page after the last one held of each list (null once its first entry
+ * ever is held); `earned` is the whole history's total per token, which the pages held need not
+ * add up to.
  */
 export interface FeedState {
   received: boolean
   pending: PendingReward[]
+  olderPending: string | null
   history: RewardHistoryEntry[]
   olderHistory: string | null
   earned: EarnedTotal[]
@@ -31,6 +33,7 @@ export const LIVE_EVENT_TYPES = [
 export const EMPTY_FEED: FeedState = {
   received: false,
   pending: [],
+  olderPending: null,
   history: [],
   olderHistory: null,
   earned: [],
@@ -47,6 +50,7 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
       return {
         received: true,
         pending: event.data.pending,
+        olderPending: event.data.olderPending,
         history: event.data.history,
         olderHistory: event.data.olderHistory,
         earned: event.data.earned,
@@ -57,17 +61,37 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
       if (reward.dismissed) {
         return { ...state, pending: state.pending.filter(({ id }) => id !== reward.id) }
       }
-      return { ...state, pending: upsert(state.pending, reward, newerReward) }
+      return {
+        ...state,
+        pending: upsert(state.pending, reward, newerReward, state.olderPending !== null),
+      }
     }
     case 'paid':
       return {
         ...state,
         pending: state.pending.filter((reward) => reward.id !== event.data.rewardId),
-        history: upsert(state.history, event.data.entry, newerEntry),
+        history: upsert(state.history, event.data.entry, newerEntry, state.olderHistory !== null),
         earned: event.data.earned,
       }
     case 'user':
       return state
+  }
+}
+
+/**
+ * Adds a page of older Activity fetched with `before`; a page that no longer follows on (a
+ * snapshot replaced the lists meanwhile) is dropped.
+ */
+export function appendOlderPending(
+  state: FeedState,
+  before: string,
+  page: Pick<RewardsResponse, 'pending' | 'olderPending'>,
+): FeedState {
+  if (state.olderPending !== before) return state
+  return {
+    ...state,
+    pending: appendUnheld(state.pending, page.pending),
+    olderPending: page.olderPending,
   }
 }
 
@@ -81,12 +105,17 @@ export function appendOlderHistory(
   page: Pick<RewardsResponse, 'history' | 'olderHistory'>,
 ): FeedState {
   if (state.olderHistory !== before) return state
-  const held = new Set(state.history.map((entry) => entry.id))
   return {
     ...state,
-    history: [...state.history, ...page.history.filter((entry) => !held.has(entry.id))],
+    history: appendUnheld(state.history, page.history),
     olderHistory: page.olderHistory,
   }
+}
+
+/** `list` and then the entries of `page` it does not hold yet (a delta may have brought some). */
+function appendUnheld<T extends { id: string }>(list: T[], page: T[]): T[] {
+  const held = new Set(list.map(({ id }) => id))
+  return [...list, ...page.filter(({ id }) => !held.has(id))]
 }
 
 /** Newest first: by time, then by id as the server orders them. */
@@ -95,10 +124,20 @@ const newerReward = (a: PendingReward, b: PendingReward) =>
 const newerEntry = (a: RewardHistoryEntry, b: RewardHistoryEntry) =>
   a.timestamp !== b.timestamp ? a.timestamp > b.timestamp : a.id > b.id
 
-/** `list` with `item` replacing the one of its id in place, or inserted where it sorts. */
-function upsert<T extends { id: string }>(list: T[], item: T, newer: (a: T, b: T) => boolean): T[] {
+/**
+ * `list` with `item` replacing the one of its id in place, or inserted where it sorts. An item
+ * older than every one held while `olderPagesRemain` belongs to a page not fetched yet, which
+ * will bring it: it is left out rather than shown out of place.
+ */
+function upsert<T extends { id: string }>(
+  list: T[],
+  item: T,
+  newer: (a: T, b: T) => boolean,
+  olderPagesRemain: boolean,
+): T[] {
   const index = list.findIndex((existing) => existing.id === item.id)
   if (index !== -1) return list.with(index, item)
   const at = list.findIndex((existing) => newer(item, existing))
-  return at === -1 ? [...list, item] : list.toSpliced(at, 0, item)
+  if (at !== -1) return list.toSpliced(at, 0, item)
+  return olderPagesRemain ? list : [...list, item]
 }

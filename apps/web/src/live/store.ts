@@ -10,6 +10,7 @@ import {
 import { createStore, useStore } from '../store'
 import {
   appendOlderHistory,
+  appendOlderPending,
   applyLiveEvent,
   EMPTY_FEED,
   type FeedState,
@@ -110,19 +111,34 @@ export function useLive(): LiveState {
   return useStore(live)
 }
 
-let loadingOlder: string | null = null
+/** The page of each list being fetched, so that asking again while it comes fetches nothing. */
+const loadingOlder = { pending: null as string | null, history: null as string | null }
+
+/** Fetches the page of Activity older than the one last held; once per page, however often asked. */
+export function loadOlderActivity(): Promise<void> {
+  return loadOlder('pending')
+}
 
 /** Fetches the page of history older than the one last held; once per page, however often asked. */
-export async function loadOlderHistory(): Promise<void> {
-  const before = live.get().olderHistory
-  if (!before || loadingOlder === before) return
-  loadingOlder = before
+export function loadOlderHistory(): Promise<void> {
+  return loadOlder('history')
+}
+
+async function loadOlder(list: 'pending' | 'history'): Promise<void> {
+  const state = live.get()
+  const before = list === 'pending' ? state.olderPending : state.olderHistory
+  if (!before || loadingOlder[list] === before) return
+  loadingOlder[list] = before
   try {
     const page = await api.get<RewardsResponse>(
-      `/api/rewards?historyBefore=${encodeURIComponent(before)}`,
+      `/api/rewards?${list}Before=${encodeURIComponent(before)}`,
     )
-    live.set(appendOlderHistory(live.get(), before, page))
+    live.set(
+      list === 'pending'
+        ? appendOlderPending(live.get(), before, page)
+        : appendOlderHistory(live.get(), before, page),
+    )
   } finally {
-    loadingOlder = null
+    loadingOlder[list] = null
   }
 }

@@ -2,12 +2,17 @@ import type { PendingReward } from '@fernwood/protocol'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useTexts } from '../../i18n/current'
+import { loadOlderActivity, useLive } from '../../live/store'
 import { dismissReward } from '../../rewards/dismissReward'
 import { errorMessage } from '../../ui/errorMessage'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
+import { ShowOlderButton } from './ShowOlderButton'
 
-/** Codes the Forest Spirits have not paid yet, newest first; absent while there are none. */
+/**
+ * Codes the Forest Spirits have not paid yet, newest first; absent while there are none. The live
+ * feed brings the newest page, and 'Show older' the ones before it.
+ */
 export function ActivityList({
   pending,
   explorerTransactionUrl,
@@ -17,6 +22,7 @@ export function ActivityList({
   explorerTransactionUrl: string
 }) {
   const texts = useTexts()
+  const { olderPending } = useLive()
   if (pending.length === 0) return null
 
   return (
@@ -61,6 +67,15 @@ export function ActivityList({
           </li>
         ))}
       </ul>
+      {olderPending && (
+        <ShowOlderButton
+          className="activity__older"
+          load={loadOlderActivity}
+          label={texts.showOlderActivity}
+          busyLabel={texts.loadingOlderActivity}
+          failed={texts.olderActivityFailed}
+        />
+      )}
     </Panel>
   )
 }

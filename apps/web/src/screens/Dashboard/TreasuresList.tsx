@@ -1,13 +1,10 @@
 import type { EarnedTotal, RewardHistoryEntry } from '@fernwood/protocol'
-import { useState } from 'react'
-import { toast } from 'sonner'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { formatAmounts, formatTokenAmount } from '../../i18n/format'
 import { loadOlderHistory, useLive } from '../../live/store'
-import { Button } from '../../ui/Button'
-import { errorMessage } from '../../ui/errorMessage'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
+import { ShowOlderButton } from './ShowOlderButton'
 
 interface TreasuresListProps {
   history: RewardHistoryEntry[]
@@ -32,17 +29,6 @@ export function TreasuresList({
   const texts = useTexts()
   const language = useLanguage()
   const { olderHistory } = useLive()
-  const [loading, setLoading] = useState(false)
-  const showOlder = async () => {
-    setLoading(true)
-    try {
-      await loadOlderHistory()
-    } catch (error) {
-      toast.error(texts.olderTreasuresFailed(errorMessage(error)))
-    } finally {
-      setLoading(false)
-    }
-  }
 
   return (
     // A polite live region that reads out only what is added, i.e. a new treasure: entries never
@@ -88,15 +74,13 @@ export function TreasuresList({
         </ul>
       )}
       {olderHistory && (
-        <Button
-          variant="secondary"
+        <ShowOlderButton
           className="treasures__older"
-          busy={loading}
+          load={loadOlderHistory}
+          label={texts.showOlderTreasures}
           busyLabel={texts.loadingOlderTreasures}
-          onClick={showOlder}
-        >
-          {texts.showOlderTreasures}
-        </Button>
+          failed={texts.olderTreasuresFailed}
+        />
       )}
     </Panel>
   )
