@@ -249,8 +249,13 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
       [campaign.id],
     )
     await db.query(
-      `INSERT INTO payouts (reward_id, transaction_id, signed_transaction, expires_at, state, last_error)
-       VALUES ($1, $2, '{}', now(), 'failed', 'assertion failure with message: overdrawn balance')`,
+      `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
+       VALUES ($1, '{}', now(), 1)`,
+      ['ef'.repeat(32)],
+    )
+    await db.query(
+      `INSERT INTO payouts (reward_id, transaction_id, state, last_error)
+       VALUES ($1, $2, 'failed', 'assertion failure with message: overdrawn balance')`,
       [id, 'ef'.repeat(32)],
     )
     // A transfer whose block never becomes irreversible leaves its reward confirming: stuck too.

@@ -152,6 +152,8 @@ const workerEnvironment = () => ({
   WORKER_POLL_INTERVAL_MS: '25',
   WORKER_LEASE_SECONDS: '1',
   WORKER_CONCURRENCY: '4',
+  // Batches of three: each kill can catch a batch anywhere between signing and finality.
+  PAYOUT_BATCH_SIZE: '3',
   PAYOUT_EXPIRE_SECONDS: '10',
   CHAIN_TIMEOUT_MS: '1000',
   WORKERS: testDriver === 'postgres' ? '1' : '2',
@@ -170,7 +172,7 @@ const admin = (args: string[]) =>
 
 // Starts and kills worker processes for a while, on a shared machine: allow for it.
 describe('payouts under chaos', { timeout: 600_000 }, () => {
-  it('two workers, SIGKILLed at random behind a misbehaving node, pay each reward exactly once; reconcile agrees', async () => {
+  it('two workers, SIGKILLed at random behind a misbehaving node, pay each reward exactly once in batches; reconcile agrees', async () => {
     let database: Database = await open()
     const codes = Array.from({ length: CODES_PER_ACCOUNT }, (_, index) => `chaos-${index}`)
     await fernCampaign(database, 'chaos', codes)
@@ -238,6 +240,10 @@ describe('payouts under chaos', { timeout: 600_000 }, () => {
         `SELECT state, count(DISTINCT reward_id)::int AS rewards, count(*)::int AS count
            FROM payouts GROUP BY state ORDER BY state`,
       )
+      const batched = await database.query<{ transfers: number }>(
+        'SELECT max(transfers)::int AS transfers FROM payout_transactions',
+      )
+      expect(batched[0].transfers).toBeGreaterThan(1)
       expect(payouts.find((row) => row.state === 'confirmed')).toEqual({
         state: 'confirmed',
         rewards: total,
@@ -271,12 +277,14 @@ describe('payouts under chaos', { timeout: 600_000 }, () => {
     const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
       expireSeconds: 60,
     })
-    const byHand = await signer.sign({
-      tokenContract: 'fern.token',
-      to: 'bob.wam',
-      quantity: '1.0000 FERN',
-      memo: `Fernwood reward ${rewardId}`,
-    })
+    const byHand = await signer.sign([
+      {
+        tokenContract: 'fern.token',
+        to: 'bob.wam',
+        quantity: '1.0000 FERN',
+        memo: `Fernwood reward ${rewardId}`,
+      },
+    ])
     expect(await new PayoutChainNode(chain, 2000).send(byHand.packed)).toMatchObject({
       landed: true,
     })

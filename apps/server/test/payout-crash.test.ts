@@ -42,9 +42,11 @@ const environment = () => ({
 })
 const open = () => openDatabase({ databaseUrl: postgresUrl?.toString(), dataDir })
 
+const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
+
 // Starts worker processes that each open the database: allow for a busy machine.
 describe('a worker killed between broadcast and record', { timeout: 180_000 }, () => {
-  it('loses no reward and pays it exactly once after a restart', async () => {
+  it('loses no reward of the batch and pays each exactly once after a restart', async () => {
     const chain = remoteChain({
       name: 'devchain',
       id: devchain.chainId,
@@ -52,50 +54,70 @@ describe('a worker killed between broadcast and record', { timeout: 180_000 }, (
       publicApiUrl: devchain.url,
       explorerTransactionUrl: '',
     })
-    const before = await balanceOf(chain, 'carol.wam')
+    const before = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
 
     // PGlite has one owner at a time: the test lets go of it while the worker process runs.
     let database: Database = await open()
     await seedCatalogueFor(readEnvironment({}), database)
-    const [{ id }] = await database.query<{ id: string }>(
-      "INSERT INTO rewards (code, wax_account) VALUES ('fernwoodwelcome', 'carol.wam') RETURNING id",
-    )
+    const ids = (
+      await database.query<{ id: string }>(
+        `INSERT INTO rewards (code, wax_account)
+         SELECT 'fernwoodwelcome', unnest($1::text[]) RETURNING id`,
+        [ACCOUNTS],
+      )
+    ).map((row) => row.id)
     await database.close()
 
     const crashing = spawnScript('test/support/crashing-worker.ts', environment())
     expect(await crashing.exited).toBe('SIGKILL')
-    // The transfer went through; nothing about it was recorded as paid.
-    expect(await balanceOf(chain, 'carol.wam')).toBeCloseTo(before + 10, 4)
+    // The transfers went through, in one transaction; nothing about it was recorded as paid.
+    const paid = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
+    paid.forEach((balance, index) => {
+      expect(balance).toBeCloseTo(before[index] + 10, 4)
+    })
 
     database = await open()
     try {
-      const [left] = await database.query<{ status: string; state: string }>(
-        `SELECT r.status, p.state FROM rewards r JOIN payouts p ON p.reward_id = r.id WHERE r.id = $1`,
-        [id],
+      const left = await database.query<{ status: string; state: string; transaction_id: string }>(
+        `SELECT r.status, p.state, p.transaction_id
+           FROM rewards r JOIN payouts p ON p.reward_id = r.id WHERE r.id = ANY($1::uuid[])`,
+        [ids],
       )
-      expect(left).toEqual({ status: 'processing', state: 'broadcast' })
+      expect(left).toHaveLength(ACCOUNTS.length)
+      expect(new Set(left.map((row) => row.transaction_id)).size).toBe(1)
+      for (const row of left)
+        expect(row).toMatchObject({ status: 'processing', state: 'broadcast' })
 
       const restarted = testWorker(database, chain, { env: { WORKER_LEASE_SECONDS: '1' } })
       await restarted.start()
       try {
         await eventually(
           () =>
-            database.query<{ status: string }>('SELECT status FROM rewards WHERE id = $1', [id]),
-          ([row]) => row.status === 'completed',
+            database.query<{ status: string }>(
+              'SELECT status FROM rewards WHERE id = ANY($1::uuid[])',
+              [ids],
+            ),
+          (rows) => rows.every((row) => row.status === 'completed'),
         )
       } finally {
         await restarted.stop()
       }
-      const payouts = await database.query<{ state: string }>(
-        'SELECT state FROM payouts WHERE reward_id = $1',
-        [id],
+      const payouts = await database.query<{ state: string; transaction_id: string }>(
+        'SELECT state, transaction_id FROM payouts WHERE reward_id = ANY($1::uuid[])',
+        [ids],
       )
-      expect(payouts).toEqual([{ state: 'confirmed' }])
-      const history = await database.query('SELECT 1 FROM reward_history WHERE reward_id = $1', [
-        id,
-      ])
-      expect(history).toHaveLength(1)
-      expect(await balanceOf(chain, 'carol.wam')).toBeCloseTo(before + 10, 4)
+      expect(payouts).toEqual(
+        ids.map(() => ({ state: 'confirmed', transaction_id: left[0].transaction_id })),
+      )
+      const history = await database.query<{ transaction_id: string }>(
+        'SELECT transaction_id FROM reward_history WHERE reward_id = ANY($1::uuid[])',
+        [ids],
+      )
+      expect(history).toEqual(ids.map(() => ({ transaction_id: left[0].transaction_id })))
+      const after = await Promise.all(ACCOUNTS.map((account) => balanceOf(chain, account)))
+      after.forEach((balance, index) => {
+        expect(balance).toBeCloseTo(before[index] + 10, 4)
+      })
     } finally {
       await database.close()
     }

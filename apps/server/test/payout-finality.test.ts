@@ -1,16 +1,22 @@
 import { createDevchain, type Devchain } from '@fernwood/devchain'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { embedDevchain } from '../src/chain/open-chain.ts'
 import { readEnvironment } from '../src/config/environment.ts'
-import type { PayoutHooks } from '../src/payouts/pay-reward.ts'
+import type { PayoutHooks } from '../src/payouts/pay-batch.ts'
 import type { Payout } from '../src/payouts/repository.ts'
 import { readPendingPage } from '../src/rewards/repository.ts'
 import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually } from './support/rewards.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
-import { balanceOf, fernCampaign, nodeWithout, testWorker } from './support/worker.ts'
+import {
+  balanceOf,
+  fernCampaign,
+  nodeWithout,
+  recordingLogger,
+  testWorker,
+} from './support/worker.ts'
 
 // 50 ms blocks with a lag of 12: a transfer stays reversible for about 600 ms, long enough to be
 // seen confirming; the chain's clock runs ten times fast, so a 10 s expiry passes in about 1 s.
@@ -36,11 +42,18 @@ afterAll(async () => {
   await testDatabase.drop()
 })
 
+let logged = recordingLogger()
+let logger = logged.logger
+beforeEach(() => {
+  logged = recordingLogger()
+  logger = logged.logger
+})
+
 let codes = 0
-/** A pending reward of a fresh 1 FERN campaign for `account`. */
-async function submitted(account: string) {
+/** A pending reward of a fresh campaign (1 FERN unless `quantity` says) for `account`. */
+async function submitted(account: string, quantity = '1.0000 FERN') {
   const code = `finality-${++codes}`
-  await fernCampaign(testDatabase.database, code, [code])
+  await fernCampaign(testDatabase.database, code, [code], { rewardQuantity: quantity })
   const [{ id }] = await testDatabase.database.query<{ id: string }>(
     'INSERT INTO rewards (code, wax_account) VALUES ($1, $2) RETURNING id',
     [code, account],
@@ -62,10 +75,15 @@ const payoutsOf = (id: string) =>
     [id],
   )
 
-async function startWorker(connection: ChainConnection, hooks?: PayoutHooks) {
+async function startWorker(
+  connection: ChainConnection,
+  hooks?: PayoutHooks,
+  env: Record<string, string> = {},
+) {
   const worker = testWorker(testDatabase.database, connection, {
-    env: { PAYOUT_EXPIRE_SECONDS: '10' },
+    env: { PAYOUT_EXPIRE_SECONDS: '10', ...env },
     hooks,
+    logger,
   })
   workers.push(worker)
   await worker.start()
@@ -127,7 +145,7 @@ describe('payout finality', () => {
       let lost: string | undefined
       await startWorker(connection(), {
         // A fork loses the first transfer whenever it lands; its replacement is left alone.
-        afterBroadcast: (_reward, payout: Payout) => {
+        afterBroadcast: (_rewards, payout: Payout) => {
           lost ??= payout.transactionId
           if (payout.transactionId === lost) devchain.dropTransaction(payout.transactionId)
         },
@@ -164,4 +182,73 @@ describe('payout finality', () => {
     expect(node.requests.get('/v1/chain/get_block')).toBeGreaterThan(0)
     expect(node.requests.get('/v1/history/get_transaction')).toBeUndefined()
   })
+
+  const badTransfers: [string, string, string, RegExp][] = [
+    [
+      'to an account that does not exist',
+      'nosuchwallet',
+      '1.0000 FERN',
+      /to account does not exist/,
+    ],
+    [
+      'of more than the payout account holds',
+      'carol.wam',
+      '5000000.0000 FERN',
+      /overdrawn balance/,
+    ],
+  ]
+  it.each(badTransfers)(
+    'a batch refused for one transfer %s: the others are paid once, alone, and only the bad one is parked',
+    async (_name, badAccount, badQuantity, error) => {
+      const good = ['alice.wam', 'bob.wam', 'carol.wam']
+      const before = await Promise.all(good.map((account) => balanceOf(chain, account)))
+      const goodIds: string[] = []
+      for (const account of good) goodIds.push(await submitted(account))
+      const badId = await submitted(badAccount, badQuantity)
+      await startWorker(chain, undefined, { PAYOUT_BATCH_SIZE: '10' })
+
+      await eventually(
+        () =>
+          testDatabase.database.query<{ status: string; parked: boolean }>(
+            `SELECT status, next_attempt_at = 'infinity' AS parked FROM rewards
+              WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)`,
+            [[...goodIds, badId]],
+          ),
+        (rows) => rows.slice(0, 3).every((row) => row.status === 'completed') && rows[3].parked,
+        30_000,
+      )
+      const after = await Promise.all(good.map((account) => balanceOf(chain, account)))
+      after.forEach((balance, index) => {
+        expect(balance).toBeCloseTo(before[index] + 1, 4)
+      })
+      // The refused batch carried all four; each good reward was then paid by a transaction
+      // of its own, and the bad one's lone transfer was refused too.
+      const [batch] = await payoutsOf(goodIds[0])
+      expect(batch.state).toBe('expired')
+      for (const id of [...goodIds, badId]) {
+        const payouts = await payoutsOf(id)
+        expect(payouts[0].transaction_id).toBe(batch.transaction_id)
+        expect(payouts.map((payout) => payout.state)).toEqual(
+          id === badId ? ['expired', 'failed'] : ['expired', 'confirmed'],
+        )
+      }
+      const confirmed = await testDatabase.database.query<{ transfers: number }>(
+        `SELECT t.transfers FROM payouts p JOIN payout_transactions t USING (transaction_id)
+          WHERE p.reward_id = ANY($1::uuid[]) AND p.state = 'confirmed'`,
+        [goodIds],
+      )
+      expect(confirmed).toEqual([{ transfers: 1 }, { transfers: 1 }, { transfers: 1 }])
+      const [bad] = await testDatabase.database.query<{ status: string; last_error: string }>(
+        'SELECT status, last_error FROM rewards WHERE id = $1',
+        [badId],
+      )
+      expect(bad.status).toBe('processing')
+      expect(bad.last_error).toMatch(error)
+      // Only the bad transfer waits for an operator, loudly.
+      const errors = logged.entries.filter((entry) => entry.level === 'error')
+      expect(errors.map((entry) => entry.details)).toEqual([
+        expect.objectContaining({ rewardIds: [badId] }),
+      ])
+    },
+  )
 })

@@ -209,25 +209,76 @@ describe('the reward worker', () => {
     expect(rows.filter((row) => row.rejection === 'fully_claimed')).toHaveLength(2)
   })
 
-  it('a chain node that is down leaves the reward processing; it completes when the node returns', async () => {
+  it('a chain node that is down leaves a batch of rewards processing; they complete when the node returns', async () => {
     const flaky = switchableChain(chain)
     flaky.setDown(true)
-    const id = await submitted(await freshSharedCode(), randomAccountOnChain())
+    const accounts = ['alice.wam', 'bob.wam', 'carol.wam']
+    const before = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const code = await freshSharedCode()
+    const ids: string[] = []
+    for (const account of accounts) ids.push(await submitted(code, account))
     const worker = testWorker(testDatabase.database, flaky.connection)
     workers.push(worker)
     await worker.start()
 
-    const stuck = await eventually(
-      () => rewardRow(id),
-      (row) => row.last_error !== null,
-    )
-    expect(stuck).toMatchObject({ status: 'processing' })
-    expect(stuck.last_error).toMatch(/ECONNREFUSED|fetch failed/)
+    for (const id of ids) {
+      const stuck = await eventually(
+        () => rewardRow(id),
+        (row) => row.last_error !== null,
+      )
+      expect(stuck).toMatchObject({ status: 'processing' })
+      expect(stuck.last_error).toMatch(/ECONNREFUSED|fetch failed/)
+    }
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect((await rewardRow(id)).status).toBe('processing')
+    for (const id of ids) expect((await rewardRow(id)).status).toBe('processing')
 
     flaky.setDown(false)
-    expect(await settled(id)).toMatchObject({ status: 'completed' })
+    for (const id of ids) expect(await settled(id)).toMatchObject({ status: 'completed' })
+    const paidBy = await testDatabase.database.query<{ transaction_id: string }>(
+      'SELECT DISTINCT transaction_id FROM reward_history WHERE reward_id = ANY($1::uuid[])',
+      [ids],
+    )
+    expect(paidBy).toHaveLength(1)
+    const after = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    after.forEach((balance, index) => {
+      expect(balance).toBeCloseTo(before[index] + 1, 4)
+    })
+  })
+
+  it('rewards due together are paid by one transaction, a transfer each, up to PAYOUT_BATCH_SIZE', async () => {
+    const accounts = ['alice.wam', 'bob.wam', 'carol.wam', 'alice.wam', 'bob.wam']
+    const before = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const ids: string[] = []
+    for (const account of accounts) ids.push(await submitted(await freshSharedCode(), account))
+    await startWorker({ env: { PAYOUT_BATCH_SIZE: '3', WORKER_CONCURRENCY: '1' } })
+    for (const id of ids) expect(await settled(id)).toMatchObject({ status: 'completed' })
+
+    const transactions = await testDatabase.database.query<{ transfers: number; paid: number }>(
+      `SELECT t.transfers, count(h.id)::int AS paid
+         FROM payout_transactions t JOIN reward_history h USING (transaction_id)
+        WHERE h.reward_id = ANY($1::uuid[]) GROUP BY t.transaction_id ORDER BY t.transfers`,
+      [ids],
+    )
+    expect(transactions).toEqual([
+      { transfers: 2, paid: 2 },
+      { transfers: 3, paid: 3 },
+    ])
+    const [{ transaction_id: transactionId }] = await testDatabase.database.query<{
+      transaction_id: string
+    }>('SELECT transaction_id FROM reward_history WHERE reward_id = $1', [ids[0]])
+    const onChain = (await chain.client.call({
+      path: '/v1/history/get_transaction',
+      params: { id: transactionId },
+    })) as { trx: { trx: { actions: Array<{ data: { memo: string } }> } } }
+    expect(onChain.trx.trx.actions.length).toBeGreaterThan(1)
+    expect(onChain.trx.trx.actions.map((action) => action.data.memo)).toContain(
+      `Fernwood reward ${ids[0]}`,
+    )
+    const after = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    // alice and bob were paid twice, once per reward: compare each with its own first reading.
+    expect(after[2]).toBeCloseTo(before[2] + 1, 4)
+    expect(after[0]).toBeCloseTo(before[0] + 2, 4)
+    expect(after[1]).toBeCloseTo(before[1] + 2, 4)
   })
 
   it('a payout account without the funds fails loudly and pays nothing', async () => {
@@ -281,13 +332,15 @@ describe('reconciling a payout left behind', () => {
     )
     // A two-second transfer, so that it expires within the test.
     const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(env), { expireSeconds: 2 })
-    const signed = await signer.sign({
-      tokenContract: 'fern.token',
-      to: account,
-      quantity: '10.0000 FERN',
-      memo: `Fernwood reward ${id}`,
-    })
-    const payout = await storeSignedPayout(testDatabase.database, id, signed)
+    const signed = await signer.sign([
+      {
+        tokenContract: 'fern.token',
+        to: account,
+        quantity: '10.0000 FERN',
+        memo: `Fernwood reward ${id}`,
+      },
+    ])
+    const payout = await storeSignedPayout(testDatabase.database, [id], signed)
     if (send) expect(await node().send(payout.packed)).toMatchObject({ landed: true })
     // Past its expiry and the chain's irreversible block: it can no longer land.
     await eventually(

@@ -10,6 +10,8 @@ import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 const CODES_PER_ACCOUNT = 8
 const METRICS_TOKEN = 'a-metrics-token-for-workers'
+// Small batches, so that the two workers share the queue batch by batch.
+const WORKER_ENV = { PAYOUT_BATCH_SIZE: '4', WORKER_CONCURRENCY: '2' }
 
 let devchain: Awaited<ReturnType<typeof startDevchain>>
 let chain: ChainConnection
@@ -44,7 +46,7 @@ async function startTwoWorkers(): Promise<TwoWorkers> {
       DATABASE_URL: testDatabase.url as string,
       DEVCHAIN_URL: devchain.url,
       WORKER_POLL_INTERVAL_MS: '25',
-      WORKER_CONCURRENCY: '4',
+      ...WORKER_ENV,
       METRICS_TOKEN,
     }
     const ports = [await freePort(), await freePort()]
@@ -63,8 +65,8 @@ async function startTwoWorkers(): Promise<TwoWorkers> {
     }
   }
   const workers = [
-    testWorker(testDatabase.database, chain),
-    testWorker(testDatabase.database, chain),
+    testWorker(testDatabase.database, chain, { env: WORKER_ENV }),
+    testWorker(testDatabase.database, chain, { env: WORKER_ENV }),
   ]
   for (const worker of workers) await worker.start()
   return {
@@ -89,7 +91,7 @@ async function completedPayoutsOf(metricsUrl: string): Promise<number> {
 
 // Starts worker processes that each open the database: allow for a busy machine.
 describe('several workers on one database', { timeout: 180_000 }, () => {
-  it(`two workers (${testDriver === 'postgres' ? 'two processes' : 'one process'}) pay each reward exactly once`, async () => {
+  it(`two workers (${testDriver === 'postgres' ? 'two processes' : 'one process'}) pay each reward exactly once, in batches`, async () => {
     const db = testDatabase.database
     const codes = Array.from({ length: CODES_PER_ACCOUNT }, (_, index) => `scale-${index}`)
     await fernCampaign(db, 'scale-out', codes, { name: 'Scale-out' })
@@ -98,11 +100,12 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
     const workers = await startTwoWorkers()
     let completedByWorkers: number[] = []
     try {
-      for (const code of codes) {
-        for (const account of ACCOUNTS) {
-          await db.query('INSERT INTO rewards (code, wax_account) VALUES ($1, $2)', [code, account])
-        }
-      }
+      // All due at once: each claim takes as many as its worker pays in one go.
+      await db.query(
+        `INSERT INTO rewards (code, wax_account)
+         SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account`,
+        [codes, ACCOUNTS],
+      )
       await eventually(
         () =>
           db.query<{ open: number }>(
@@ -122,6 +125,11 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
          FROM payouts GROUP BY state`,
     )
     expect(payouts).toEqual([{ state: 'confirmed', rewards: total, count: total }])
+    const transactions = await db.query<{ transfers: number }>(
+      'SELECT transfers FROM payout_transactions ORDER BY transfers DESC',
+    )
+    expect(transactions.reduce((sum, { transfers }) => sum + transfers, 0)).toBe(total)
+    expect(transactions[0].transfers).toBe(4)
     const [{ entries }] = await db.query<{ entries: number }>(
       'SELECT count(*)::int AS entries FROM reward_history',
     )

@@ -307,3 +307,80 @@ describe('rejections carry the node error', () => {
     expect(error.code).toBe(3050003)
   })
 })
+
+describe('transactions of several actions run all or none, as on nodeos', () => {
+  /** fernwoodpays's transfers of 1 FERN each to `recipients`, in one transaction. */
+  async function payAll(recipients: string[]) {
+    const result = await sessionFor(devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact(
+      {
+        actions: recipients.map((to) =>
+          transferAction('fern.token', 'fernwoodpays', {
+            from: 'fernwoodpays',
+            to,
+            quantity: '1.0000 FERN',
+            memo: `to ${to}`,
+          }),
+        ),
+      },
+      { broadcast: false },
+    )
+    if (!result.resolved) throw new Error('WharfKit did not resolve the transaction')
+    return SignedTransaction.from({ ...result.resolved.transaction, signatures: result.signatures })
+  }
+  const fern = (account: string) => balanceOf(client, 'fern.token', account, 'FERN')
+
+  it('three transfers in one transaction all move, each in its own action trace', async () => {
+    const before = await Promise.all(['fernwoodpays', 'alice.wam', 'bob.wam'].map(fern))
+    const response = await client.v1.chain.send_transaction(
+      await payAll(['alice.wam', 'bob.wam', 'alice.wam']),
+    )
+    const traces = (response.processed as { action_traces: { receiver: string }[] }).action_traces
+    expect(traces.filter((trace) => trace.receiver === 'fern.token')).toHaveLength(3)
+    const after = await Promise.all(['fernwoodpays', 'alice.wam', 'bob.wam'].map(fern))
+    expect(Number.parseFloat(after[0])).toBeCloseTo(Number.parseFloat(before[0]) - 3, 4)
+    expect(Number.parseFloat(after[1])).toBeCloseTo(Number.parseFloat(before[1]) + 2, 4)
+    expect(Number.parseFloat(after[2])).toBeCloseTo(Number.parseFloat(before[2]) + 1, 4)
+  })
+
+  it('one failing transfer refuses the whole transaction: the transfers before it move nothing', async () => {
+    const before = await Promise.all(['fernwoodpays', 'alice.wam', 'bob.wam'].map(fern))
+    const signed = await payAll(['alice.wam', 'bob.wam', 'nobody.wam'])
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.name).toBe('eosio_assert_message_exception')
+    expect(error.details[0].message).toBe(
+      'assertion failure with message: to account does not exist',
+    )
+    expect(await Promise.all(['fernwoodpays', 'alice.wam', 'bob.wam'].map(fern))).toEqual(before)
+    const status = await client.call<{ state: string }>({
+      path: '/v1/chain/get_transaction_status',
+      params: { id: String(signed.id) },
+    })
+    expect(status.state).toBe('UNKNOWN')
+  })
+
+  it('a later transfer sees what the earlier ones spent: overdrawing half-way refuses them all', async () => {
+    const before = await balanceOf(client, 'eosio.token', 'carol.wam', 'WAX')
+    expect(before).toBe('100.00000000 WAX')
+    const signed = await signTransaction(
+      client,
+      [
+        transferAction('eosio.token', 'carol.wam', {
+          from: 'carol.wam',
+          to: 'bob.wam',
+          quantity: '60.00000000 WAX',
+          memo: '',
+        }),
+        transferAction('eosio.token', 'carol.wam', {
+          from: 'carol.wam',
+          to: 'alice.wam',
+          quantity: '60.00000000 WAX',
+          memo: '',
+        }),
+      ],
+      [carolKey],
+    )
+    const error = await nodeErrorOf(() => client.v1.chain.send_transaction(signed))
+    expect(error.details[0].message).toBe('assertion failure with message: overdrawn balance')
+    expect(await balanceOf(client, 'eosio.token', 'carol.wam', 'WAX')).toBe(before)
+  })
+})

@@ -19,3 +19,18 @@ export async function audit(
     [actor, action, subject, JSON.stringify(details)],
   )
 }
+
+/** Records the same action for each of `subjects` in one statement, in the caller's transaction. */
+export async function auditEach(
+  db: Queryable,
+  actor: AuditActor,
+  action: string,
+  subjects: string[],
+  details: Record<string, unknown>,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (actor, action, subject, details)
+     SELECT $1, $2, unnest($3::text[]), $4`,
+    [actor, action, subjects, JSON.stringify(details)],
+  )
+}

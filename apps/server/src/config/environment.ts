@@ -181,6 +181,12 @@ export const EnvironmentSchema = Type.Object({
     Type.String({ minLength: 1, description: 'required unless CHAIN=devchain; never logged' }),
   ),
   PAYOUT_EXPIRE_SECONDS: Type.Integer({ minimum: 10, maximum: 3600, default: 120 }),
+  PAYOUT_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 50,
+    description: 'transfer actions (rewards) per payout transaction',
+  }),
   CHAIN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
   CLOUD_WALLET_URL: Type.String({
     pattern: '^https?://[^/]+$',

@@ -42,6 +42,13 @@ export const payoutDuration = new Histogram({
   registers: [processMetrics],
 })
 
+export const payoutBatchSize = new Histogram({
+  name: 'fernwood_payout_batch_size',
+  help: 'transfers (rewards) in each payout transaction the worker signs',
+  buckets: [1, 2, 5, 10, 20, 50, 100],
+  registers: [processMetrics],
+})
+
 /** Times one payout attempt: call the result with its state when the attempt is over. */
 export function timePayout(): (state: PayoutState) => void {
   const stop = payoutDuration.startTimer()

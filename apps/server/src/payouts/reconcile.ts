@@ -122,7 +122,7 @@ export async function reconcilePayouts(
 
   const completed = await db.query<{ reward_id: string; transaction_id: string }>(
     `SELECT h.reward_id, h.transaction_id FROM reward_history h
-       JOIN payouts p ON p.transaction_id = h.transaction_id
+       JOIN payouts p ON p.transaction_id = h.transaction_id AND p.reward_id = h.reward_id
       WHERE $1::timestamptz IS NULL OR p.created_at >= $1::timestamptz`,
     [options.since],
   )

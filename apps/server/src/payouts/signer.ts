@@ -20,7 +20,7 @@ export interface Transfer {
   memo: string
 }
 
-/** A transfer signed and ready to send, with what is needed to find it on chain later. */
+/** A transaction of transfers signed and ready to send, with what finds it on chain later. */
 export interface SignedPayout {
   transactionId: string
   /** the packed transaction as send_transaction takes it */
@@ -37,7 +37,8 @@ export interface PackedTransactionJson {
 
 /** The seam between paying and holding the key: signs, never broadcasts. */
 export interface PayoutSigner {
-  sign(transfer: Transfer): Promise<SignedPayout>
+  /** One transaction with a transfer action each, which the chain executes all or none. */
+  sign(transfers: Transfer[]): Promise<SignedPayout>
 }
 
 export interface PayoutAccount {
@@ -62,7 +63,7 @@ class TransferData extends Struct {
   ]
 }
 
-/** Signs transfers with WharfKit's Session and its private-key wallet plugin. */
+/** Signs transactions of transfers with WharfKit's Session and its private-key wallet plugin. */
 export class WharfkitPayoutSigner implements PayoutSigner {
   readonly #session: Session
   readonly #expireSeconds: number
@@ -80,20 +81,22 @@ export class WharfkitPayoutSigner implements PayoutSigner {
     )
   }
 
-  async sign(transfer: Transfer): Promise<SignedPayout> {
+  async sign(transfers: Transfer[]): Promise<SignedPayout> {
     const result = await this.#session.transact(
       {
-        action: Action.from({
-          account: transfer.tokenContract,
-          name: 'transfer',
-          authorization: [this.#session.permissionLevel],
-          data: TransferData.from({
-            from: this.#session.actor,
-            to: transfer.to,
-            quantity: transfer.quantity,
-            memo: transfer.memo,
+        actions: transfers.map((transfer) =>
+          Action.from({
+            account: transfer.tokenContract,
+            name: 'transfer',
+            authorization: [this.#session.permissionLevel],
+            data: TransferData.from({
+              from: this.#session.actor,
+              to: transfer.to,
+              quantity: transfer.quantity,
+              memo: transfer.memo,
+            }),
           }),
-        }),
+        ),
       },
       { broadcast: false, expireSeconds: this.#expireSeconds },
     )

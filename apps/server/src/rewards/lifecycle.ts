@@ -2,15 +2,13 @@ import { type AuditActor, audit } from '../audit/audit-log.ts'
 import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../live/publisher.ts'
-import type { PayableReward } from '../payouts/pay-reward.ts'
+import type { PayableReward } from '../payouts/pay-batch.ts'
 import {
   markPayoutConfirmed,
   type Payout,
   recordPayoutBlock,
   retirePayout,
-  storeSignedPayout,
 } from '../payouts/repository.ts'
-import type { SignedPayout } from '../payouts/signer.ts'
 
 /**
  * Every status change of a reward after its submission, in one place:
@@ -19,6 +17,8 @@ import type { SignedPayout } from '../payouts/signer.ts'
  *      └──claim──▶ rejected           ▲   (parked while the chain refuses it; retried by an operator)
  *                                     └──── its transfer can never land: a new one replaces it
  *
+ * The worker pays rewards in batches (one transaction, a transfer each), so the changes a
+ * transaction's fate makes take every reward it pays at once, in one statement each.
  * Each change is one transaction that also tells the live feed, so the visitor sees it at once.
  * Conditions on the current status make every change safe to repeat, and harmless when two
  * workers race after a lease ran out.
@@ -42,58 +42,70 @@ export async function rejectReward(
   await publishChange(tx, { kind: 'reward', userId: reward.userId, waxAccount: reward.waxAccount })
 }
 
+/** What a worker's lease on a reward says about paying it. */
+export interface Lease {
+  /** how many times a worker has taken it to pay, this time included */
+  attempts: number
+  rewardQuantity: string
+  tokenContract: string
+}
+
 /**
- * A worker takes a reward for `leaseSeconds`: a pending one becomes `processing` with its
- * campaign; one already processing or confirming keeps its status. Returns what to pay. A look
- * at a confirming reward's finality is not an attempt: attempts pace retries after failures.
+ * A worker takes rewards for `leaseSeconds`, all in one statement: a pending one becomes
+ * `processing` with its campaign (its live event comes from the trigger); one already processing
+ * or confirming keeps its status. Returns what to pay, by reward id. A look at a confirming
+ * reward's finality is not an attempt: attempts pace retries after failures.
  */
-export async function leaseReward(
+export async function leaseRewards(
   tx: Queryable,
-  reward: RewardOwner & { status: string },
-  campaignId: number | null,
+  rewards: { id: string; campaignId: number | null }[],
   leaseSeconds: number,
-): Promise<{ attempts: number; rewardQuantity: string; tokenContract: string }> {
-  const [leased] = await tx.query<{
+): Promise<Map<string, Lease>> {
+  const leased = await tx.query<{
+    id: string
     attempts: number
     reward_quantity: string
     token_contract: string
   }>(
     `WITH leased AS (
-       UPDATE rewards SET status = CASE WHEN status = 'pending' THEN 'processing' ELSE status END,
-              campaign_id = $2,
-              attempts = attempts + CASE WHEN status = 'confirming' THEN 0 ELSE 1 END,
+       UPDATE rewards r
+          SET status = CASE WHEN r.status = 'pending' THEN 'processing' ELSE r.status END,
+              campaign_id = l.campaign_id,
+              attempts = r.attempts + CASE WHEN r.status = 'confirming' THEN 0 ELSE 1 END,
               next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
-        WHERE id = $1 RETURNING campaign_id, attempts)
-     SELECT leased.attempts, c.reward_quantity, c.token_contract
+         FROM unnest($1::uuid[], $2::integer[]) AS l (id, campaign_id)
+        WHERE r.id = l.id RETURNING r.id, r.campaign_id, r.attempts)
+     SELECT leased.id, leased.attempts, c.reward_quantity, c.token_contract
        FROM leased JOIN campaigns c ON c.id = leased.campaign_id`,
-    [reward.id, campaignId, leaseSeconds],
+    [rewards.map((reward) => reward.id), rewards.map((reward) => reward.campaignId), leaseSeconds],
   )
-  if (reward.status === 'pending') {
-    await publishChange(tx, {
-      kind: 'reward',
-      userId: reward.userId,
-      waxAccount: reward.waxAccount,
-    })
-  }
-  return {
-    attempts: leased.attempts,
-    rewardQuantity: leased.reward_quantity,
-    tokenContract: leased.token_contract,
-  }
+  return new Map(
+    leased.map((row) => [
+      row.id,
+      {
+        attempts: row.attempts,
+        rewardQuantity: row.reward_quantity,
+        tokenContract: row.token_contract,
+      },
+    ]),
+  )
 }
 
-/** The chain could not be reached: keep the reward as it is and try again after `delayMs`. */
+/**
+ * The chain could not be reached, or refused a batch whose transfers must now wait to be paid
+ * alone: keep the rewards as they are and try again after `delayMs`.
+ */
 export async function scheduleRetry(
   db: Queryable,
-  rewardId: string,
+  rewardIds: string[],
   error: string,
   delayMs: number,
 ): Promise<void> {
   await db.query(
     `UPDATE rewards SET last_error = $2, updated_at = now(),
             next_attempt_at = now() + make_interval(secs => $3)
-      WHERE id = $1 AND status IN ('processing', 'confirming')`,
-    [rewardId, error, delayMs / 1000],
+      WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
+    [rewardIds, error, delayMs / 1000],
   )
 }
 
@@ -140,115 +152,108 @@ export async function retryParkedReward(
 }
 
 /**
- * The chain executed the reward's transfer (in `blockNum`, when the node said): the reward is
- * `confirming`, shown with its transaction id, and checked again after `checkAfterMs`.
+ * The chain executed the transaction paying `rewards` (in `blockNum`, when the node said): they
+ * are `confirming`, shown with its transaction id, and checked again after `checkAfterMs`.
  */
 export async function markConfirming(
   database: Database,
-  reward: RewardOwner,
+  rewards: RewardOwner[],
   payout: Payout,
   blockNum: number | null,
   checkAfterMs: number,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    if (blockNum !== null) await recordPayoutBlock(tx, payout.id, blockNum)
-    const changed = await tx.query(
+    if (blockNum !== null) await recordPayoutBlock(tx, payout.transactionId, blockNum)
+    await tx.query(
       `UPDATE rewards SET status = 'confirming', last_error = NULL, updated_at = now(),
               next_attempt_at = now() + make_interval(secs => $2)
-        WHERE id = $1 AND status IN ('processing', 'confirming') RETURNING id`,
-      [reward.id, checkAfterMs / 1000],
+        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
+      [rewards.map((reward) => reward.id), checkAfterMs / 1000],
     )
-    if (changed.length === 0) return
-    await publishChange(tx, {
-      kind: 'reward',
-      userId: reward.userId,
-      waxAccount: reward.waxAccount,
-    })
   })
 }
 
-/** Still confirming: look at its finality again after `checkAfterMs`, saying nothing new. */
+/** Still confirming: look at their finality again after `checkAfterMs`, saying nothing new. */
 export async function scheduleFinalityCheck(
   db: Queryable,
-  rewardId: string,
+  rewardIds: string[],
   checkAfterMs: number,
 ): Promise<void> {
   await db.query(
     `UPDATE rewards SET last_error = NULL, next_attempt_at = now() + make_interval(secs => $2)
-      WHERE id = $1 AND status = 'confirming'`,
-    [rewardId, checkAfterMs / 1000],
+      WHERE id = ANY($1::uuid[]) AND status = 'confirming'`,
+    [rewardIds, checkAfterMs / 1000],
   )
 }
 
 /**
- * The reward's transfer can never land (its expiry is irreversible and no block holds it): a
- * new signed transfer takes its place, and the reward is `processing` again until that one is
- * executed. Throws when another worker settled the old transfer meanwhile.
+ * The transaction can never land (its expiry is irreversible and no block holds it): every
+ * reward it pays is `processing` again, and those in `due` are due at once, for a new transfer
+ * (alone, if the chain refused this one). Throws when the transaction was confirmed meanwhile.
  */
-export async function replacePayout(
+export async function retireLostPayout(
   database: Database,
-  reward: RewardOwner,
-  old: Payout,
-  signed: SignedPayout,
-): Promise<Payout> {
-  return database.transaction(async (tx) => {
-    if (!(await retirePayout(tx, old.id))) {
-      throw new Error(`payout ${old.id} was settled meanwhile`)
-    }
-    const payout = await storeSignedPayout(tx, reward.id, signed)
-    await audit(tx, 'worker', 'payout.replaced', reward.id, {
-      transactionId: signed.transactionId,
-      replaces: old.transactionId,
-    })
-    const reopened = await tx.query(
-      `UPDATE rewards SET status = 'processing', updated_at = now()
-        WHERE id = $1 AND status = 'confirming' RETURNING id`,
-      [reward.id],
+  payout: Payout,
+  due: string[],
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const rewardIds = await retirePayout(tx, payout.transactionId)
+    await audit(tx, 'worker', 'payout.expired', payout.transactionId, { rewards: rewardIds })
+    await tx.query(
+      `UPDATE rewards SET status = 'processing', updated_at = now(),
+              next_attempt_at = CASE WHEN id = ANY($2::uuid[]) THEN now() ELSE next_attempt_at END
+        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
+      [rewardIds, due],
     )
-    if (reopened.length > 0) {
-      await publishChange(tx, {
-        kind: 'reward',
-        userId: reward.userId,
-        waxAccount: reward.waxAccount,
-      })
-    }
-    return payout
   })
 }
 
 /**
- * The reward's transfer is in an irreversible block: the reward is completed, and its history
- * entry and completed record appear with it, in one transaction, announced on commit. Running it
- * twice is harmless (the second finds the reward completed and changes nothing).
+ * The transaction paying `rewards` is in an irreversible block: they are completed, and their
+ * history entries and completed records appear with them, in one transaction, announced on
+ * commit. Running it twice is harmless (the second finds them completed and changes nothing).
  */
-export async function completeReward(
+export async function completeRewards(
   database: Database,
-  reward: PayableReward,
+  rewards: PayableReward[],
   payout: Payout,
   blockNum: number | null,
 ): Promise<void> {
-  const { amount, token } = splitQuantity(reward.rewardQuantity)
   await database.transaction(async (tx) => {
-    await markPayoutConfirmed(tx, payout.id, blockNum)
-    const completed = await tx.query(
-      `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL, updated_at = now()
-        WHERE id = $1 AND status IN ('processing', 'confirming') RETURNING id`,
-      [reward.id],
+    await markPayoutConfirmed(tx, payout.transactionId, blockNum)
+    const completed = new Set(
+      (
+        await tx.query<{ id: string }>(
+          `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL,
+                  updated_at = now()
+            WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming') RETURNING id`,
+          [rewards.map((reward) => reward.id)],
+        )
+      ).map((row) => row.id),
     )
-    if (completed.length === 0) return
+    const paid = rewards.filter((reward) => completed.has(reward.id))
+    if (paid.length === 0) return
+    const quantities = paid.map((reward) => splitQuantity(reward.rewardQuantity))
     await tx.query(
       `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [reward.id, reward.waxAccount, reward.code, amount, token, payout.transactionId],
+       SELECT *, $6 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      [
+        paid.map((reward) => reward.id),
+        paid.map((reward) => reward.waxAccount),
+        paid.map((reward) => reward.code),
+        quantities.map((quantity) => quantity.amount),
+        quantities.map((quantity) => quantity.token),
+        payout.transactionId,
+      ],
     )
     await tx.query(
-      'INSERT INTO completed_rewards (wax_account, code, reward_id) VALUES ($1, $2, $3)',
-      [reward.waxAccount, reward.code, reward.id],
+      `INSERT INTO completed_rewards (wax_account, code, reward_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])`,
+      [
+        paid.map((reward) => reward.waxAccount),
+        paid.map((reward) => reward.code),
+        paid.map((reward) => reward.id),
+      ],
     )
-    await publishChange(tx, {
-      kind: 'history',
-      userId: reward.userId,
-      waxAccount: reward.waxAccount,
-    })
   })
 }

@@ -1,8 +1,8 @@
 import { REJECTION_REASONS, redeemCode } from '../campaigns/catalogue.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
-import type { PayableReward } from '../payouts/pay-reward.ts'
-import { leaseReward, rejectReward } from '../rewards/lifecycle.ts'
+import type { PayableReward } from '../payouts/pay-batch.ts'
+import { leaseRewards, rejectReward } from '../rewards/lifecycle.ts'
 
 interface ClaimedRow {
   id: string
@@ -45,36 +45,46 @@ export async function claimDueRewards(
       )
     }
     due.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
-    const payable: PayableReward[] = []
+    const accepted: (ClaimedRow & { campaignId: number | null })[] = []
     for (const row of due) {
-      const reward = await claimOne(tx, row, options.leaseSeconds)
-      if (reward) payable.push(reward)
+      const campaignId = await acceptedCampaign(tx, row)
+      if (campaignId !== undefined) accepted.push({ ...row, campaignId })
     }
+    if (accepted.length === 0) return { claimed: due.length, payable: [] }
+    const leases = await leaseRewards(tx, accepted, options.leaseSeconds)
+    const payable = accepted.flatMap((row): PayableReward[] => {
+      const lease = leases.get(row.id)
+      if (!lease) return []
+      return [
+        {
+          id: row.id,
+          code: row.code,
+          waxAccount: row.wax_account,
+          userId: row.user_id,
+          status: row.status === 'confirming' ? 'confirming' : 'processing',
+          ...lease,
+        },
+      ]
+    })
     return { claimed: due.length, payable }
   })
 }
 
-async function claimOne(
+/**
+ * The campaign a claimed reward is paid from: a pending one's code is redeemed (its share of the
+ * campaign taken), or rejected with a reason (undefined); one already accepted keeps its own.
+ */
+async function acceptedCampaign(
   tx: Queryable,
   row: ClaimedRow,
-  leaseSeconds: number,
-): Promise<PayableReward | undefined> {
-  const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
-  let campaignId = row.campaign_id
-  if (row.status === 'pending') {
-    const verdict = await redeemCode(tx, row.code)
-    if ('rejection' in verdict) {
-      await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
-      rewardRejections.inc({ reason: verdict.rejection })
-      return undefined
-    }
-    campaignId = verdict.campaign.id
+): Promise<number | null | undefined> {
+  if (row.status !== 'pending') return row.campaign_id
+  const verdict = await redeemCode(tx, row.code)
+  if ('rejection' in verdict) {
+    const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
+    await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
+    rewardRejections.inc({ reason: verdict.rejection })
+    return undefined
   }
-  const leased = await leaseReward(tx, { ...owner, status: row.status }, campaignId, leaseSeconds)
-  return {
-    ...owner,
-    code: row.code,
-    status: row.status === 'confirming' ? 'confirming' : 'processing',
-    ...leased,
-  }
+  return verdict.campaign.id
 }

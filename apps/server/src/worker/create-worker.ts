@@ -2,7 +2,7 @@ import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
-import type { PayoutHooks } from '../payouts/pay-reward.ts'
+import type { PayoutHooks } from '../payouts/pay-batch.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../payouts/signer.ts'
 import { RewardWorker, type WorkerLogger } from './reward-worker.ts'
@@ -32,6 +32,7 @@ export function createRewardWorker(
     },
     logger,
     concurrency: env.WORKER_CONCURRENCY,
+    batchSize: env.PAYOUT_BATCH_SIZE,
     pollIntervalMs: env.WORKER_POLL_INTERVAL_MS,
     leaseSeconds: env.WORKER_LEASE_SECONDS,
     retryBaseMs,

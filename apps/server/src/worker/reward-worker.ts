@@ -1,7 +1,13 @@
 import type { Unlisten } from '../db/database.ts'
 import { CHANGES_CHANNEL, parseChange } from '../live/publisher.ts'
-import { timePayout } from '../metrics/instruments.ts'
-import { type PayableReward, type PayoutContext, payReward } from '../payouts/pay-reward.ts'
+import { type PayoutState, payoutBatchSize, timePayout } from '../metrics/instruments.ts'
+import {
+  BLOCK_MS,
+  type PayoutBatch,
+  type PayoutContext,
+  payBatch,
+  planBatches,
+} from '../payouts/pay-batch.ts'
 import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
 import { claimDueRewards } from './claim.ts'
 
@@ -15,8 +21,10 @@ export interface WorkerLogger {
 export interface RewardWorkerOptions {
   payout: PayoutContext
   logger: WorkerLogger
-  /** rewards paid at the same time by this worker */
+  /** transactions this worker settles at the same time */
   concurrency: number
+  /** the most transfers (rewards) one payout transaction carries */
+  batchSize: number
   /** how often to look for due rewards when no submission wakes the worker */
   pollIntervalMs: number
   leaseSeconds: number
@@ -29,8 +37,9 @@ export interface RewardWorkerOptions {
 const MAX_RETRY_DELAY_MS = 5 * 60_000
 
 /**
- * Claims due rewards and pays them (or checks the finality of those confirming), `concurrency`
- * at a time, until stopped. Any number of
+ * Claims due rewards and pays them in batches, one transaction of up to `batchSize` transfers
+ * each (or checks the finality of those confirming), `concurrency` transactions at a time, until
+ * stopped. Any number of
  * workers, in any number of processes, share the queue through the database alone. A new
  * submission (a notification on the changes channel) wakes it at once.
  */
@@ -69,20 +78,25 @@ export class RewardWorker {
   }
 
   async #loop(): Promise<void> {
-    const { concurrency, pollIntervalMs, leaseSeconds, logger } = this.#options
+    const { concurrency, batchSize, pollIntervalMs, leaseSeconds, logger } = this.#options
+    const { database } = this.#options.payout
     while (!this.#stopping) {
       this.#wakeRequested = false
       let claimed = 0
       const free = concurrency - this.#inFlight.size
+      const limit = free * batchSize
       if (free > 0) {
         try {
-          const batch = await claimDueRewards(this.#options.payout.database, {
-            limit: free,
-            leaseSeconds,
+          const due = await claimDueRewards(database, { limit, leaseSeconds })
+          claimed = due.claimed
+          // Each free slot settles its share of the batches one after the other.
+          const lanes: PayoutBatch[][] = Array.from({ length: free }, () => [])
+          const batches = await planBatches(database, due.payable, batchSize)
+          batches.forEach((batch, index) => {
+            lanes[index % free].push(batch)
           })
-          claimed = batch.claimed
-          for (const reward of batch.payable) {
-            const work = this.#pay(reward).finally(() => {
+          for (const lane of lanes.filter((batches) => batches.length > 0)) {
+            const work = this.#settleInTurn(lane).finally(() => {
               this.#inFlight.delete(work)
               this.#signal()
             })
@@ -92,8 +106,8 @@ export class RewardWorker {
           logger.error({ err: error }, 'could not claim rewards; will try again')
         }
       }
-      // A full batch means more may be waiting: look again at once, if a slot is free.
-      if (free > 0 && claimed === free && this.#inFlight.size < concurrency) continue
+      // A full claim means more may be waiting: look again at once, if a slot is free.
+      if (free > 0 && claimed === limit && this.#inFlight.size < concurrency) continue
       if (this.#wakeRequested) continue
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollIntervalMs)
@@ -111,18 +125,33 @@ export class RewardWorker {
     this.#wake?.()
   }
 
-  async #pay(reward: PayableReward): Promise<void> {
+  async #settleInTurn(batches: PayoutBatch[]): Promise<void> {
+    for (const batch of batches) await this.#settle(batch)
+  }
+
+  async #settle(batch: PayoutBatch): Promise<void> {
     const { payout, logger, retryBaseMs = 1000, retryMaxMs = MAX_RETRY_DELAY_MS } = this.#options
-    const log = { rewardId: reward.id, account: reward.waxAccount, code: reward.code }
-    const settled = timePayout()
+    const { rewards } = batch
+    const rewardIds = rewards.map((reward) => reward.id)
+    const log = {
+      rewardIds,
+      ...(rewards.length === 1 && { account: rewards[0].waxAccount, code: rewards[0].code }),
+    }
+    // Counted and timed per reward, whatever the batch: operators count rewards, not transactions.
+    const settled = rewards.map(() => timePayout())
+    const settle = (state: PayoutState) => {
+      for (const done of settled) done(state)
+    }
+    if (!batch.payout) payoutBatchSize.observe(rewards.length)
     try {
-      const result = await payReward(payout, reward)
-      settled(result.outcome)
+      const result = await payBatch(payout, batch)
       if (result.outcome === 'completed') {
-        logger.info({ ...log, transactionId: result.transactionId }, 'reward paid')
+        settle('completed')
+        logger.info({ ...log, transactionId: result.transactionId }, 'rewards paid')
         return
       }
       if (result.outcome === 'confirming') {
+        settle('confirming')
         // Nobody announces a block becoming irreversible: wake up when the check is due.
         const timer = setTimeout(() => {
           this.#checkTimers.delete(timer)
@@ -131,18 +160,47 @@ export class RewardWorker {
         this.#checkTimers.add(timer)
         return
       }
+      if (result.outcome === 'lost') {
+        settle('retrying')
+        logger.warn(
+          { ...log, transactionId: result.transactionId },
+          'payout transaction can never land; its rewards get a new one',
+        )
+        return
+      }
+      if (result.transfers > 1) {
+        settle('retrying')
+        // It may still land until it expires; only then can its transfers be made again, alone,
+        // so that the bad one is parked by itself and the others are paid.
+        // A look before then finds it unsettled and sends it again, which does no harm.
+        const untilExpiry = result.expiresAt.getTime() - Date.now()
+        const delayMs = Math.min(Math.max(untilExpiry, 0), retryMaxMs) + BLOCK_MS
+        logger.warn(
+          {
+            ...log,
+            transactionId: result.transactionId,
+            chainError: result.error,
+            retryInMs: delayMs,
+          },
+          'payout batch refused by the chain; its rewards will be paid one by one once it expired',
+        )
+        await scheduleRetry(payout.database, rewardIds, result.error, delayMs)
+        return
+      }
+      settle('refused')
       // Loud on purpose: nothing will move until an operator acts.
       logger.error(
         { ...log, transactionId: result.transactionId, chainError: result.error },
         'payout refused by the chain; the reward is parked until retried with the admin CLI',
       )
-      await parkReward(payout.database, reward.id, result.error)
+      await parkReward(payout.database, rewardIds[0], result.error)
     } catch (error) {
-      settled('retrying')
+      settle('retrying')
       const message = error instanceof Error ? error.message : String(error)
-      const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, reward.attempts - 1), retryMaxMs)
+      const attempts = Math.max(...rewards.map((reward) => reward.attempts))
+      const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), retryMaxMs)
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
-      await scheduleRetry(payout.database, reward.id, message, delayMs).catch((retryError) =>
+      await scheduleRetry(payout.database, rewardIds, message, delayMs).catch((retryError) =>
         logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),
       )
     }

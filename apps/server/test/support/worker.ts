@@ -8,7 +8,7 @@ import {
 import type { ChainConnection } from '../../src/chain/chain-connection.ts'
 import { readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
-import type { PayoutHooks } from '../../src/payouts/pay-reward.ts'
+import type { PayoutHooks } from '../../src/payouts/pay-batch.ts'
 import { createRewardWorker } from '../../src/worker/create-worker.ts'
 import type { WorkerLogger } from '../../src/worker/reward-worker.ts'
 

@@ -1,0 +1,199 @@
+import type { Database } from '../db/database.ts'
+import {
+  completeRewards,
+  markConfirming,
+  retireLostPayout,
+  scheduleFinalityCheck,
+} from '../rewards/lifecycle.ts'
+import type { PayoutChainNode } from './chain-node.ts'
+import {
+  findUnsettledPayouts,
+  markPayoutFailed,
+  markPayoutSent,
+  type Payout,
+  storeSignedPayout,
+} from './repository.ts'
+import type { PayoutSigner, Transfer } from './signer.ts'
+
+/** A reward the worker has claimed and the catalogue has accepted: what to pay, to whom. */
+export interface PayableReward {
+  id: string
+  code: string
+  waxAccount: string
+  userId: string | null
+  rewardQuantity: string
+  tokenContract: string
+  /** processing until its transfer is executed, then confirming until that is irreversible */
+  status: 'processing' | 'confirming'
+  /** how many times a worker has taken it to pay, this time included (finality checks aside) */
+  attempts: number
+}
+
+/**
+ * Rewards a worker settles together: those paid by one transaction already signed (`payout`),
+ * or, without one, up to a batch of rewards to pay in a new transaction, a transfer each.
+ */
+export interface PayoutBatch {
+  rewards: PayableReward[]
+  payout?: Payout
+}
+
+/** Points in a payout where tests (and, if ever needed, metrics) can hook in. */
+export interface PayoutHooks {
+  /** after the node took the transaction and before it is recorded: where a crash hurts most */
+  afterBroadcast?: (rewards: PayableReward[], payout: Payout) => Promise<void> | void
+}
+
+export type PayoutResult =
+  /** in an irreversible block: the rewards are completed */
+  | { outcome: 'completed'; transactionId: string }
+  /** executed, not yet irreversible: the rewards are confirming, checked again after a while */
+  | { outcome: 'confirming'; transactionId: string; checkAfterMs: number }
+  /**
+   * refused by the chain: a transaction paying one reward waits for an operator; one paying
+   * several may still land until `expiresAt`, after which each of its rewards is paid alone
+   */
+  | { outcome: 'refused'; error: string; transactionId: string; transfers: number; expiresAt: Date }
+  /** its transaction can never land: the rewards are due again, for a new one */
+  | { outcome: 'lost'; transactionId: string }
+
+export interface PayoutContext {
+  database: Database
+  node: PayoutChainNode
+  signer: PayoutSigner
+  productName: string
+  hooks?: PayoutHooks
+}
+
+/** Antelope produces a block every half second; finality is awaited in blocks. */
+export const BLOCK_MS = 500
+/** However far finality seems, a confirming reward is looked at again at least this often. */
+const MAX_CHECK_DELAY_MS = 60_000
+
+/**
+ * Splits claimed rewards into batches, reading where each stands in one query: rewards whose
+ * transaction is already signed stay with it; the others are packed, per token contract, into
+ * new transactions of up to `batchSize` transfers, but for those the chain refused once in a
+ * batch, which are paid alone so that one bad transfer cannot hold back the rest again.
+ */
+export async function planBatches(
+  database: Database,
+  rewards: PayableReward[],
+  batchSize: number,
+): Promise<PayoutBatch[]> {
+  if (rewards.length === 0) return []
+  const states = await findUnsettledPayouts(
+    database,
+    rewards.map((reward) => reward.id),
+  )
+  const signed = new Map<string, PayoutBatch>()
+  const unsigned = new Map<string, PayableReward[]>()
+  const batches: PayoutBatch[] = []
+  for (const reward of rewards) {
+    const state = states.get(reward.id)
+    if (state?.payout) {
+      const batch = signed.get(state.payout.transactionId)
+      if (batch) batch.rewards.push(reward)
+      else signed.set(state.payout.transactionId, { rewards: [reward], payout: state.payout })
+    } else if (state?.refusedBefore) {
+      batches.push({ rewards: [reward] })
+    } else {
+      unsigned.set(reward.tokenContract, [...(unsigned.get(reward.tokenContract) ?? []), reward])
+    }
+  }
+  for (const sameToken of unsigned.values()) {
+    for (let start = 0; start < sameToken.length; start += batchSize) {
+      batches.push({ rewards: sameToken.slice(start, start + batchSize) })
+    }
+  }
+  return [...signed.values(), ...batches]
+}
+
+/**
+ * Pays a batch of rewards exactly once, however often it is called and wherever the last call
+ * died, and completes them only once their transaction is irreversible. A new transaction is
+ * signed and stored before it is sent. A stored one is settled before anything else: completed
+ * once in an irreversible block, awaited while in a reversible one, sent again as it is while
+ * the chain may still take it (the chain drops a duplicate), and given up only once its expiry
+ * is irreversible and no block holds it, so it never can land; its rewards are then due again,
+ * for a new one. A transaction a node refused is settled the same way: it may have landed
+ * elsewhere. Throws when the chain must be tried later.
+ */
+export async function payBatch(context: PayoutContext, batch: PayoutBatch): Promise<PayoutResult> {
+  const { database, node, signer, hooks } = context
+  const { rewards } = batch
+  let payout = batch.payout
+
+  if (payout?.state === 'confirmed') {
+    await completeRewards(database, rewards, payout, null)
+    return { outcome: 'completed', transactionId: payout.transactionId }
+  }
+  if (payout) {
+    const finality = await node.finalityOf(payout)
+    if (finality.state === 'irreversible') {
+      await completeRewards(database, rewards, payout, finality.blockNum)
+      return { outcome: 'completed', transactionId: payout.transactionId }
+    }
+    if (finality.state === 'reversible') {
+      const checkAfterMs = finalityWait(finality.blocksToGo)
+      const confirming = rewards.filter((reward) => reward.status === 'confirming')
+      const executed = rewards.filter((reward) => reward.status === 'processing')
+      if (confirming.length > 0) {
+        await scheduleFinalityCheck(
+          database,
+          confirming.map((reward) => reward.id),
+          checkAfterMs,
+        )
+      }
+      if (executed.length > 0) {
+        await markConfirming(database, executed, payout, finality.blockNum, checkAfterMs)
+      }
+      return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs }
+    }
+    if (finality.state === 'never') {
+      await retireLostPayout(
+        database,
+        payout,
+        rewards.map((reward) => reward.id),
+      )
+      return { outcome: 'lost', transactionId: payout.transactionId }
+    }
+  } else {
+    payout = await storeSignedPayout(
+      database,
+      rewards.map((reward) => reward.id),
+      await signer.sign(rewards.map((reward) => transferFor(context, reward))),
+    )
+  }
+
+  await markPayoutSent(database, payout.transactionId)
+  const outcome = await node.send(payout.packed)
+  if (!outcome.landed) {
+    await markPayoutFailed(database, payout.transactionId, outcome.error)
+    return {
+      outcome: 'refused',
+      error: outcome.error,
+      transactionId: payout.transactionId,
+      transfers: payout.transfers,
+      expiresAt: payout.expiresAt,
+    }
+  }
+  await hooks?.afterBroadcast?.(rewards, payout)
+  // Its block is at best one block from the head, and the irreversible one further behind.
+  await markConfirming(database, rewards, payout, outcome.blockNum, BLOCK_MS)
+  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs: BLOCK_MS }
+}
+
+/** How long until `blocks` more blocks are irreversible, within sensible bounds. */
+function finalityWait(blocks: number): number {
+  return Math.min(Math.max(blocks, 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
+}
+
+function transferFor(context: PayoutContext, reward: PayableReward): Transfer {
+  return {
+    tokenContract: reward.tokenContract,
+    to: reward.waxAccount,
+    quantity: reward.rewardQuantity,
+    memo: `${context.productName} reward ${reward.id}`,
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * Rewards paid per second on the devchain by the reward worker, per payout batch size, next to
+ * the devchain's own rate for the same transfers sent directly (signed in transactions of the
+ * same size and sent by as many senders at once as the worker's concurrency, with the same
+ * signer and node client, no database), on PGlite and, when TEST_DATABASE_URL names a server,
+ * on PostgreSQL, each run in a fresh database of its own. Prints figures, asserts nothing.
+ *
+ *   npm run payouts -w @fernwood/bench
+ *   TEST_DATABASE_URL=postgres://fernwood:fernwood@127.0.0.1:5432/fernwood_test npm run payouts -w @fernwood/bench
+ *
+ * "executed" counts a reward once its transfer is in a block (confirming), "completed" once that
+ * block is irreversible: the devchain's default lag of 3 half-second blocks is in the second.
+ * BENCH_REWARDS (600) rewards per run, BENCH_BATCH_SIZES (1,10,50,100), WORKER_CONCURRENCY (4).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { startDevchain } from '@fernwood/devchain'
+import pg from 'pg'
+import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
+import { openChain } from '../apps/server/src/chain/open-chain.ts'
+import { readEnvironment } from '../apps/server/src/config/environment.ts'
+import type { Database } from '../apps/server/src/db/database.ts'
+import { openDatabase } from '../apps/server/src/db/open-database.ts'
+import { PayoutChainNode } from '../apps/server/src/payouts/chain-node.ts'
+import { payoutAccountFrom } from '../apps/server/src/payouts/settings.ts'
+import { WharfkitPayoutSigner } from '../apps/server/src/payouts/signer.ts'
+import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
+
+const REWARDS = Number(process.env.BENCH_REWARDS ?? 600)
+const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '1,10,50,100').split(',').map(Number)
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 4)
+const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
+/** A run that has not finished by then reports what it paid so far. */
+const RUN_LIMIT_MS = 40_000
+
+const devchain = await startDevchain({ port: 0 })
+
+function environment(batchSize: number, dataDir: string, databaseUrl?: string) {
+  return readEnvironment({
+    DATA_DIR: dataDir,
+    ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    DEVCHAIN_URL: devchain.url,
+    LOG_LEVEL: 'silent',
+    WORKER_CONCURRENCY: String(CONCURRENCY),
+    WORKER_POLL_INTERVAL_MS: '25',
+    PAYOUT_BATCH_SIZE: String(batchSize),
+  })
+}
+
+/** The same transfers straight to the devchain: signed `batchSize` a transaction, sent at once. */
+async function directRate(batchSize: number): Promise<number> {
+  const env = environment(batchSize, tmpdir())
+  const chain = await openChain(env)
+  const signer = new WharfkitPayoutSigner(chain.connection, payoutAccountFrom(env), {
+    expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+  })
+  const node = new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
+  const run = randomBytes(4).toString('hex')
+  let next = 0
+  const startedAt = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REWARDS) {
+        const first = next
+        next = Math.min(next + batchSize, REWARDS)
+        const signed = await signer.sign(
+          Array.from({ length: next - first }, (_, index) => ({
+            tokenContract: 'fern.token',
+            to: ACCOUNTS[(first + index) % ACCOUNTS.length],
+            quantity: '0.0001 FERN',
+            memo: `bench ${run} ${first + index}`,
+          })),
+        )
+        const outcome = await node.send(signed.packed)
+        if (!outcome.landed) throw new Error(outcome.error)
+      }
+    }),
+  )
+  const seconds = (performance.now() - startedAt) / 1000
+  await chain.close()
+  return REWARDS / seconds
+}
+
+/** The worker pays REWARDS due rewards: how fast they are executed, and completed. */
+async function workerRate(driver: 'pglite' | 'postgres', batchSize: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-payouts-'))
+  const postgres = driver === 'postgres' ? await createPostgresDatabase() : undefined
+  const env = environment(batchSize, dataDir, postgres?.url)
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
+  const chain = await openChain(env)
+  try {
+    await dueRewards(database)
+    const worker = createRewardWorker(env, {
+      database,
+      chain: chain.connection,
+      logger: {
+        info: () => undefined,
+        warn: (details, message) => console.warn(message, details),
+        error: (details, message) => console.error(message, details),
+      },
+    })
+    const startedAt = performance.now()
+    let executedMs: number | undefined
+    let progress = { executed: 0, completed: 0 }
+    await worker.start()
+    while (performance.now() - startedAt < RUN_LIMIT_MS) {
+      ;[progress] = await database.query<{ executed: number; completed: number }>(
+        `SELECT count(*) FILTER (WHERE status IN ('confirming', 'completed'))::int AS executed,
+                count(*) FILTER (WHERE status = 'completed')::int AS completed FROM rewards`,
+      )
+      if (executedMs === undefined && progress.executed === REWARDS) {
+        executedMs = performance.now() - startedAt
+      }
+      if (progress.completed === REWARDS) break
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const completedMs = performance.now() - startedAt
+    await worker.stop()
+    const [{ transactions }] = await database.query<{ transactions: number }>(
+      "SELECT count(DISTINCT transaction_id)::int AS transactions FROM payouts WHERE state = 'confirmed'",
+    )
+    return {
+      executed: (1000 * progress.executed) / (executedMs ?? completedMs),
+      completed: (1000 * progress.completed) / completedMs,
+      paid: progress.completed,
+      transactions,
+    }
+  } finally {
+    await chain.close()
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+    await postgres?.drop()
+  }
+}
+
+/** REWARDS pending rewards of a shared campaign, spread over the seeded accounts, all due. */
+async function dueRewards(database: Database) {
+  const campaign = await createCampaign(database, {
+    slug: 'bench-payouts',
+    name: 'Bench payouts',
+    kind: 'shared',
+    rewardQuantity: '0.0001 FERN',
+    tokenContract: 'fern.token',
+  })
+  const codes = Array.from(
+    { length: Math.ceil(REWARDS / ACCOUNTS.length) },
+    (_, index) => `pay-${index}`,
+  )
+  await addCodes(database, campaign, codes)
+  await database.query(
+    `INSERT INTO rewards (code, wax_account)
+     SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account LIMIT $3`,
+    [codes, ACCOUNTS, REWARDS],
+  )
+}
+
+/** A database of the benchmark's own on the TEST_DATABASE_URL server, dropped afterwards. */
+async function createPostgresDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL as string
+  const name = `fernwood_bench_${randomBytes(6).toString('hex')}`
+  const admin = new URL(serverUrl)
+  admin.pathname = '/postgres'
+  const sql = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await sql(`CREATE DATABASE ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite']
+console.log(`${REWARDS} rewards a run, ${CONCURRENCY} transactions in flight`)
+for (const batchSize of BATCH_SIZES) {
+  const direct = await directRate(batchSize)
+  console.log(
+    `batch ${String(batchSize).padStart(3)} devchain direct (sign + send, no database): ${direct.toFixed(0)} transfers/s`,
+  )
+  for (const driver of drivers) {
+    const paid = await workerRate(driver, batchSize)
+    console.log(
+      `batch ${String(batchSize).padStart(3)} ${driver.padEnd(8)} worker: executed ${paid.executed.toFixed(0)}/s ` +
+        `(${((100 * paid.executed) / direct).toFixed(0)}% of direct), completed ${paid.completed.toFixed(0)}/s, ` +
+        `${paid.paid}/${REWARDS} paid in ${paid.transactions} transactions`,
+    )
+  }
+}
+await devchain.close()
+process.exit(0)
