@@ -211,6 +211,9 @@ describe('limits on submitting', () => {
         code: 'CODE_LOCKED_OUT',
         message: 'Too many invalid codes. Try again in 9 minutes.',
       })
+      // The same wait, for clients that word it themselves: 9 minutes, give or take the test's run.
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(8 * 60)
+      expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(9 * 60)
     }
     expect(await rewardCount()).toBe(before)
 

@@ -36,8 +36,9 @@ export function errorBody(code: string, message: string): ErrorBody {
 
 /** Renders every error as `{error: {code, message}}`; details of server faults stay in the log. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { retryAfterSeconds?: number }, request, reply) => {
     const status = error.statusCode ?? 500
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
     if (error.validation) {
       return reply
         .status(400)

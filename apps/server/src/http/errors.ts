@@ -19,3 +19,11 @@ export const ForeignHostRefused = createError(
 )
 export const RouteNotFound = createError('NOT_FOUND', 'There is no %s %s.', 404)
 export const RateLimited = createError('RATE_LIMITED', 'Too many requests. Try again in %s.', 429)
+
+/**
+ * `error`, marked to be answered with `Retry-After: seconds` (the error handler writes it), for a
+ * refusal that lifts by itself: a client can then wait exactly as long as the message says.
+ */
+export function retryAfter<E extends Error>(error: E, seconds: number): E {
+  return Object.assign(error, { retryAfterSeconds: Math.max(1, Math.ceil(seconds)) })
+}

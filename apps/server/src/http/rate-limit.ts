@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
-import { RateLimited } from './errors.ts'
+import { RateLimited, retryAfter } from './errors.ts'
 import { type HitCounter, hitCounterFor } from './rate-limit-store.ts'
 
 declare module 'fastify' {
@@ -56,8 +56,8 @@ export function installRateLimits(app: FastifyInstance, database: Database): voi
 export function rateLimitHook(
   app: Pick<FastifyInstance, 'hitCounter'>,
   ...limits: [RateLimit, ...RateLimit[]]
-): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
-  return async (request, reply) => {
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
     const counts = await app.hitCounter.hit(
       limits.map((limit) => ({
         key: `${limit.name}:${limit.key(request)}`,
@@ -67,9 +67,8 @@ export function rateLimitHook(
     const over = limits.findIndex((limit, index) => counts[index].hits > limit.max)
     if (over === -1) return
     const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000))
-    reply.header('retry-after', secondsLeft)
     const refuse = limits[over].refuse ?? ((wait: string) => new RateLimited(wait))
-    throw refuse(waitingTime(secondsLeft))
+    throw retryAfter(refuse(waitingTime(secondsLeft)), secondsLeft)
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type RewardsResponse,
 } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
+import { retryAfter } from '../http/errors.ts'
 import { waitingTime } from '../http/rate-limit.ts'
 import { CodeLockedOut } from './errors.ts'
 
@@ -88,7 +89,9 @@ export async function submitReward(
     lockout?.attempts ?? null,
     lockout?.minutes ?? null,
   ])
-  if (row.locked_for !== null) throw new CodeLockedOut(waitingTime(row.locked_for))
+  if (row.locked_for !== null) {
+    throw retryAfter(new CodeLockedOut(waitingTime(row.locked_for)), row.locked_for)
+  }
   if (!row.reward_id || !row.status || !row.created_at) return undefined
   return toPendingReward({
     id: row.reward_id,
