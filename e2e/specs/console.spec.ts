@@ -74,7 +74,9 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
   await page.getByLabel('Name', { exact: true }).fill('Lantern cards')
   await page.getByLabel('Reward').fill('2.5000 FERN')
   await page.getByLabel('Reward').press('Enter')
-  await expect(toast(page, consoleTexts.created(slug, '2.5000 FERN'))).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: consoleTexts.created(slug, '2.5000 FERN') }),
+  ).toBeVisible()
   const row = campaignRow(page, slug)
   await expect(row.locator('[data-column="claimed"]')).toHaveText('0')
 
@@ -124,7 +126,9 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
 
     await transferFern(server.url, PAYOUT_ACCOUNT, '100.0000 FERN')
     await refused.getByRole('button', { name: `Retry ${firstCode} for ${VISITOR}` }).click()
-    await expect(toast(page, consoleTexts.retried(firstCode))).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: consoleTexts.retried(firstCode) }),
+    ).toBeVisible()
     await expect(page.getByText(consoleTexts.noFailedPayouts)).toBeVisible({ timeout: 20_000 })
     await expect(page.getByText(`${PAYOUT_ACCOUNT} holds 97.5000 FERN.`)).toBeVisible({
       timeout: 20_000,

@@ -1,11 +1,11 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { formatTokenAmount } from '../i18n/format'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
+import { Notice, type NoticeText } from './Notice'
 import { type ConsoleTexts, consoleEn } from './texts'
 
 function windowOf(campaign: AdminCampaign, texts: ConsoleTexts): string {
@@ -27,14 +27,15 @@ export function CampaignsTable({
 }) {
   const texts = consoleEn
   const [closing, setClosing] = useState<string | undefined>(undefined)
+  const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
 
   async function close(slug: string) {
     setClosing(slug)
     try {
       await adminApi.closeCampaign(slug)
-      toast.success(texts.closed(slug))
+      setNotice({ text: texts.closed(slug) })
     } catch (error) {
-      toast.error(texts.failed(describeAdminError(error, texts)))
+      setNotice({ text: texts.failed(describeAdminError(error, texts)), failed: true })
     } finally {
       setClosing(undefined)
     }
@@ -43,6 +44,7 @@ export function CampaignsTable({
   return (
     <section className="console__panel" aria-labelledby="console-campaigns">
       <h2 id="console-campaigns">{texts.campaignsTitle}</h2>
+      <Notice notice={notice} />
       {campaigns.length === 0 ? (
         <p>{texts.campaignsEmpty}</p>
       ) : (

@@ -1,6 +1,5 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
@@ -40,7 +39,6 @@ export function GenerateCodesForm({ campaigns }: { campaigns: AdminCampaign[] })
     try {
       const generated = await adminApi.generateCodes(chosen, Number(count))
       setDownloads({ slug: chosen, count: generated.codes.length, ...generated })
-      toast.success(texts.generated(generated.codes.length, chosen))
     } catch (refusal) {
       setError(describeAdminError(refusal, texts))
     } finally {

@@ -1,9 +1,9 @@
 import type { NewCampaignRequest } from '@fernwood/protocol/admin'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
+import { Notice, type NoticeText } from './Notice'
 import { consoleEn } from './texts'
 
 /** A `datetime-local` value (the operator's own clock) as the ISO time the API takes. */
@@ -14,7 +14,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   const texts = consoleEn
   const id = useId()
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
-  const [error, setError] = useState<string | undefined>(undefined)
+  const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [creating, setCreating] = useState(false)
 
   async function create(event: FormEvent<HTMLFormElement>) {
@@ -23,7 +23,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
     const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
     const cap = value('cap')
     if (cap !== '' && !/^[0-9]+$/.test(cap)) {
-      setError(texts.errors.ADMIN_CAP_INVALID)
+      setNotice({ text: texts.errors.ADMIN_CAP_INVALID, failed: true })
       return
     }
     const draft: NewCampaignRequest = {
@@ -38,15 +38,15 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       ...(kind === 'shared' && value('code') && { code: value('code') }),
     }
     setCreating(true)
-    setError(undefined)
+    setNotice(undefined)
     try {
       const { campaign } = await adminApi.createCampaign(draft)
-      toast.success(texts.created(campaign.slug, campaign.kind, campaign.reward))
+      setNotice({ text: texts.created(campaign.slug, campaign.kind, campaign.reward) })
       form.reset()
       setKind('unique')
       onCreated(campaign.slug)
     } catch (refusal) {
-      setError(describeAdminError(refusal, texts))
+      setNotice({ text: describeAdminError(refusal, texts), failed: true })
     } finally {
       setCreating(false)
     }
@@ -94,11 +94,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         {field('endsAt', texts.fields.endsAt, undefined, 'datetime-local')}
         {field('cap', texts.fields.cap, texts.fields.capHint, 'text')}
         {kind === 'shared' && field('code', texts.fields.code, texts.fields.codeHint)}
-        {error && (
-          <p role="alert" className="console__error">
-            {error}
-          </p>
-        )}
+        <Notice notice={notice} />
         <Button type="submit" busy={creating} busyLabel={texts.creating}>
           {texts.create}
         </Button>

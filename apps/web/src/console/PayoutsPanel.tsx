@@ -1,11 +1,11 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { formatTokenAmount } from '../i18n/format'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
+import { Notice, type NoticeText } from './Notice'
 import { consoleEn } from './texts'
 
 /** The payout account's balance, the payouts the chain refused (with Retry) and the stuck ones. */
@@ -13,14 +13,15 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
   const texts = consoleEn
   const columns = texts.payoutColumns
   const [retrying, setRetrying] = useState<string | undefined>(undefined)
+  const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
 
   async function retry(rewardId: string, code: string) {
     setRetrying(rewardId)
     try {
       await adminApi.retryPayout(rewardId)
-      toast.success(texts.retried(code))
+      setNotice({ text: texts.retried(code) })
     } catch (error) {
-      toast.error(texts.failed(describeAdminError(error, texts)))
+      setNotice({ text: texts.failed(describeAdminError(error, texts)), failed: true })
     } finally {
       setRetrying(undefined)
     }
@@ -35,6 +36,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
           : texts.balance(payouts.account, formatTokenAmount(payouts.balance, 'en'))}
       </p>
 
+      <Notice notice={notice} />
       <h3 id="console-failed">{texts.failedTitle}</h3>
       {payouts.failed.length === 0 ? (
         <p>{texts.failedEmpty}</p>
