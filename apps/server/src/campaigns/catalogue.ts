@@ -138,38 +138,74 @@ export const REJECTION_REASONS: Record<Rejection, string> = {
 }
 
 /**
- * Checks a code against the catalogue and, when it may be paid, takes its share in the same
- * transaction: one of the campaign's cap and, for a unique code, its single use. Row locks on
- * the code and the campaign make concurrent workers take turns, so no cap is ever exceeded.
+ * Checks codes against the catalogue, in the order given (one per reward claimed; a shared code
+ * may come several times), and takes the share of each that may be paid, in the caller's
+ * transaction: one of its campaign's cap and, for a unique code, its single use. Campaigns are
+ * locked first, in id order, then codes in code order: concurrent workers take turns, always in
+ * the same order (so they never deadlock), and no cap is ever exceeded. Four statements,
+ * however many codes.
  */
-export async function redeemCode(
+export async function redeemCodes(
   tx: Queryable,
-  code: string,
-): Promise<{ campaign: Campaign } | { rejection: Rejection }> {
-  const [row] = await tx.query<CampaignRow & { uses_left: number | null; phase: string }>(
-    `SELECT c.*, k.uses_left,
+  codes: string[],
+): Promise<({ campaignId: number } | { rejection: Rejection })[]> {
+  if (codes.length === 0) return []
+  const distinct = [...new Set(codes)]
+  await tx.query(
+    `SELECT id FROM campaigns WHERE id IN (SELECT campaign_id FROM codes WHERE code = ANY($1))
+      ORDER BY id FOR UPDATE`,
+    [distinct],
+  )
+  const rows = await tx.query<{
+    code: string
+    uses_left: number | null
+    campaign_id: number
+    total_cap: number | null
+    claimed_count: number
+    phase: string
+  }>(
+    `SELECT k.code, k.uses_left, c.id AS campaign_id, c.total_cap, c.claimed_count,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
                  ELSE 'open' END AS phase
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
-      WHERE k.code = $1
+      WHERE k.code = ANY($1::text[])
+      ORDER BY k.code
         FOR UPDATE OF k`,
-    [code],
+    [distinct],
   )
-  if (!row) return { rejection: 'unknown_code' }
-  if (row.phase !== 'open') return { rejection: row.phase as Rejection }
-  if (row.uses_left !== null) {
-    const used = await tx.query(
-      'UPDATE codes SET uses_left = uses_left - 1 WHERE code = $1 AND uses_left > 0 RETURNING code',
-      [code],
+  const found = new Map(rows.map((row) => [row.code, row]))
+  const usesTaken = new Map<string, number>()
+  const claimsTaken = new Map<number, number>()
+  const verdicts = codes.map((code): { campaignId: number } | { rejection: Rejection } => {
+    const row = found.get(code)
+    if (!row) return { rejection: 'unknown_code' }
+    if (row.phase !== 'open') return { rejection: row.phase as Rejection }
+    if (row.uses_left !== null) {
+      const used = usesTaken.get(code) ?? 0
+      if (row.uses_left - used <= 0) return { rejection: 'fully_claimed' }
+      usesTaken.set(code, used + 1)
+    }
+    const claimed = claimsTaken.get(row.campaign_id) ?? 0
+    if (row.total_cap !== null && row.claimed_count + claimed >= row.total_cap) {
+      return { rejection: 'fully_claimed' }
+    }
+    claimsTaken.set(row.campaign_id, claimed + 1)
+    return { campaignId: row.campaign_id }
+  })
+  if (usesTaken.size > 0) {
+    await tx.query(
+      `UPDATE codes k SET uses_left = k.uses_left - u.taken
+         FROM unnest($1::text[], $2::integer[]) AS u (code, taken) WHERE k.code = u.code`,
+      [[...usesTaken.keys()], [...usesTaken.values()]],
     )
-    if (used.length === 0) return { rejection: 'fully_claimed' }
   }
-  const [counted] = await tx.query<CampaignRow>(
-    `UPDATE campaigns SET claimed_count = claimed_count + 1
-      WHERE id = $1 AND (total_cap IS NULL OR claimed_count < total_cap) RETURNING *`,
-    [row.id],
-  )
-  if (!counted) return { rejection: 'fully_claimed' }
-  return { campaign: toCampaign(counted) }
+  if (claimsTaken.size > 0) {
+    await tx.query(
+      `UPDATE campaigns c SET claimed_count = c.claimed_count + t.taken
+         FROM unnest($1::integer[], $2::integer[]) AS t (id, taken) WHERE c.id = t.id`,
+      [[...claimsTaken.keys()], [...claimsTaken.values()]],
+    )
+  }
+  return verdicts
 }

@@ -1,5 +1,5 @@
-import { REJECTION_REASONS, redeemCode } from '../campaigns/catalogue.ts'
-import type { Database, Queryable } from '../db/database.ts'
+import { REJECTION_REASONS, redeemCodes } from '../campaigns/catalogue.ts'
+import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/pay-batch.ts'
 import { leaseRewards, rejectReward } from '../rewards/lifecycle.ts'
@@ -34,21 +34,25 @@ export async function claimDueRewards(
         FOR UPDATE SKIP LOCKED`,
       [options.limit],
     )
-    // Every claim locks campaigns first, in id order, then codes in code order: concurrent
-    // workers then always wait on each other in the same order and can never deadlock.
-    const pendingCodes = due.filter((row) => row.status === 'pending').map((row) => row.code)
-    if (pendingCodes.length > 0) {
-      await tx.query(
-        `SELECT id FROM campaigns WHERE id IN (SELECT campaign_id FROM codes WHERE code = ANY($1))
-          ORDER BY id FOR UPDATE`,
-        [pendingCodes],
-      )
-    }
+    // In code order, as ever: concurrent claims of one capped campaign share it the same way.
     due.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
-    const accepted: (ClaimedRow & { campaignId: number | null })[] = []
-    for (const row of due) {
-      const campaignId = await acceptedCampaign(tx, row)
-      if (campaignId !== undefined) accepted.push({ ...row, campaignId })
+    const pending = due.filter((row) => row.status === 'pending')
+    const verdicts = await redeemCodes(
+      tx,
+      pending.map((row) => row.code),
+    )
+    const accepted: (ClaimedRow & { campaignId: number | null })[] = due
+      .filter((row) => row.status !== 'pending')
+      .map((row) => ({ ...row, campaignId: row.campaign_id }))
+    for (const [index, row] of pending.entries()) {
+      const verdict = verdicts[index]
+      if ('campaignId' in verdict) {
+        accepted.push({ ...row, campaignId: verdict.campaignId })
+        continue
+      }
+      const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
+      await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
+      rewardRejections.inc({ reason: verdict.rejection })
     }
     if (accepted.length === 0) return { claimed: due.length, payable: [] }
     const leases = await leaseRewards(tx, accepted, options.leaseSeconds)
@@ -68,23 +72,4 @@ export async function claimDueRewards(
     })
     return { claimed: due.length, payable }
   })
-}
-
-/**
- * The campaign a claimed reward is paid from: a pending one's code is redeemed (its share of the
- * campaign taken), or rejected with a reason (undefined); one already accepted keeps its own.
- */
-async function acceptedCampaign(
-  tx: Queryable,
-  row: ClaimedRow,
-): Promise<number | null | undefined> {
-  if (row.status !== 'pending') return row.campaign_id
-  const verdict = await redeemCode(tx, row.code)
-  if ('rejection' in verdict) {
-    const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
-    await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
-    rewardRejections.inc({ reason: verdict.rejection })
-    return undefined
-  }
-  return verdict.campaign.id
 }
