@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import { seedPrivateKey } from '@fernwood/devchain'
 import type { Page } from '@playwright/test'
 import { toast } from '../screens'
@@ -117,6 +118,14 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
     await expect(row.locator('[data-column="remaining"]')).toHaveText('2')
     await expect(chart.getByText(consoleTexts.claimedInTotal(1))).toBeVisible()
     await expect(chart.locator('.ct-line')).toHaveCount(1)
+
+    // Every part of the console on screen, a table row each: nothing serious for axe-core.
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => violation.id),
+    ).toEqual([])
 
     // The payout account holds no FERN: the chain refuses the payout, which waits for Retry.
     const failed = page.getByRole('table', { name: 'Failed payouts' })

@@ -83,7 +83,7 @@ export function CampaignsTable({
                       aria-label={texts.showChart(campaign.slug)}
                       onClick={() => onShowChart(campaign.slug)}
                     >
-                      {texts.chartTitle}
+                      {texts.chart}
                     </button>
                     {(campaign.state === 'open' || campaign.state === 'scheduled') && (
                       <Button

@@ -40,6 +40,7 @@ export const consoleEn = {
   closing: 'Closing...',
   closed: (slug: string) =>
     `Closed campaign ${slug}: new submissions of its codes are rejected as ended.`,
+  chart: 'Chart',
   showChart: (slug: string) => `Chart of ${slug}`,
 
   chartTitle: 'Claims over time',
