@@ -44,8 +44,7 @@ export class OperatorFeed {
       if (!change || this.#subscribers.size === 0) return
       if (change.kind === 'session') {
         for (const subscriber of this.#subscribers) subscriber.onSessionEnded()
-      } else if (change.kind !== 'reward' && change.kind !== 'history') {
-        // `reward` and `history` come with an outbox event of their own: that one is enough.
+      } else {
         this.refresh()
       }
     })

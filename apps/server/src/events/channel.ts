@@ -7,22 +7,15 @@ import type { Queryable } from '../db/database.ts'
 export const CHANGES_CHANNEL = 'fernwood_changes'
 
 /**
- * What a notification says. `event` announces an event of the outbox and nothing more. `due` says a reward now waits for a worker (an operator's
- * retry; a submission's own event says it too): the only kind workers wake for, so their claims
- * and refusals do not wake every worker again. `session` says one of a user's sessions ended.
- * `reward` and `history` are still sent by the reward lifecycle; the live feed learns those
- * changes from their events (see `outbox.ts`) and ignores these. `catalogue` says an operator
- * changed campaigns or codes: the operators' consoles read their overview again.
+ * What a notification says. `event` announces an event of the outbox and nothing more (every
+ * change of a reward or history entry is one). `due` says a reward now waits for a worker (an
+ * operator's retry; a submission's own event says it too): the only kind workers wake for, so
+ * their claims and refusals do not wake every worker again. `session` says one of a user's
+ * sessions ended. `catalogue` says an operator changed campaigns or codes: the operators'
+ * consoles read their overview again.
  */
-export type ChangeKind = 'event' | 'due' | 'session' | 'reward' | 'history' | 'catalogue'
-const CHANGE_KINDS: readonly string[] = [
-  'event',
-  'due',
-  'session',
-  'reward',
-  'history',
-  'catalogue',
-]
+export type ChangeKind = 'event' | 'due' | 'session' | 'catalogue'
+const CHANGE_KINDS: readonly string[] = ['event', 'due', 'session', 'catalogue']
 
 export interface Change {
   kind: ChangeKind

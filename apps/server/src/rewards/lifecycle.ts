@@ -27,19 +27,21 @@ import {
 /** Whose reward it is, for the live feed. */
 export type RewardOwner = Pick<PayableReward, 'id' | 'userId' | 'waxAccount'>
 
-/** A code the catalogue refused: the reward is settled, with the reason the visitor reads. */
+/**
+ * A code the catalogue refused: the reward is settled, with the reason the visitor reads (the
+ * live feed learns it from the reward's outbox event, as every change of a reward).
+ */
 export async function rejectReward(
   tx: Queryable,
-  reward: RewardOwner,
+  rewardId: string,
   rejection: string,
   reason: string,
 ): Promise<void> {
   await tx.query(
     `UPDATE rewards SET status = 'rejected', rejection = $2, reason = $3, updated_at = now()
       WHERE id = $1 AND status = 'pending'`,
-    [reward.id, rejection, reason],
+    [rewardId, rejection, reason],
   )
-  await publishChange(tx, { kind: 'reward', userId: reward.userId, waxAccount: reward.waxAccount })
 }
 
 /** What a worker's lease on a reward says about paying it. */

@@ -25,7 +25,9 @@ export async function claimDueRewards(
   database: Database,
   options: { limit: number; leaseSeconds: number },
 ): Promise<{ claimed: number; payable: PayableReward[] }> {
-  return database.transaction(async (tx) => {
+  // Counted once the claim commits: a claim rolled back refused nothing.
+  const rejections: string[] = []
+  const claimed = await database.transaction(async (tx) => {
     const due = await tx.query<ClaimedRow>(
       `SELECT id, code, wax_account, user_id, status, campaign_id FROM rewards
         WHERE status IN ('pending', 'processing', 'confirming') AND next_attempt_at <= now()
@@ -50,9 +52,8 @@ export async function claimDueRewards(
         accepted.push({ ...row, campaignId: verdict.campaignId })
         continue
       }
-      const owner = { id: row.id, userId: row.user_id, waxAccount: row.wax_account }
-      await rejectReward(tx, owner, verdict.rejection, REJECTION_REASONS[verdict.rejection])
-      rewardRejections.inc({ reason: verdict.rejection })
+      await rejectReward(tx, row.id, verdict.rejection, REJECTION_REASONS[verdict.rejection])
+      rejections.push(verdict.rejection)
     }
     if (accepted.length === 0) return { claimed: due.length, payable: [] }
     const leases = await leaseRewards(tx, accepted, options.leaseSeconds)
@@ -72,4 +73,6 @@ export async function claimDueRewards(
     })
     return { claimed: due.length, payable }
   })
+  for (const reason of rejections) rewardRejections.inc({ reason })
+  return claimed
 }
