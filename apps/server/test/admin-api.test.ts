@@ -384,4 +384,17 @@ describe('the console’s operations', () => {
     ])
     stream.close()
   })
+
+  it('signing out ends the operator’s live stream', async () => {
+    const session = await connectWallet('alice.wam', true)
+    const stream = await openEventStream(`${baseUrl}/api/admin/live`, session)
+    await stream.next((event) => event.event === 'overview')
+    const signOut = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { origin: jsonFromSite.origin, cookie: session },
+    })
+    expect(signOut.statusCode).toBe(204)
+    await stream.ended
+  })
 })
