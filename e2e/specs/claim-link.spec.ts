@@ -131,6 +131,24 @@ test('a claim link opened signed out keeps its code through entering, connecting
   await expect(codeBox(page)).toHaveValue('')
 })
 
+test('leaving the forest forgets a claim link still waiting: the next visitor on the tab finds an empty box', async ({
+  page,
+}) => {
+  await page.goto('/c/dew-drop')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await expectConnectWalletScreen(page)
+  await page.getByRole('button', { name: texts.leaveForest }).click()
+  await expect(page.getByRole('button', { name: texts.enterForest })).toBeVisible()
+
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  await page.getByRole('button', { name: texts.connectWallet }).click()
+  const dialog = kitDialog(page)
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: `${accounts.rejectedCodes}@active` }).click()
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.rejectedCodes))).toBeVisible()
+  await expect(codeBox(page)).toHaveValue('')
+})
+
 test('a claim link holding no valid code says so and leaves the box empty', async ({
   page,
   baseURL,

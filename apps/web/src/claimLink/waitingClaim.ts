@@ -60,6 +60,11 @@ export function codeBoxChanged(code: string): void {
   else store(undefined)
 }
 
+/** Leaving the forest ends the claim too: the next visitor on this tab finds an empty box. */
+export function forgetWaitingClaim(): void {
+  store(undefined)
+}
+
 function leaveClaimLinkAddress(): void {
   if (isClaimPath(location.pathname)) history.replaceState(history.state, '', '/')
 }
