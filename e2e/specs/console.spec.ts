@@ -162,3 +162,30 @@ test('a wallet not listed in ADMIN_ACCOUNTS is told so at /admin and sees nothin
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Payouts' })).toHaveCount(0)
 })
+
+test('the console speaks the page’s language: a Korean browser is refused in Korean', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'ko-KR' })
+  try {
+    const page = await context.newPage()
+    await page.goto('/admin')
+    const origin = new URL(page.url()).origin
+    expect((await page.request.post('/api/session', { headers: { origin }, data: {} })).ok()).toBe(
+      true,
+    )
+    await bindWallet(page, 'bob.wam')
+    await page.reload()
+    await expect(
+      page.getByRole('heading', { level: 1, name: '이 콘솔은 운영자 전용입니다' }),
+    ).toBeVisible()
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: '이 지갑은 운영자 계정(ADMIN_ACCOUNTS)이 아닙니다.' }),
+    ).toBeVisible()
+  } finally {
+    await context.close()
+  }
+})

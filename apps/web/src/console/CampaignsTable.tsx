@@ -1,16 +1,19 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { useState } from 'react'
+import { useLanguage } from '../i18n/current'
 import { formatTokenAmount } from '../i18n/format'
+import type { Language } from '../i18n/languages'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
-import { type ConsoleTexts, consoleEn } from './texts'
+import type { ConsoleTexts } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 
-function windowOf(campaign: AdminCampaign, texts: ConsoleTexts): string {
-  const start = campaign.startsAt && formatTime(campaign.startsAt)
-  const end = campaign.endsAt && formatTime(campaign.endsAt)
+function windowOf(campaign: AdminCampaign, texts: ConsoleTexts, language: Language): string {
+  const start = campaign.startsAt && formatTime(campaign.startsAt, language)
+  const end = campaign.endsAt && formatTime(campaign.endsAt, language)
   if (start && end) return texts.windowBetween(start, end)
   if (start) return texts.windowFrom(start)
   if (end) return texts.windowUntil(end)
@@ -25,7 +28,8 @@ export function CampaignsTable({
   campaigns: AdminCampaign[]
   onShowChart(slug: string): void
 }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
+  const language = useLanguage()
   const [closing, setClosing] = useState<string | undefined>(undefined)
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
 
@@ -70,8 +74,8 @@ export function CampaignsTable({
                     </span>
                   </th>
                   <td>{texts.kinds[campaign.kind]}</td>
-                  <td>{formatTokenAmount(campaign.reward, 'en')}</td>
-                  <td>{windowOf(campaign, texts)}</td>
+                  <td>{formatTokenAmount(campaign.reward, language)}</td>
+                  <td>{windowOf(campaign, texts, language)}</td>
                   <td>{campaign.cap ?? texts.noLimit}</td>
                   <td data-column="claimed">{campaign.claimed}</td>
                   <td data-column="remaining">{campaign.remaining ?? texts.noLimit}</td>

@@ -1,8 +1,10 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { FixedScaleAxis, Interpolation, LineChart } from 'chartist'
 import { useEffect, useId, useRef } from 'react'
+import { useLanguage } from '../i18n/current'
+import { localeOf } from '../i18n/languages'
 import { formatTime } from './formatTime'
-import { consoleEn } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 import 'chartist/dist/index.css'
 
 /**
@@ -32,7 +34,8 @@ export function ClaimsChart({
   campaign: AdminCampaign
   onPick(slug: string): void
 }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
+  const language = useLanguage()
   const chartRef = useRef<HTMLDivElement>(null)
   const pickId = useId()
   const points = cumulativeClaims(campaign)
@@ -54,7 +57,9 @@ export function ClaimsChart({
           type: FixedScaleAxis,
           divisor: 4,
           labelInterpolationFnc: (value) =>
-            new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(Number(value)),
+            new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(
+              Number(value),
+            ),
         },
         axisY: { onlyInteger: true, low: 0 },
       },
@@ -63,7 +68,7 @@ export function ClaimsChart({
       chart.detach()
       element.replaceChildren()
     }
-  }, [key])
+  }, [key, language])
 
   return (
     <section className="console__panel" aria-labelledby="console-chart">
@@ -80,7 +85,7 @@ export function ClaimsChart({
         <div ref={chartRef} role="img" aria-label={texts.chartOf(campaign.slug)} hidden={!latest} />
         <figcaption role="status">
           {latest
-            ? texts.chartSummary(campaign.claimed, formatTime(latest.at))
+            ? texts.chartSummary(campaign.claimed, formatTime(latest.at, language))
             : texts.chartEmpty(campaign.slug)}
         </figcaption>
       </figure>

@@ -10,10 +10,10 @@ import { NewCampaignForm } from './NewCampaignForm'
 import { Notice } from './Notice'
 import { followOverview, useOverview } from './overview'
 import { PayoutsPanel } from './PayoutsPanel'
-import { consoleEn } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 import './Console.css'
 
-type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; reason: string }
+type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; error: unknown }
 
 /**
  * The operator console: campaigns with their counts and chart, new campaigns and codes, payouts.
@@ -24,7 +24,7 @@ type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refuse
  * in a second lazy chunk the bundler splits the login screen's JavaScript into several files.
  */
 export function Console({ account }: { account: string }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
   const [access, setAccess] = useState<Access>({ status: 'checking' })
   const [signingOut, setSigningOut] = useState(false)
   const [signOutFailure, setSignOutFailure] = useState<string | undefined>(undefined)
@@ -34,8 +34,7 @@ export function Console({ account }: { account: string }) {
     let current = true
     adminApi.operator().then(
       () => current && setAccess({ status: 'granted' }),
-      (error: unknown) =>
-        current && setAccess({ status: 'refused', reason: describeAdminError(error, texts) }),
+      (error: unknown) => current && setAccess({ status: 'refused', error }),
     )
     return () => {
       current = false
@@ -72,17 +71,18 @@ export function Console({ account }: { account: string }) {
       </header>
       {signOutFailure && <Notice notice={{ text: signOutFailure, failed: true }} />}
       {access.status === 'checking' && <p role="status">{texts.checking}</p>}
-      {access.status === 'refused' && <p role="alert">{access.reason}</p>}
+      {access.status === 'refused' && <p role="alert">{describeAdminError(access.error, texts)}</p>}
       {access.status === 'granted' && <ConsoleBoard />}
     </main>
   )
 }
 
 function LiveIndicator() {
+  const texts = useConsoleTexts()
   const { connected } = useOverview()
   return (
     <p className="console__live" role="status">
-      {connected ? consoleEn.live : consoleEn.reconnecting}
+      {connected ? texts.live : texts.reconnecting}
     </p>
   )
 }

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
-import { consoleEn } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 
 interface Downloads {
   slug: string
@@ -17,7 +17,7 @@ interface Downloads {
  * made by the server) offered as downloads.
  */
 export function GenerateCodesForm({ campaigns }: { campaigns: AdminCampaign[] }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
   const id = useId()
   const unique = campaigns.filter((campaign) => campaign.kind === 'unique')
   const [slug, setSlug] = useState('')
@@ -92,7 +92,7 @@ export function GenerateCodesForm({ campaigns }: { campaigns: AdminCampaign[] })
 }
 
 function DownloadLinks({ downloads }: { downloads: Downloads }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
   const [urls, setUrls] = useState<{ csv: string; sheet: string } | undefined>(undefined)
   useEffect(() => {
     const csv = URL.createObjectURL(new Blob([downloads.csv], { type: 'text/csv' }))

@@ -4,14 +4,14 @@ import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
 import { Notice, type NoticeText } from './Notice'
-import { consoleEn } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 
 /** A `datetime-local` value (the operator's own clock) as the ISO time the API takes. */
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined)
 
 /** `campaigns create` as a form: the server checks it by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
   const id = useId()
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
@@ -41,7 +41,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
     setNotice(undefined)
     try {
       const { campaign } = await adminApi.createCampaign(draft)
-      setNotice({ text: texts.created(campaign.slug, campaign.kind, campaign.reward) })
+      setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
       form.reset()
       setKind('unique')
       onCreated(campaign.slug)

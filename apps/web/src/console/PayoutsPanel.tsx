@@ -1,16 +1,18 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useState } from 'react'
+import { useLanguage } from '../i18n/current'
 import { formatTokenAmount } from '../i18n/format'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
-import { consoleEn } from './texts'
+import { useConsoleTexts } from './useConsoleTexts'
 
 /** The payout account's balance, the payouts the chain refused (with Retry) and the stuck ones. */
 export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
-  const texts = consoleEn
+  const texts = useConsoleTexts()
+  const language = useLanguage()
   const columns = texts.payoutColumns
   const [retrying, setRetrying] = useState<string | undefined>(undefined)
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
@@ -33,7 +35,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
       <p className="console__balance">
         {payouts.balance === null
           ? texts.balanceUnknown(payouts.account)
-          : texts.balance(payouts.account, formatTokenAmount(payouts.balance, 'en'))}
+          : texts.balance(payouts.account, formatTokenAmount(payouts.balance, language))}
       </p>
 
       <Notice notice={notice} />
@@ -58,7 +60,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
                   <th scope="row">{payout.code}</th>
                   <td>{payout.waxAccount}</td>
                   <td className="console__error-text">{payout.error}</td>
-                  <td>{formatTime(payout.at)}</td>
+                  <td>{formatTime(payout.at, language)}</td>
                   <td>
                     <Button
                       variant="secondary"
@@ -102,7 +104,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
                   <td>{reward.status}</td>
                   <td>{reward.attempts}</td>
                   <td className="console__error-text">{reward.error}</td>
-                  <td>{formatTime(reward.since)}</td>
+                  <td>{formatTime(reward.since, language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,8 +3,7 @@ import type { ConsoleTexts } from './texts'
 
 /** A refusal of the admin API in the console's words, by its code; anything else as it came. */
 export function describeAdminError(error: unknown, texts: ConsoleTexts): string {
-  if (error instanceof ApiError && Object.hasOwn(texts.errors, error.code)) {
-    return texts.errors[error.code]
-  }
+  const words: Record<string, string> = texts.errors
+  if (error instanceof ApiError && Object.hasOwn(words, error.code)) return words[error.code]
   return error instanceof Error ? error.message : String(error)
 }

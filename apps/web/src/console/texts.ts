@@ -2,8 +2,10 @@ import { PRODUCT_NAME } from '../i18n/product'
 
 /**
  * The operator console's texts, in English: a dictionary of their own that travels in the
- * console's chunk, so no visitor downloads them. The operators' refusals are worded by the
- * server's codes, in the CLI's words (apps/server/src/admin/errors.ts).
+ * console's chunk, so no visitor downloads them, and the source of its translations in
+ * `texts/` (each checked against `ConsoleTexts` by the type-checker, each its own small chunk).
+ * The operators' refusals are worded by the server's codes, in the CLI's words
+ * (apps/server/src/admin/errors.ts).
  */
 export const consoleEn = {
   title: `${PRODUCT_NAME} console`,
@@ -90,7 +92,6 @@ export const consoleEn = {
   stuckTitle: (minutes: number) => `Stuck for more than ${minutes} minutes`,
   stuckEmpty: 'Nothing is stuck.',
   payoutColumns: {
-    reward: 'Reward',
     account: 'Account',
     code: 'Code',
     status: 'Status',
@@ -128,7 +129,7 @@ export const consoleEn = {
     ADMIN_CAMPAIGN_SHARED: 'This is a shared campaign: it has one code.',
     ADMIN_CODE_COUNT_INVALID: 'The count must be a whole number from 1 to 10000.',
     ADMIN_REWARD_NOT_WAITING: 'This reward is not waiting to be paid.',
-  } as Record<string, string>,
+  },
 }
 
 export type ConsoleTexts = typeof consoleEn
