@@ -38,8 +38,8 @@ const lazyParts: Array<[string, string]> = [
   ['dashboard', 'src/screens/Dashboard/Dashboard.tsx'],
   ['wallet kit (with its wallet plugins)', 'src/wallet/kit.ts'],
   ['QR decoder (zxing-wasm)', 'src/qr/zxing.ts'],
-  // Operators only, at /admin.
-  ['operator console (with Chartist)', 'src/console/Console.tsx'],
+  // Operators only, at /admin; its four translations are counted in, one is fetched per language.
+  ['operator console (with Chartist and its translations)', 'src/console/Console.tsx'],
   // One language's texts each; English is in the login screen's JS.
   ['Korean texts', 'src/i18n/ko.ts'],
   ["Simplified Chinese texts (also the kit's plain zh)", 'src/i18n/zh-Hans.ts'],
