@@ -262,6 +262,20 @@ describe('the unknown-code lockout under parallel submissions', () => {
     await limited.close()
     expect([welcome.statusCode, guess.statusCode, locked.statusCode]).toEqual([201, 201, 429])
   })
+
+  it('a code unknown when submitted stops counting once an operator adds it while it waits', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
+    })
+    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const early = await submitCode(limited, visitor, { code: 'printed-too-early' })
+    await testDatabase.database.query(
+      `INSERT INTO codes (code, campaign_id) SELECT 'printed-too-early', id FROM campaigns LIMIT 1`,
+    )
+    const next = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
+    await limited.close()
+    expect([early.statusCode, next.statusCode]).toEqual([201, 201])
+  })
 })
 
 describe('reading rewards', () => {
