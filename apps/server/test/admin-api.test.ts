@@ -367,7 +367,7 @@ describe('the console’s operations', () => {
       claimed: 0,
       claimsOverTime: [],
     })
-    // A worker's claim of the code, as redeemCode and leaseReward write it.
+    // A worker's claim of the code, as redeemCodes and leaseRewards write it.
     await testDatabase.database.transaction(async (tx) => {
       const [{ id }] = await tx.query<{ id: number }>(
         "UPDATE campaigns SET claimed_count = claimed_count + 1 WHERE slug = 'brook' RETURNING id",
