@@ -79,8 +79,9 @@ describe('npm start', { timeout: 300_000 }, () => {
     await untilReady(url, started)
 
     // What runs is the bundle, not the TypeScript sources through tsx.
-    const startScript = JSON.parse(await readFile(path.join(repositoryRoot, 'package.json'), 'utf8'))
-      .scripts.start as string
+    const startScript = JSON.parse(
+      await readFile(path.join(repositoryRoot, 'package.json'), 'utf8'),
+    ).scripts.start as string
     expect(startScript).toMatch(/node .*apps\/server\/dist\/main\.js$/)
 
     const page = await fetch(url)
