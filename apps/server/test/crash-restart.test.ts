@@ -121,10 +121,19 @@ describe('a server killed under load', { timeout: 180_000 }, () => {
 
     const second = start(env)
     await untilHealthy(second)
-    const response = await client(second, cookie)('/api/rewards')
-    expect(response.status).toBe(200)
-    const { pending, history } = (await response.json()) as RewardsResponse
-    const stored = new Set([...pending, ...history].map((reward) => reward.code))
+    const stored = new Set<string>()
+    // Both lists are paged: read every page of each.
+    for (const list of ['pending', 'history'] as const) {
+      let before: string | null = null
+      do {
+        const query: string = before ? `?${list}Before=${before}` : ''
+        const response = await client(second, cookie)(`/api/rewards${query}`)
+        expect(response.status).toBe(200)
+        const page = (await response.json()) as RewardsResponse
+        for (const reward of page[list]) stored.add(reward.code)
+        before = list === 'pending' ? page.olderPending : page.olderHistory
+      } while (before)
+    }
     expect(accepted.length).toBeGreaterThanOrEqual(ACCEPTED_BEFORE_KILL)
     expect(accepted.filter((code) => !stored.has(code))).toEqual([])
   })

@@ -35,7 +35,12 @@ describe('request validation never coerces types', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual(INVALID)
     }
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
+    expect(await rewardsOf(app, visitor)).toEqual({
+      pending: [],
+      olderPending: null,
+      history: [],
+      olderHistory: null,
+    })
   })
 })
 
@@ -54,6 +59,11 @@ describe('code normalisation', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual(INVALID)
     }
-    expect(await rewardsOf(app, visitor)).toEqual({ pending: [], history: [], olderHistory: null })
+    expect(await rewardsOf(app, visitor)).toEqual({
+      pending: [],
+      olderPending: null,
+      history: [],
+      olderHistory: null,
+    })
   })
 })
