@@ -8,6 +8,9 @@ import {
 } from '../screens'
 import { texts } from '../texts'
 
+// What the app says when our server cannot be reached, whatever the browser's own words.
+const unreachable = 'The forest could not be reached. Check your connection and try again.'
+
 test('a visitor goes from the loading screen through sign-in to the connect-wallet screen and leaves again', async ({
   page,
 }) => {
@@ -65,7 +68,7 @@ test('a sign-in that fails on the network shows the failure and lets the visitor
   )
 
   await page.getByRole('button', { name: texts.enterForest }).click()
-  const failure = toast(page, texts.signInFailed('Failed to fetch'))
+  const failure = toast(page, texts.signInFailed(unreachable))
   await expect(failure).toBeVisible()
   await expect(failure).toHaveAttribute('data-type', 'error')
   await expectLoginScreen(page)
@@ -83,15 +86,14 @@ test('a session check that fails on the network shows the failure and the login 
   )
 
   await page.goto('/')
-  const failure = toast(page, texts.initFailed('Failed to fetch'))
+  const failure = toast(page, texts.initFailed(unreachable))
   await expect(failure).toBeVisible()
   await expect(failure).toHaveAttribute('data-type', 'error')
-  await expect(toast(page, texts.signInFailed('Failed to fetch'))).toHaveCount(0)
+  await expect(toast(page, texts.signInFailed(unreachable))).toHaveCount(0)
   await expectLoginScreen(page)
 })
 
-test("a sign-in the server refuses shows the server's message", async ({ page }) => {
-  const refusal = 'Too many requests. Try again in 1 minute.'
+test('a sign-in the server refuses says why, and how long to wait', async ({ page }) => {
   await page.goto('/')
   await expectLoginScreen(page)
   // Exhausting the real rate limit would lock the worker's other tests out for a minute; this is
@@ -100,12 +102,17 @@ test("a sign-in the server refuses shows the server's message", async ({ page })
     route.request().method() === 'POST'
       ? route.fulfill({
           status: 429,
-          json: { error: { code: 'RATE_LIMITED', message: refusal } },
+          headers: { 'retry-after': '40' },
+          json: {
+            error: { code: 'RATE_LIMITED', message: 'Too many requests. Try again in 40 seconds.' },
+          },
         })
       : route.fallback(),
   )
 
   await page.getByRole('button', { name: texts.enterForest }).click()
-  await expect(toast(page, texts.signInFailed(refusal))).toBeVisible()
+  await expect(
+    toast(page, texts.signInFailed('Too many requests. Try again in 40 seconds.')),
+  ).toBeVisible()
   await expectLoginScreen(page)
 })
