@@ -12,9 +12,10 @@ import type { App } from '../src/app.ts'
 import { startAnonymousSession } from '../src/auth/sessions.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
-import type { Database } from '../src/db/database.ts'
+import type { Database, Queryable } from '../src/db/database.ts'
 import { openPostgresDatabase } from '../src/db/postgres-database.ts'
 import { pruneEvents } from '../src/events/outbox.ts'
+import { DeltaReader } from '../src/live/deltas.ts'
 import { announceAccountBound } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
 import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
@@ -439,5 +440,44 @@ describe('the live feed’s connection', () => {
 
     await server.close()
     await stream.ended
+  })
+})
+
+describe('reading events for the streams', () => {
+  it('reads one batch at a time, so a later event never carries an older state of a reward than an earlier one', async () => {
+    const [{ id }] = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status) VALUES ('in-turn', $1, 'pending') RETURNING id`,
+      [randomAccount('turn.')],
+    )
+    const setStatus = (status: string) =>
+      testDatabase.database.query('UPDATE rewards SET status = $2 WHERE id = $1', [id, status])
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    // The database as a busy pool is: the first read waits for a connection, later ones need not.
+    let reads = 0
+    const busyPool: Queryable = {
+      async query(sql, params) {
+        reads += 1
+        if (reads === 1) await pause(150)
+        return testDatabase.database.query(sql, params)
+      },
+      exec: (sql) => testDatabase.database.exec(sql),
+    }
+    const reader = new DeltaReader(busyPool)
+    const event = (eventId: string) => ({ id: eventId, kind: 'reward' as const, subject: id })
+
+    const first = reader.read(event('1'))
+    await pause(20)
+    await setStatus('processing')
+    const second = reader.read(event('2'))
+    await pause(40)
+    await setStatus('confirming')
+
+    const statuses = (await Promise.all([first, second])).map((delta) =>
+      delta?.type === 'reward' ? delta.data.reward.status : undefined,
+    )
+    const lifecycle = ['pending', 'processing', 'confirming']
+    const order = statuses.map((status) => lifecycle.indexOf(status ?? ''))
+    expect(order.includes(-1)).toBe(false)
+    expect(order).toEqual([...order].sort())
   })
 })

@@ -57,6 +57,9 @@ export async function readDeltas(db: Queryable, events: StoredEvent[]): Promise<
 /**
  * Reads live events for every stream of this process, the events of one turn of the event loop
  * together: under load one read serves many changes and many streams, instead of one each.
+ * One read at a time: events arriving meanwhile wait for the next one. Each read gives things as
+ * they are when it runs, so reads overlapping on the pool could finish out of turn and a stream,
+ * sending in event order, would show a reward's newer state and then its older one.
  */
 export class DeltaReader {
   #batch: Array<{
@@ -64,28 +67,35 @@ export class DeltaReader {
     resolve(delta: Delta | undefined): void
     reject(error: unknown): void
   }> = []
+  #reading = false
 
   constructor(private readonly db: Queryable) {}
 
   read(event: StoredEvent): Promise<Delta | undefined> {
-    if (this.#batch.length === 0) setImmediate(() => void this.#flush())
+    if (!this.#reading) {
+      this.#reading = true
+      setImmediate(() => void this.#readInTurn())
+    }
     return new Promise((resolve, reject) => this.#batch.push({ event, resolve, reject }))
   }
 
-  async #flush() {
-    const batch = this.#batch
-    this.#batch = []
-    try {
-      const contents = await readContents(
-        this.db,
-        batch.map(({ event }) => event),
-      )
-      for (const { event, resolve } of batch) {
-        const content = contents.get(event.subject)
-        resolve(content && ({ id: event.id, ...content } as Delta))
+  async #readInTurn() {
+    while (this.#batch.length > 0) {
+      const batch = this.#batch
+      this.#batch = []
+      try {
+        const contents = await readContents(
+          this.db,
+          batch.map(({ event }) => event),
+        )
+        for (const { event, resolve } of batch) {
+          const content = contents.get(event.subject)
+          resolve(content && ({ id: event.id, ...content } as Delta))
+        }
+      } catch (error) {
+        for (const { reject } of batch) reject(error)
       }
-    } catch (error) {
-      for (const { reject } of batch) reject(error)
     }
+    this.#reading = false
   }
 }
