@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { seedPrivateKey } from '@fernwood/devchain'
 import type { Page } from '@playwright/test'
-import { toast } from '../screens'
+import { expectConnectWalletScreen, toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
 import { codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
 import { transferFern } from '../support/transfer-tokens'
@@ -154,6 +154,8 @@ test('a wallet not listed in ADMIN_ACCOUNTS is told so at /admin and sees nothin
 }) => {
   await page.goto('/admin')
   await page.getByRole('button', { name: texts.enterForest }).click()
+  // Signed in (the session cookie set) before the wallet is bound with it.
+  await expectConnectWalletScreen(page)
   await bindWallet(page, 'bob.wam')
   await expect(
     page.getByRole('heading', { level: 1, name: consoleTexts.refusedTitle }),
