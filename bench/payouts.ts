@@ -17,7 +17,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
-import pg from 'pg'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
 import { openChain } from '../apps/server/src/chain/open-chain.ts'
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
@@ -27,6 +26,7 @@ import { PayoutChainNode } from '../apps/server/src/payouts/chain-node.ts'
 import { payoutAccountFrom } from '../apps/server/src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../apps/server/src/payouts/signer.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
+import { createPostgresDatabase } from './postgres-database.ts'
 
 const REWARDS = Number(process.env.BENCH_REWARDS ?? 600)
 const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '1,10,50,100').split(',').map(Number)
@@ -154,27 +154,6 @@ async function dueRewards(database: Database) {
      SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account LIMIT $3`,
     [codes, ACCOUNTS, REWARDS],
   )
-}
-
-/** A database of the benchmark's own on the TEST_DATABASE_URL server, dropped afterwards. */
-async function createPostgresDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL as string
-  const name = `fernwood_bench_${randomBytes(6).toString('hex')}`
-  const admin = new URL(serverUrl)
-  admin.pathname = '/postgres'
-  const sql = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await sql(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL

@@ -25,13 +25,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { Worker } from 'node:worker_threads'
-import pg from 'pg'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
 import type { Database } from '../apps/server/src/db/database.ts'
 import { submitReward } from '../apps/server/src/rewards/repository.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
+import { createPostgresDatabase } from './postgres-database.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
@@ -452,27 +452,6 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     await rm(dataDir, { recursive: true, force: true })
     await database?.drop()
   }
-}
-
-/** A database of the benchmark's own on the TEST_DATABASE_URL server, dropped afterwards. */
-async function createPostgresDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL as string
-  const name = `fernwood_bench_${randomBytes(6).toString('hex')}`
-  const admin = new URL(serverUrl)
-  admin.pathname = '/postgres'
-  const sql = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await sql(`CREATE DATABASE ${name}`)
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => sql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 await benchmark('pglite')
