@@ -183,6 +183,37 @@ describe('limits on submitting', () => {
     expect(statuses).toEqual([201, 201, 429])
   })
 
+  it('a signed-out request counts nothing against the limits, an unusable code counts, and a refused one stores nothing', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      CODE_SUBMITS_PER_MINUTE: '2',
+      CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '100',
+      TRUST_PROXY: '1',
+    })
+    const fromOneAddress = { 'x-forwarded-for': '192.0.2.3' }
+    const account = freshAccount()
+    const visitor = await signInVisitor(limited, testDatabase.database, account)
+    const forged = { userId: visitor.userId, cookie: 'fernwood_session=forged' }
+    const statuses: number[] = []
+    for (const [who, code] of [
+      [undefined, 'counted-0'],
+      [forged, 'counted-0'],
+      [visitor, 42],
+      [visitor, 'counted-1'],
+      [visitor, 'counted-2'],
+    ] as const) {
+      statuses.push((await submitCode(limited, who, { code }, fromOneAddress)).statusCode)
+    }
+    const refused = await submitCode(limited, visitor, { code: 'counted-3' }, fromOneAddress)
+    await limited.close()
+    expect(statuses).toEqual([400, 400, 400, 201, 429])
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    const stored = await testDatabase.database.query<{ code: string }>(
+      'SELECT code FROM rewards WHERE wax_account = $1',
+      [account],
+    )
+    expect(stored.map(({ code }) => code)).toEqual(['counted-1'])
+  })
+
   it('a user and their wallet are locked out after repeated unknown codes, with when to retry', async () => {
     const limited = await buildTestApp(testDatabase.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '3',

@@ -32,8 +32,8 @@ export function clientAddress(request: FastifyRequest): string {
 }
 
 /**
- * Gives the app its one rate-limit store (see `hitCounterFor`): kept in PostgreSQL, so every
- * server on the database counts together, or in memory on PGlite.
+ * Gives the app its one rate-limit store (see `hitCounterFor`): kept in the database, so every
+ * server on it counts together.
  */
 export function installRateLimits(app: FastifyInstance, database: Database): void {
   const counter = hitCounterFor(database)
@@ -65,11 +65,15 @@ export function rateLimitHook(
       })),
     )
     const over = limits.findIndex((limit, index) => counts[index].hits > limit.max)
-    if (over === -1) return
-    const secondsLeft = Math.max(1, Math.ceil(counts[over].msLeft / 1000))
-    const refuse = limits[over].refuse ?? ((wait: string) => new RateLimited(wait))
-    throw retryAfter(refuse(waitingTime(secondsLeft)), secondsLeft)
+    if (over !== -1) throw refusal(limits[over], counts[over].msLeft)
   }
+}
+
+/** The 429 of a limit that is over, saying when it lifts (`Retry-After` and in its words). */
+export function refusal(limit: Pick<RateLimit, 'refuse'>, msLeft: number): Error {
+  const secondsLeft = Math.max(1, Math.ceil(msLeft / 1000))
+  const refuse = limit.refuse ?? ((wait: string) => new RateLimited(wait))
+  return retryAfter(refuse(waitingTime(secondsLeft)), secondsLeft)
 }
 
 /** '1 second', '40 seconds', '3 minutes': how long until a limit lifts, rounded up. */

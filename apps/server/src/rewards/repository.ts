@@ -7,12 +7,14 @@ import {
   type RewardHistoryEntry,
   type RewardsResponse,
 } from '@fernwood/protocol'
+import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
-import { waitingTime } from '../http/rate-limit.ts'
-import { CodeLockedOut } from './errors.ts'
+import { refusal, waitingTime } from '../http/rate-limit.ts'
+import { CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
 
-interface PendingRow {
+/** A reward as the pending list reads it (and as its live event carries it, migration 013). */
+export interface PendingRow {
   id: string
   code: string
   status: PendingReward['status']
@@ -21,7 +23,8 @@ interface PendingRow {
   rejection?: Rejection | null
   /** the transfer a confirming reward waits on */
   transaction_id?: string | null
-  created_at: Date
+  /** a string in JSON, as a live event carries it */
+  created_at: Date | string
   /** dismissed by the visitor (only rewards read by id can be) */
   dismissed?: boolean
 }
@@ -37,7 +40,7 @@ interface HistoryRow {
   at_micros: string
 }
 
-const toPendingReward = (row: PendingRow): PendingReward => ({
+export const toPendingReward = (row: PendingRow): PendingReward => ({
   id: row.id,
   code: row.code,
   status: row.status,
@@ -63,6 +66,30 @@ export interface LockoutLimits {
   minutes: number
 }
 
+/** What `submit_reward` answers: the new reward, or the seconds its submitter must still wait. */
+interface SubmissionRow {
+  reward_id: string | null
+  status: PendingReward['status'] | null
+  reason: string | null
+  created_at: Date | null
+  locked_for: number | null
+}
+
+/** The reward a submission made, undefined when the account held the code already. */
+function submitted(row: SubmissionRow, code: string): PendingReward | undefined {
+  if (row.locked_for !== null) {
+    throw retryAfter(new CodeLockedOut(waitingTime(row.locked_for)), row.locked_for)
+  }
+  if (!row.reward_id || !row.status || !row.created_at) return undefined
+  return toPendingReward({
+    id: row.reward_id,
+    code,
+    status: row.status,
+    reason: row.reason,
+    created_at: row.created_at,
+  })
+}
+
 /**
  * Records a submitted code as a pending reward of the account; the database announces it on
  * commit. The unique (wax_account, code) makes the insert itself the duplicate check: of any
@@ -76,31 +103,70 @@ export async function submitReward(
   submission: { code: string; waxAccount: string; userId: string },
   lockout?: LockoutLimits,
 ): Promise<PendingReward | undefined> {
-  const [row] = await database.query<{
-    reward_id: string | null
-    status: PendingReward['status'] | null
-    reason: string | null
-    created_at: Date | null
-    locked_for: number | null
-  }>('SELECT * FROM submit_reward($1, $2, $3, $4, $5)', [
-    submission.code,
-    submission.waxAccount,
-    submission.userId,
-    lockout?.attempts ?? null,
-    lockout?.minutes ?? null,
-  ])
-  if (row.locked_for !== null) {
-    throw retryAfter(new CodeLockedOut(waitingTime(row.locked_for)), row.locked_for)
-  }
-  if (!row.reward_id || !row.status || !row.created_at) return undefined
-  return toPendingReward({
-    id: row.reward_id,
-    code: submission.code,
-    status: row.status,
-    reason: row.reason,
-    created_at: row.created_at,
-  })
+  const [row] = await database.query<SubmissionRow>(
+    'SELECT * FROM submit_reward($1, $2, $3, $4, $5)',
+    [
+      submission.code,
+      submission.waxAccount,
+      submission.userId,
+      lockout?.attempts ?? null,
+      lockout?.minutes ?? null,
+    ],
+  )
+  return submitted(row, submission.code)
 }
+
+/** The rules a code submission through the API meets, besides the catalogue's. */
+export interface SubmissionRules {
+  /** codes per minute from one client address, and from one user */
+  perAddress: number
+  perUser: number
+  lockout: LockoutLimits
+}
+
+/**
+ * A code submitted through the API, in one round trip (`submit_code`, migration 012): the
+ * visitor's session, the client address's and the user's rate limits, then `submitReward`'s
+ * rules and insert. A request without a live session, a usable code or a wallet is refused as
+ * CodeInvalid (the spec gives one message for all), a limit that is over with CodesRateLimited;
+ * otherwise as `submitReward` answers.
+ */
+export async function submitCode(
+  database: Database,
+  submission: { sessionToken: string | undefined; code: string | undefined; clientAddress: string },
+  rules: SubmissionRules,
+): Promise<PendingReward | undefined> {
+  if (!submission.sessionToken) throw new CodeInvalid()
+  const [row] = await database.query<
+    SubmissionRow & {
+      user_id: string | null
+      wax_account: string | null
+      limited: 'address' | 'user' | null
+      limited_ms_left: number | null
+    }
+  >(
+    'CALL submit_code($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)',
+    [
+      hashSessionToken(submission.sessionToken),
+      submission.code ?? null,
+      submission.clientAddress,
+      SUBMISSION_WINDOW_MS / 1000,
+      rules.perAddress,
+      rules.perUser,
+      rules.lockout.attempts,
+      rules.lockout.minutes,
+    ],
+  )
+  if (!row.user_id) throw new CodeInvalid()
+  if (row.limited) {
+    throw refusal({ refuse: (wait) => new CodesRateLimited(wait) }, row.limited_ms_left ?? 0)
+  }
+  if (!submission.code || !row.wax_account) throw new CodeInvalid()
+  return submitted(row, submission.code)
+}
+
+// The submission limits are per minute.
+const SUBMISSION_WINDOW_MS = 60_000
 
 /**
  * Runs `read` on one consistent view of the database: a payout committing between two reads

@@ -7,11 +7,11 @@ import {
   SubmitCodeResponseSchema,
 } from '@fernwood/protocol'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
+import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
-import { NotSignedIn } from '../http/errors.ts'
-import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
-import { CodeDuplicate, CodeInvalid, CodesRateLimited } from './errors.ts'
-import { readRewardLists, submitReward } from './repository.ts'
+import { clientAddress } from '../http/rate-limit.ts'
+import { CodeDuplicate } from './errors.ts'
+import { readRewardLists, submitCode } from './repository.ts'
 
 export interface RewardRoutesOptions {
   database: Database
@@ -32,26 +32,11 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
   { database, limits },
 ) => {
   const authenticate = requireUser(database)
-  const refuse = (wait: string) => new CodesRateLimited(wait)
-  // Both limits are counted in one round trip, once the session is known: the hottest path
-  // pays for the session, the limits and the submission, nothing more.
-  const submitLimits = rateLimitHook(
-    app,
-    {
-      name: 'codes-per-address',
-      max: limits.submitsPerMinutePerAddress,
-      windowMs: 60_000,
-      key: clientAddress,
-      refuse,
-    },
-    {
-      name: 'codes-per-user',
-      max: limits.submitsPerMinutePerUser,
-      windowMs: 60_000,
-      key: (request) => signedInUser(request).id,
-      refuse,
-    },
-  )
+  const rules = {
+    perAddress: limits.submitsPerMinutePerAddress,
+    perUser: limits.submitsPerMinutePerUser,
+    lockout: { attempts: limits.lockoutAttempts, minutes: limits.lockoutMinutes },
+  }
 
   app.post(
     '/api/codes',
@@ -59,24 +44,17 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       // A malformed body gets the spec's message like any other bad code, not a schema error.
       attachValidation: true,
       schema: { body: SubmitCodeRequestSchema, response: { 201: SubmitCodeResponseSchema } },
-      preHandler: [
-        async (request) => {
-          // The spec gives one message for every reason a code cannot be taken, signed-out included.
-          await authenticate(request).catch((error: unknown) => {
-            throw error instanceof NotSignedIn ? new CodeInvalid() : error
-          })
-        },
-        submitLimits,
-      ],
     },
     async (request, reply) => {
-      const user = signedInUser(request)
-      const code = request.validationError ? undefined : normalizeCode(request.body.code)
-      if (!code || !user.waxAccount) throw new CodeInvalid()
-      const reward = await submitReward(
+      // The hottest path: the session, both rate limits and the submission in one round trip.
+      const reward = await submitCode(
         database,
-        { code, userId: user.id, waxAccount: user.waxAccount },
-        { attempts: limits.lockoutAttempts, minutes: limits.lockoutMinutes },
+        {
+          sessionToken: request.cookies[SESSION_COOKIE],
+          code: request.validationError ? undefined : normalizeCode(request.body.code),
+          clientAddress: clientAddress(request),
+        },
+        rules,
       )
       if (!reward) throw new CodeDuplicate()
       return reply.status(201).send({ reward })
