@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database.ts'
 
 /**
- * The one channel every process LISTENs on. Its notifications name whose data changed, never
- * the data: a subscriber can only ever learn to read its own.
+ * The one channel every process LISTENs on, between our own servers and workers. Its
+ * notifications name whose data changed; a reward's also carries the reward (see `EventNotice`).
+ * Only the streams a notification concerns ever see it.
  */
 export const CHANGES_CHANNEL = 'fernwood_changes'
 
@@ -36,6 +37,11 @@ export interface EventNotice {
   waxAccount: string | null
   /** the user whose own record changed (user) */
   userId: string | null
+  /**
+   * A reward's event: the reward as of the change, as the dashboard lists it (the columns of the
+   * pending list), so the feed need not read it back. Absent were it too long to notify.
+   */
+  row?: Record<string, unknown>
 }
 
 /**
@@ -61,9 +67,13 @@ export function parseChange(payload: string): (Change & { event?: EventNotice })
     const id = text(parsed.i)
     const kind = text(parsed.e)
     const subject = text(parsed.s)
+    const row =
+      kind === 'reward' && typeof parsed.r === 'object' && parsed.r !== null
+        ? (parsed.r as Record<string, unknown>)
+        : undefined
     const event =
       id && kind && subject && EVENT_KINDS.includes(kind)
-        ? { id, kind: kind as EventKind, subject, ...change }
+        ? { id, kind: kind as EventKind, subject, ...change, ...(row && { row }) }
         : undefined
     if (typeof parsed.k !== 'string' || !CHANGE_KINDS.includes(parsed.k)) return undefined
     if (parsed.k === 'event' && !event) return undefined

@@ -1,11 +1,14 @@
 import type { EarnedTotal, LiveEvent } from '@fernwood/protocol'
 import { findUser } from '../auth/users.ts'
 import type { Queryable } from '../db/database.ts'
+import type { EventNotice } from '../events/channel.ts'
 import type { StoredEvent } from '../events/outbox.ts'
 import {
   findHistoryEntries,
   findPendingRewards,
+  type PendingRow,
   sumEarnedOfEntries,
+  toPendingReward,
 } from '../rewards/repository.ts'
 
 /** An event as the feed sends it: its `id:`, its `event:` name and its data. */
@@ -55,8 +58,8 @@ export async function readDeltas(db: Queryable, events: StoredEvent[]): Promise<
 }
 
 /**
- * Reads live events for every stream of this process, the events of one turn of the event loop
- * together: under load one read serves many changes and many streams, instead of one each.
+ * Reads live events for every stream of this process (those that do not carry their content),
+ * the events of one turn of the event loop together: under load one read serves many changes and many streams, instead of one each.
  * One read at a time: events arriving meanwhile wait for the next one. Each read gives things as
  * they are when it runs, so reads overlapping on the pool could finish out of turn and a stream,
  * sending in event order, would show a reward's newer state and then its older one.
@@ -71,7 +74,12 @@ export class DeltaReader {
 
   constructor(private readonly db: Queryable) {}
 
-  read(event: StoredEvent): Promise<Delta | undefined> {
+  read(event: StoredEvent & Pick<EventNotice, 'row'>): Promise<Delta | undefined> {
+    // A reward's event carries the reward: nothing to read.
+    if (event.row) {
+      const reward = toPendingReward(event.row as unknown as PendingRow)
+      return Promise.resolve({ id: event.id, type: 'reward', data: { reward } })
+    }
     if (!this.#reading) {
       this.#reading = true
       setImmediate(() => void this.#readInTurn())
