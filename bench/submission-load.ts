@@ -1,0 +1,54 @@
+/**
+ * The load of the API submission figure, run by `rewards.ts` in a process of its own, as pgbench
+ * runs apart from the database: autocannon (a lean HTTP client built for load, where `fetch`
+ * spent about as much CPU per request as the server did) keeps as many requests in flight as
+ * there are visitors, for the time given. Each request is the next shared code, from the next
+ * visitor in turn (so none sends a code twice), with that visitor's own address in
+ * X-Forwarded-For, as nginx sends it to a server that trusts it.
+ *
+ *   tsx submission-load.ts '{"url":"http://127.0.0.1:3000","cookies":["fernwood_session=…"],"seconds":5}'
+ *
+ * Prints {"submitted": n, "refused": n, "errors": n, "seconds": s} as one JSON line.
+ */
+import autocannon from 'autocannon'
+
+const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
+  url: string
+  cookies: string[]
+  seconds: number
+}
+
+let next = 0
+const result = await autocannon({
+  url: `${url}/api/codes`,
+  connections: cookies.length,
+  duration: seconds,
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const n = next++
+        const visitor = n % cookies.length
+        return {
+          ...request,
+          headers: {
+            'content-type': 'application/json',
+            origin: url,
+            cookie: cookies[visitor],
+            // Each visitor from an address of their own, as the reverse proxy says it.
+            'x-forwarded-for': `10.0.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+          },
+          body: JSON.stringify({ code: `bench-${n}` }),
+        }
+      },
+    },
+  ],
+})
+console.log(
+  JSON.stringify({
+    submitted: result['2xx'],
+    refused: result.non2xx,
+    errors: result.errors,
+    seconds: result.duration,
+  }),
+)
