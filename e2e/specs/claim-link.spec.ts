@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expectConnectWalletScreen, toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import { writeBlankVideo } from '../support/camera'
+import { type FakeCamera, type FakeCameraFile, fakeCamera } from '../support/camera'
 import { accounts, codeBox, dashboardTexts, submitButton, treasures } from '../support/dashboard'
-import { writeQrPng, writeQrVideo } from '../support/qr-media'
+import { writeQrPng } from '../support/qr-media'
 import { texts } from '../texts'
 import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-fixtures'
 
@@ -17,43 +17,12 @@ const claimTexts = {
 } as const
 
 /**
- * The wallet specs' fixtures (the kit's dialog reachable) with Chromium's fake camera, which plays
- * the file given at launch: this file's workers launch their own browser, and have a server of
- * their own, so the demo codes paid here are theirs.
+ * The wallet specs' fixtures (the kit's dialog reachable) with Chromium's fake camera: this
+ * file's workers launch their own browser, and have a server of their own, so the demo codes
+ * paid here are theirs.
  */
-const test = walletTest.extend<
-  { cameraSees: (text: string) => Promise<void>; folder: string },
-  { cameraFile: string }
->({
-  cameraFile: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const file = join(
-        tmpdir(),
-        `fernwood-claim-camera-${process.pid}-${workerInfo.workerIndex}.y4m`,
-      )
-      await writeBlankVideo(file)
-      await use(file)
-      await rm(file, { force: true })
-    },
-    { scope: 'worker' },
-  ],
-  launchOptions: [
-    async ({ launchOptions, cameraFile }, use) => {
-      await use({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${cameraFile}`,
-        ],
-      })
-    },
-    { scope: 'worker' },
-  ],
-  cameraSees: async ({ cameraFile }, use) => {
-    await use((text) => writeQrVideo(cameraFile, text))
-  },
+const test = walletTest.extend<FakeCamera & { folder: string }, FakeCameraFile>({
+  ...fakeCamera,
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   folder: async ({}, use) => {
     const folder = await mkdtemp(join(tmpdir(), 'fernwood-claim-'))

@@ -1,50 +1,15 @@
-import { rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { test as base, expect } from '../fixtures'
 import { toast } from '../screens'
-import { cameraTracks, watchCameraStreams, writeBlankVideo } from '../support/camera'
+import {
+  cameraTracks,
+  type FakeCamera,
+  type FakeCameraFile,
+  fakeCamera,
+  watchCameraStreams,
+} from '../support/camera'
 import { accounts, codeBox, dashboardTexts, enterDashboard } from '../support/dashboard'
-import { writeQrVideo } from '../support/qr-media'
 
-/**
- * Chromium's fake camera plays a file given at launch, so this file's workers launch their own
- * browser. The file is opened each time a page starts the camera, so each test writes what the
- * camera should see before starting it.
- */
-const test = base.extend<
-  { cameraSees: (text: string | null) => Promise<void> },
-  { cameraFile: string }
->({
-  cameraFile: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const file = join(tmpdir(), `fernwood-camera-${process.pid}-${workerInfo.workerIndex}.y4m`)
-      await writeBlankVideo(file)
-      await use(file)
-      await rm(file, { force: true })
-    },
-    { scope: 'worker' },
-  ],
-  launchOptions: [
-    async ({ launchOptions, cameraFile }, use) => {
-      await use({
-        ...launchOptions,
-        args: [
-          ...(launchOptions.args ?? []),
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${cameraFile}`,
-        ],
-      })
-    },
-    { scope: 'worker' },
-  ],
-  cameraSees: async ({ cameraFile }, use) => {
-    await use((text) =>
-      text === null ? writeBlankVideo(cameraFile) : writeQrVideo(cameraFile, text),
-    )
-  },
-})
+const test = base.extend<FakeCamera, FakeCameraFile>(fakeCamera)
 
 const scannedCode = 'willow-wisp'
 

@@ -1,5 +1,61 @@
-import { writeFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
+import { rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type {
+  Fixtures,
+  Page,
+  PlaywrightTestArgs,
+  PlaywrightTestOptions,
+  PlaywrightWorkerArgs,
+  PlaywrightWorkerOptions,
+} from '@playwright/test'
+import { writeQrVideo } from './qr-media'
+
+/** What a test shows Chromium's fake camera: a QR code of `text`, or (null) nothing. */
+export type FakeCamera = { cameraSees: (text: string | null) => Promise<void> }
+/** The file the fake camera plays, one per worker. */
+export type FakeCameraFile = { cameraFile: string }
+
+/**
+ * Fixtures for Chromium's fake camera, which plays a file given at launch: the workers of a spec
+ * extending its `test` with these launch their own browser. The file is opened each time a page
+ * starts the camera, so each test writes what the camera should see before starting it.
+ */
+export const fakeCamera: Fixtures<
+  FakeCamera,
+  FakeCameraFile,
+  PlaywrightTestArgs & PlaywrightTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+> = {
+  cameraFile: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const file = join(tmpdir(), `fernwood-camera-${process.pid}-${workerInfo.workerIndex}.y4m`)
+      await writeBlankVideo(file)
+      await use(file)
+      await rm(file, { force: true })
+    },
+    { scope: 'worker' },
+  ],
+  launchOptions: [
+    async ({ launchOptions, cameraFile }, use) => {
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${cameraFile}`,
+        ],
+      })
+    },
+    { scope: 'worker' },
+  ],
+  cameraSees: async ({ cameraFile }, use) => {
+    await use((text) =>
+      text === null ? writeBlankVideo(cameraFile) : writeQrVideo(cameraFile, text),
+    )
+  },
+}
 
 /**
  * A camera that sees no code: a white YUV4MPEG2 (4:2:0) video for Chromium's fake capture, as
