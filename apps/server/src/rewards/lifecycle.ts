@@ -28,19 +28,25 @@ import {
 export type RewardOwner = Pick<PayableReward, 'id' | 'userId' | 'waxAccount'>
 
 /**
- * A code the catalogue refused: the reward is settled, with the reason the visitor reads (the
- * live feed learns it from the reward's outbox event, as every change of a reward).
+ * Codes the catalogue refused: each reward is settled, with the reason its visitor reads (the
+ * live feed learns it from the reward's outbox event, as every change of a reward). One
+ * statement however many.
  */
-export async function rejectReward(
+export async function rejectRewards(
   tx: Queryable,
-  rewardId: string,
-  rejection: string,
-  reason: string,
+  refused: Array<{ id: string; rejection: string; reason: string }>,
 ): Promise<void> {
+  if (refused.length === 0) return
   await tx.query(
-    `UPDATE rewards SET status = 'rejected', rejection = $2, reason = $3, updated_at = now()
-      WHERE id = $1 AND status = 'pending'`,
-    [rewardId, rejection, reason],
+    `UPDATE rewards r SET status = 'rejected', rejection = x.rejection, reason = x.reason,
+            updated_at = now()
+       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x (id, rejection, reason)
+      WHERE r.id = x.id AND r.status = 'pending'`,
+    [
+      refused.map(({ id }) => id),
+      refused.map(({ rejection }) => rejection),
+      refused.map(({ reason }) => reason),
+    ],
   )
 }
 

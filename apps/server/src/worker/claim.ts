@@ -1,8 +1,9 @@
+import type { Rejection } from '@fernwood/protocol'
 import { REJECTION_REASONS, redeemCodes } from '../campaigns/catalogue.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/pay-batch.ts'
-import { leaseRewards, rejectReward } from '../rewards/lifecycle.ts'
+import { leaseRewards, rejectRewards } from '../rewards/lifecycle.ts'
 
 interface ClaimedRow {
   id: string
@@ -26,7 +27,7 @@ export async function claimDueRewards(
   options: { limit: number; leaseSeconds: number },
 ): Promise<{ claimed: number; payable: PayableReward[] }> {
   // Counted once the claim commits: a claim rolled back refused nothing.
-  const rejections: string[] = []
+  const refused: Array<{ id: string; rejection: Rejection; reason: string }> = []
   const claimed = await database.transaction(async (tx) => {
     const due = await tx.query<ClaimedRow>(
       `SELECT id, code, wax_account, user_id, status, campaign_id FROM rewards
@@ -52,9 +53,10 @@ export async function claimDueRewards(
         accepted.push({ ...row, campaignId: verdict.campaignId })
         continue
       }
-      await rejectReward(tx, row.id, verdict.rejection, REJECTION_REASONS[verdict.rejection])
-      rejections.push(verdict.rejection)
+      const { rejection } = verdict
+      refused.push({ id: row.id, rejection, reason: REJECTION_REASONS[rejection] })
     }
+    await rejectRewards(tx, refused)
     if (accepted.length === 0) return { claimed: due.length, payable: [] }
     const leases = await leaseRewards(tx, accepted, options.leaseSeconds)
     const payable = accepted.flatMap((row): PayableReward[] => {
@@ -73,6 +75,6 @@ export async function claimDueRewards(
     })
     return { claimed: due.length, payable }
   })
-  for (const reason of rejections) rewardRejections.inc({ reason })
+  for (const { rejection } of refused) rewardRejections.inc({ reason: rejection })
   return claimed
 }
