@@ -14,9 +14,8 @@
  *
  * The server runs in this process (visitors get their wax account through its database); the
  * submission load runs in a process of its own beside it (autocannon, `submission-load.ts`), as
- * pgbench runs beside PostgreSQL. The
- * latency figures are one visitor at a time, on a quiet server. PGBENCH names pgbench when it
- * is not at Debian's PostgreSQL 15 path.
+ * pgbench runs beside PostgreSQL. The latency figures are one visitor at a time, on a quiet
+ * server. PGBENCH names pgbench when it is not at Debian's PostgreSQL 15 path.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -29,7 +28,7 @@ import { promisify } from 'node:util'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
 import type { Database } from '../apps/server/src/db/database.ts'
-import { submitCode } from '../apps/server/src/rewards/repository.ts'
+import { submissionRulesOf, submitCode } from '../apps/server/src/rewards/repository.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
@@ -248,14 +247,7 @@ async function repositoryRate(server: RunningServer, env: ReturnType<typeof read
   const visitors = await Promise.all(
     Array.from({ length: CLIENTS }, () => signIn(server, freshAccount())),
   )
-  const rules = {
-    perAddress: env.CODE_SUBMITS_PER_MINUTE_PER_ADDRESS,
-    perUser: env.CODE_SUBMITS_PER_MINUTE,
-    lockout: {
-      attempts: env.INVALID_CODE_LOCKOUT_ATTEMPTS,
-      minutes: env.INVALID_CODE_LOCKOUT_MINUTES,
-    },
-  }
+  const rules = submissionRulesOf(env)
   const rate = await rateOf(CLIENTS, THROUGHPUT_MS, async (client, n) => {
     const sessionToken = visitors[client].cookie.split('=')[1]
     const code = sharedCode(n)

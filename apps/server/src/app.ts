@@ -32,6 +32,7 @@ import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
 import { PayoutChainNode } from './payouts/chain-node.ts'
 import { dismissRoutes } from './rewards/dismiss-routes.ts'
+import { submissionRulesOf } from './rewards/repository.ts'
 import { rewardRoutes } from './rewards/routes.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
 import { walletRoutes } from './wallet/routes.ts'
@@ -133,15 +134,7 @@ export async function buildApp({
     attemptsPerMinute: env.WALLET_ATTEMPTS_PER_MINUTE,
     onAccountBound: [announceAccountBound, ...onAccountBound],
   })
-  await app.register(rewardRoutes, {
-    database,
-    limits: {
-      submitsPerMinutePerUser: env.CODE_SUBMITS_PER_MINUTE,
-      submitsPerMinutePerAddress: env.CODE_SUBMITS_PER_MINUTE_PER_ADDRESS,
-      lockoutAttempts: env.INVALID_CODE_LOCKOUT_ATTEMPTS,
-      lockoutMinutes: env.INVALID_CODE_LOCKOUT_MINUTES,
-    },
-  })
+  await app.register(rewardRoutes, { database, rules: submissionRulesOf(env) })
   await app.register(dismissRoutes, { database })
   await app.register(liveRoutes, {
     database,

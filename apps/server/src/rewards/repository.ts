@@ -8,6 +8,7 @@ import {
   type RewardsResponse,
 } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
+import type { Environment } from '../config/environment.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
 import { refusal, waitingTime } from '../http/rate-limit.ts'
@@ -122,6 +123,18 @@ export interface SubmissionRules {
   perAddress: number
   perUser: number
   lockout: LockoutLimits
+}
+
+/** The submission rules a deployment set (CODE_SUBMITS_PER_MINUTE…, INVALID_CODE_LOCKOUT_…). */
+export function submissionRulesOf(env: Environment): SubmissionRules {
+  return {
+    perAddress: env.CODE_SUBMITS_PER_MINUTE_PER_ADDRESS,
+    perUser: env.CODE_SUBMITS_PER_MINUTE,
+    lockout: {
+      attempts: env.INVALID_CODE_LOCKOUT_ATTEMPTS,
+      minutes: env.INVALID_CODE_LOCKOUT_MINUTES,
+    },
+  }
 }
 
 /**

@@ -11,16 +11,11 @@ import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
 import { clientAddress } from '../http/rate-limit.ts'
 import { CodeDuplicate } from './errors.ts'
-import { readRewardLists, submitCode } from './repository.ts'
+import { readRewardLists, type SubmissionRules, submitCode } from './repository.ts'
 
 export interface RewardRoutesOptions {
   database: Database
-  limits: {
-    submitsPerMinutePerUser: number
-    submitsPerMinutePerAddress: number
-    lockoutAttempts: number
-    lockoutMinutes: number
-  }
+  rules: SubmissionRules
 }
 
 /**
@@ -29,14 +24,9 @@ export interface RewardRoutesOptions {
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
-  { database, limits },
+  { database, rules },
 ) => {
   const authenticate = requireUser(database)
-  const rules = {
-    perAddress: limits.submitsPerMinutePerAddress,
-    perUser: limits.submitsPerMinutePerUser,
-    lockout: { attempts: limits.lockoutAttempts, minutes: limits.lockoutMinutes },
-  }
 
   app.post(
     '/api/codes',
