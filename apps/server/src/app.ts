@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress'
 import fastifyCookie from '@fastify/cookie'
-import fastifyHelmet from '@fastify/helmet'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
@@ -24,6 +23,7 @@ import { installLoopbackHostGuard } from './http/host-guard.ts'
 import { ownOrigin } from './http/own-origin.ts'
 import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
 import { announceAccountBound, announceSessionEnded } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
 import { logSetup } from './logging/logger-options.ts'
@@ -94,7 +94,7 @@ export async function buildApp({
       .send(errorBody('NOT_FOUND', new RouteNotFound(request.method, request.url).message))
   })
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: contentSecurityPolicy({
       chainApiUrl: publicConfig.chain.apiUrl,
       https: env.PUBLIC_ORIGIN?.startsWith('https://') ?? false,

@@ -59,6 +59,25 @@ describe('serving the web app', () => {
     expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/)
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+    // The Cloud Wallet's login popup keeps its opener, and learns which site asks from the referrer.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+
+  it('API answers and unknown addresses carry the same security headers as pages', async () => {
+    const page = await app.inject('/')
+    for (const url of ['/api/config', '/api/no-such-route']) {
+      const response = await app.inject(url)
+      for (const header of [
+        'content-security-policy',
+        'x-content-type-options',
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'strict-transport-security',
+      ]) {
+        expect(response.headers[header], `${url} ${header}`).toBe(page.headers[header])
+      }
+    }
   })
 
   it('over plain HTTP assets are not upgraded to https; behind HTTPS they are', async () => {

@@ -1,5 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet'
 import type { PublicConfig } from '@fernwood/protocol'
+import type { HelmetOptions } from 'helmet'
 
 export interface PolicyInputs {
   /** the chain API node browsers call: absolute, or a path on our own origin */
@@ -18,7 +18,7 @@ export function contentSecurityPolicy({
   chainApiUrl,
   https,
   walletOrigins = [],
-}: PolicyInputs): FastifyHelmetOptions['contentSecurityPolicy'] {
+}: PolicyInputs): HelmetOptions['contentSecurityPolicy'] {
   return {
     directives: {
       defaultSrc: ["'self'"],
