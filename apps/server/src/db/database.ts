@@ -1,8 +1,20 @@
 /** Anything SQL can be sent to: the database itself or an open transaction. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Row[]>
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
+}
+
+export interface QueryOptions {
+  /**
+   * For a statement on a hot path: PostgreSQL keeps it parsed under this name on each pooled
+   * connection, so later calls send only its parameters. One name per SQL text.
+   */
+  preparedAs?: string
 }
 
 export type Unlisten = () => Promise<void>

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database.ts'
+import type { Database, Queryable, QueryOptions } from './database.ts'
 
 const RECONNECT_DELAY_MS = 1000
 
@@ -18,8 +18,12 @@ export async function openPostgresDatabase(
   await pool.query('SELECT 1')
 
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params])
+    async query<Row>(sql: string, params: readonly unknown[] = [], options: QueryOptions = {}) {
+      const result = await target.query({
+        text: sql,
+        values: [...params],
+        name: options.preparedAs,
+      })
       return result.rows as Row[]
     },
     async exec(sql: string) {

@@ -169,6 +169,7 @@ export async function submitCode(
       rules.lockout.attempts,
       rules.lockout.minutes,
     ],
+    { preparedAs: 'submit_code' },
   )
   if (!row.user_id) throw new CodeInvalid()
   if (row.limited) {
