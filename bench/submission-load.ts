@@ -1,6 +1,7 @@
 /**
  * The load of the API submission figure, run by `rewards.ts` in a process of its own, as pgbench
- * runs apart from the database: autocannon (a lean HTTP client built for load, where `fetch`
+ * runs apart from the database: the visitors, each with their live feed open (as the dashboard
+ * keeps it), submitting codes. autocannon (a lean HTTP client built for load, where `fetch`
  * spent about as much CPU per request as the server did) keeps as many requests in flight as
  * there are visitors, for the time given. Each request is the next shared code, from the next
  * visitor in turn (so none sends a code twice), with that visitor's own address in
@@ -8,8 +9,10 @@
  *
  *   tsx submission-load.ts '{"url":"http://127.0.0.1:3000","cookies":["fernwood_session=…"],"seconds":5}'
  *
- * Prints {"submitted": n, "refused": n, "errors": n, "seconds": s} as one JSON line.
+ * Prints {"submitted": n, "refused": n, "errors": n, "seconds": s, "delivered": n} as one JSON
+ * line: `delivered` counts the submitted codes the visitors' feeds carried.
  */
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
@@ -17,6 +20,36 @@ const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
   cookies: string[]
   seconds: number
 }
+// Events carrying a submitted code: each code is sent once, so the count is of distinct ones.
+const SUBMITTED_CODE = /"code":"bench-\d+"/g
+// How long the feeds may take to catch up with the last submissions once the load ends.
+const DRAIN_MS = 5_000
+
+let delivered = 0
+const feeds = await Promise.all(
+  cookies.map(
+    (cookie) =>
+      new Promise<http.ClientRequest>((resolve, reject) => {
+        const request = http.get(
+          `${url}/api/live`,
+          { headers: { cookie, accept: 'text/event-stream' } },
+          (response) => {
+            let buffer = ''
+            response.setEncoding('utf8')
+            response.on('data', (chunk: string) => {
+              buffer += chunk
+              const end = buffer.lastIndexOf('\n\n')
+              if (end === -1) return
+              delivered += buffer.slice(0, end).match(SUBMITTED_CODE)?.length ?? 0
+              buffer = buffer.slice(end + 2)
+            })
+            resolve(request)
+          },
+        )
+        request.on('error', reject)
+      }),
+  ),
+)
 
 let next = 0
 const result = await autocannon({
@@ -44,11 +77,17 @@ const result = await autocannon({
     },
   ],
 })
+const drainUntil = performance.now() + DRAIN_MS
+while (delivered < result['2xx'] && performance.now() < drainUntil) {
+  await new Promise((resolve) => setTimeout(resolve, 10))
+}
+for (const feed of feeds) feed.destroy()
 console.log(
   JSON.stringify({
     submitted: result['2xx'],
     refused: result.non2xx,
     errors: result.errors,
     seconds: result.duration,
+    delivered,
   }),
 )
