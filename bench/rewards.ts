@@ -28,7 +28,8 @@ import { promisify } from 'node:util'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
 import { readEnvironment } from '../apps/server/src/config/environment.ts'
 import type { Database } from '../apps/server/src/db/database.ts'
-import { submissionRulesOf, submitCode } from '../apps/server/src/rewards/repository.ts'
+import { submissionRulesOf } from '../apps/server/src/rewards/repository.ts'
+import { createSubmissionBatches } from '../apps/server/src/rewards/submission-batches.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
@@ -256,18 +257,17 @@ function driverRate(database: Database) {
 }
 
 /**
- * The submission the API makes, without HTTP: our `submitCode` (session, limits, turns, lockout,
- * insert and its event) by as many clients, each its own visitor.
+ * The submission the API makes, without HTTP: through our submission batches (session, limits,
+ * turns, lockout, insert and its event) by as many clients, each its own visitor.
  */
 async function repositoryRate(server: RunningServer, env: ReturnType<typeof readEnvironment>) {
   const visitors = await Promise.all(
     Array.from({ length: CLIENTS }, () => signIn(server, freshAccount())),
   )
-  const rules = submissionRulesOf(env)
+  const submitCode = createSubmissionBatches(server.database, submissionRulesOf(env))
   const rate = await rateOf(CLIENTS, THROUGHPUT_MS, async (client, n) => {
     const sessionToken = visitors[client].cookie.split('=')[1]
-    const code = sharedCode(n)
-    await submitCode(server.database, { sessionToken, code, clientAddress: '127.0.0.1' }, rules)
+    await submitCode({ sessionToken, code: sharedCode(n), clientAddress: '127.0.0.1' })
   })
   for (const { feed } of visitors) feed.close()
   return rate
@@ -455,7 +455,7 @@ async function benchmark(driver: 'pglite' | 'postgres') {
         `${((100 * median(api)) / median(floors)).toFixed(0)}%`,
     )
     console.log(
-      `${name} without HTTP: its submitCode ${repository.toFixed(0)}/s | the insert+notify ` +
+      `${name} without HTTP: its submission batches ${repository.toFixed(0)}/s | the insert+notify ` +
         `through the driver ${direct.toFixed(0)}/s`,
     )
 

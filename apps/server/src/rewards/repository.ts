@@ -72,7 +72,8 @@ interface SubmissionRow {
   reward_id: string | null
   status: PendingReward['status'] | null
   reason: string | null
-  created_at: Date | null
+  /** a string in `submit_codes`' JSON answer */
+  created_at: Date | string | null
   locked_for: number | null
 }
 
@@ -137,46 +138,63 @@ export function submissionRulesOf(env: Environment): SubmissionRules {
   }
 }
 
+/** A code as the API received it, from a visitor with a session cookie. */
+export interface CodeSubmission {
+  sessionToken: string
+  /** undefined when the request's body was no usable code: counted, never submitted */
+  code: string | undefined
+  clientAddress: string
+}
+
+/** One submission's answer in `submit_codes`' results. */
+interface BatchAnswer extends Partial<SubmissionRow> {
+  /** false without a live session: nothing was counted */
+  user: boolean
+  limited?: 'address' | 'user'
+  ms_left?: number
+  wallet?: boolean
+}
+
 /**
- * A code submitted through the API, in one round trip (`submit_code`, migration 012): the
- * visitor's session, the client address's and the user's rate limits, then `submitReward`'s
- * rules and insert. A request without a live session, a usable code or a wallet is refused as
- * CodeInvalid (the spec gives one message for all), a limit that is over with CodesRateLimited;
- * otherwise as `submitReward` answers.
+ * Codes submitted through the API, any number in one round trip (`submit_codes`, migration
+ * 014), each answered as if sent alone in that order: the visitor's session, the client
+ * address's and the user's rate limits, then `submitReward`'s rules and insert. A submission
+ * without a live session, a usable code or a wallet is refused as CodeInvalid (the spec gives one
+ * message for all), one over a limit with CodesRateLimited; otherwise as `submitReward` answers.
+ * Batches are formed by `submission-batches.ts`.
  */
-export async function submitCode(
+export async function submitCodes(
   database: Database,
-  submission: { sessionToken: string | undefined; code: string | undefined; clientAddress: string },
+  submissions: readonly CodeSubmission[],
   rules: SubmissionRules,
-): Promise<PendingReward | undefined> {
-  if (!submission.sessionToken) throw new CodeInvalid()
-  const [row] = await database.query<
-    SubmissionRow & {
-      user_id: string | null
-      wax_account: string | null
-      limited: 'address' | 'user' | null
-      limited_ms_left: number | null
-    }
-  >(
-    'CALL submit_code($1, $2, $3, $4, $5, $6, $7, $8, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)',
+): Promise<Array<PendingReward | undefined | Error>> {
+  const [{ results }] = await database.query<{ results: BatchAnswer[] }>(
+    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, NULL)',
     [
-      hashSessionToken(submission.sessionToken),
-      submission.code ?? null,
-      submission.clientAddress,
+      submissions.map(({ sessionToken }) => hashSessionToken(sessionToken)),
+      submissions.map(({ code }) => code ?? null),
+      submissions.map(({ clientAddress }) => clientAddress),
       SUBMISSION_WINDOW_MS / 1000,
       rules.perAddress,
       rules.perUser,
       rules.lockout.attempts,
       rules.lockout.minutes,
     ],
-    { preparedAs: 'submit_code' },
+    { preparedAs: 'submit_codes' },
   )
-  if (!row.user_id) throw new CodeInvalid()
-  if (row.limited) {
-    throw refusal({ refuse: (wait) => new CodesRateLimited(wait) }, row.limited_ms_left ?? 0)
-  }
-  if (!submission.code || !row.wax_account) throw new CodeInvalid()
-  return submitted(row, submission.code)
+  return results.map((answer, index) => {
+    const { code } = submissions[index]
+    if (!answer.user) return new CodeInvalid()
+    if (answer.limited) {
+      return refusal({ refuse: (wait) => new CodesRateLimited(wait) }, answer.ms_left ?? 0)
+    }
+    if (!code || !answer.wallet) return new CodeInvalid()
+    try {
+      return submitted(answer as SubmissionRow, code)
+    } catch (refused) {
+      return refused as Error
+    }
+  })
 }
 
 // The submission limits are per minute.

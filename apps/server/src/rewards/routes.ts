@@ -11,7 +11,8 @@ import { SESSION_COOKIE } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
 import { clientAddress } from '../http/rate-limit.ts'
 import { CodeDuplicate } from './errors.ts'
-import { readRewardLists, type SubmissionRules, submitCode } from './repository.ts'
+import { readRewardLists, type SubmissionRules } from './repository.ts'
+import { createSubmissionBatches } from './submission-batches.ts'
 
 export interface RewardRoutesOptions {
   database: Database
@@ -27,6 +28,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
   { database, rules },
 ) => {
   const authenticate = requireUser(database)
+  const submitCode = createSubmissionBatches(database, rules)
 
   app.post(
     '/api/codes',
@@ -36,16 +38,13 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       schema: { body: SubmitCodeRequestSchema, response: { 201: SubmitCodeResponseSchema } },
     },
     async (request, reply) => {
-      // The hottest path: the session, both rate limits and the submission in one round trip.
-      const reward = await submitCode(
-        database,
-        {
-          sessionToken: request.cookies[SESSION_COOKIE],
-          code: request.validationError ? undefined : normalizeCode(request.body.code),
-          clientAddress: clientAddress(request),
-        },
-        rules,
-      )
+      // The hottest path: the session, both rate limits and the submission in one round trip,
+      // shared with the submissions arriving meanwhile.
+      const reward = await submitCode({
+        sessionToken: request.cookies[SESSION_COOKIE],
+        code: request.validationError ? undefined : normalizeCode(request.body.code),
+        clientAddress: clientAddress(request),
+      })
       if (!reward) throw new CodeDuplicate()
       return reply.status(201).send({ reward })
     },
