@@ -22,7 +22,12 @@ export interface SubmissionBatchLimits {
 export function createSubmissionBatches(
   database: Database,
   rules: SubmissionRules,
-  limits: SubmissionBatchLimits = { inFlight: 2, size: 32 },
+  limits: SubmissionBatchLimits = {
+    // PGlite runs one statement at a time: a second batch would only queue there, no longer
+    // gathering the submissions arriving meanwhile.
+    inFlight: database.driver === 'pglite' ? 1 : 2,
+    size: 32,
+  },
 ) {
   let active = 0
   const waiting: Array<() => void> = []
