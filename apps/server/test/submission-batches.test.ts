@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
@@ -81,7 +82,7 @@ const codesOf = async (waxAccount: string) =>
 const answerOf = (submission: Promise<unknown>) =>
   submission.then(
     (reward) => (reward ? 'reward' : 'duplicate'),
-    (error: { code: string }) => error.code,
+    (error: Error & { code?: string }) => error.code ?? error.message,
   )
 
 describe('code submissions in batches', () => {
@@ -114,6 +115,22 @@ describe('code submissions in batches', () => {
     ])
     expect(await codesOf(first.waxAccount as string)).toEqual(['batch-one'])
     expect(await codesOf(third.waxAccount as string)).toEqual([])
+  })
+
+  it('a submission the database refuses fails alone; the others in its batch are stored', async () => {
+    const watched = watchedDatabase(testDatabase.database)
+    const submit = createSubmissionBatches(watched.database, rules)
+    const visitor = await visitorWith(randomAccount('batch.'))
+    // Past what an index entry can hold (the API's schema never lets such a code through).
+    const unindexable = randomBytes(6000).toString('base64')
+    const answers = await Promise.all(
+      ['before-it', unindexable, 'after-it'].map((code) =>
+        answerOf(submit({ ...visitor, code, clientAddress: '192.0.2.56' })),
+      ),
+    )
+    expect(watched.sizes).toEqual([3])
+    expect(answers).toEqual(['reward', 'the database refused the submission (54000)', 'reward'])
+    expect(await codesOf(visitor.waxAccount as string)).toEqual(['after-it', 'before-it'])
   })
 
   it('a submission arriving while a batch is with the database waits for the next, with those arriving meanwhile; alone it goes at once', async () => {

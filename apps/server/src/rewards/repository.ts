@@ -97,7 +97,7 @@ function submitted(row: SubmissionRow, code: string): PendingReward | undefined 
  * commit. The unique (wax_account, code) makes the insert itself the duplicate check: of any
  * number of concurrent submits exactly one inserts; undefined means the account already holds
  * the code. With `lockout`, a user or wallet past its unknown-code limit is refused with
- * CodeLockedOut. One round trip: the rules run in `submit_reward` (migration 005), where
+ * CodeLockedOut. One round trip: the rules run in `submit_reward` (migrations 005 and 011), where
  * submissions of one user, and of one wallet, take turns from the count to their commit.
  */
 export async function submitReward(
@@ -153,6 +153,8 @@ interface BatchAnswer extends Partial<SubmissionRow> {
   limited?: 'address' | 'user'
   ms_left?: number
   wallet?: boolean
+  /** the SQLSTATE of an error this submission alone met */
+  failed?: string
 }
 
 /**
@@ -188,6 +190,7 @@ export async function submitCodes(
     if (answer.limited) {
       return refusal({ refuse: (wait) => new CodesRateLimited(wait) }, answer.ms_left ?? 0)
     }
+    if (answer.failed) return new Error(`the database refused the submission (${answer.failed})`)
     if (!code || !answer.wallet) return new CodeInvalid()
     try {
       return submitted(answer as SubmissionRow, code)

@@ -25,7 +25,9 @@ END $$;
 -- submit_code (012) for a batch: item i is session_hashes[i], codes[i] and client_addresses[i],
 -- and results[i] (a JSON array) is its answer: `user` (false without a live session, when
 -- nothing is counted), `limited` ('address' or 'user') with `ms_left`, `wallet` (false without
--- one), then submit_reward's columns. Each item is counted and decided in its place in the
+-- one), then submit_reward's columns, or `failed` with the SQLSTATE of an error it alone met.
+-- An error outside any one submission (a lost connection) fails the whole batch, its counts
+-- kept, as it failed a single submission before. Each item is counted and decided in its place in the
 -- batch, as if sent alone in that order. Locks are taken in one sorted order, the counters' by
 -- count_hits and the turns' below, so batches running at once (from any number of servers)
 -- never deadlock.
@@ -104,13 +106,19 @@ BEGIN
     ELSIF accounts[i] IS NULL OR codes[i] IS NULL THEN
       answers := answers || jsonb_build_object('user', true, 'wallet', accounts[i] IS NOT NULL);
     ELSE
-      SELECT * INTO answer
-        FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes);
-      answers := answers || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
+      -- In a subtransaction of its own: a submission the database refuses fails alone, not its
+      -- whole batch. A batch's size (32) keeps them within PostgreSQL's cache of 64 per backend.
+      BEGIN
+        SELECT * INTO answer
+          FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes);
+        answers := answers || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
+      EXCEPTION WHEN OTHERS THEN
+        answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
+      END;
     END IF;
   END LOOP;
   results := to_json(answers);
 END $$;
 
--- Every submission now goes through submit_codes.
-DROP PROCEDURE submit_code;
+-- submit_code (012) stays for a release: servers of the previous one still call it while a
+-- rolling deploy replaces them. The next migration drops it.
