@@ -29,7 +29,7 @@ export interface HitCounter {
 }
 
 /**
- * The counter of a database's servers, kept in the database (`count_hits`, migration 012): on
+ * The counter of a database's servers, kept in the database (`count_hits`, migrations 012 and 014): on
  * PostgreSQL every server counts together, and the clock is the database's, so they also agree
  * on when windows end. The code submission counts its limits in its own statement, through the
  * same function.
@@ -46,7 +46,13 @@ export function hitCounterFor(database: Database): HitCounter {
       return hits.map(({ key }) => byKey.get(key) as WindowCount)
     },
     async sweep() {
-      await database.query('DELETE FROM rate_limit_windows WHERE ends_at <= now()')
+      // In key order, as count_hits locks them, and past any a submission holds: the sweep
+      // never waits on a count, so the two never deadlock.
+      await database.query(
+        `DELETE FROM rate_limit_windows WHERE key IN (
+           SELECT key FROM rate_limit_windows WHERE ends_at <= now()
+            ORDER BY key FOR UPDATE SKIP LOCKED)`,
+      )
     },
   }
 }
