@@ -6,7 +6,6 @@ import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { storeSignedPayout } from '../src/payouts/repository.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { submitReward } from '../src/rewards/repository.ts'
 import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
 import { createTestChain } from './support/test-app.ts'
@@ -130,16 +129,8 @@ describe('the reward worker', () => {
     expect((await settled(first)).status).toBe('completed')
     await new Promise((resolve) => setTimeout(resolve, 300))
 
-    const user = await testDatabase.database.query<{ id: string }>(
-      'INSERT INTO users (wax_account) VALUES ($1) RETURNING id',
-      ['carol.wam'],
-    )
-    const second = await submitReward(testDatabase.database, {
-      code: 'wake-second',
-      waxAccount: 'carol.wam',
-      userId: user[0].id,
-    })
-    expect((await settled(second?.id ?? '')).status).toBe('completed')
+    const second = await submitted('wake-second', 'carol.wam')
+    expect((await settled(second)).status).toBe('completed')
   })
 
   it('rejects an unknown code with a reason the UI can show, paying nothing', async () => {

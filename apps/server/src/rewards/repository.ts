@@ -67,57 +67,6 @@ export interface LockoutLimits {
   minutes: number
 }
 
-/** What `submit_reward` answers: the new reward, or the seconds its submitter must still wait. */
-interface SubmissionRow {
-  reward_id: string | null
-  status: PendingReward['status'] | null
-  reason: string | null
-  /** a string in `submit_codes`' JSON answer */
-  created_at: Date | string | null
-  locked_for: number | null
-}
-
-/** The reward a submission made, undefined when the account held the code already. */
-function submitted(row: SubmissionRow, code: string): PendingReward | undefined {
-  if (row.locked_for !== null) {
-    throw retryAfter(new CodeLockedOut(waitingTime(row.locked_for)), row.locked_for)
-  }
-  if (!row.reward_id || !row.status || !row.created_at) return undefined
-  return toPendingReward({
-    id: row.reward_id,
-    code,
-    status: row.status,
-    reason: row.reason,
-    created_at: row.created_at,
-  })
-}
-
-/**
- * Records a submitted code as a pending reward of the account; the database announces it on
- * commit. The unique (wax_account, code) makes the insert itself the duplicate check: of any
- * number of concurrent submits exactly one inserts; undefined means the account already holds
- * the code. With `lockout`, a user or wallet past its unknown-code limit is refused with
- * CodeLockedOut. One round trip: the rules run in `submit_reward` (migrations 005 and 011), where
- * submissions of one user, and of one wallet, take turns from the count to their commit.
- */
-export async function submitReward(
-  database: Database,
-  submission: { code: string; waxAccount: string; userId: string },
-  lockout?: LockoutLimits,
-): Promise<PendingReward | undefined> {
-  const [row] = await database.query<SubmissionRow>(
-    'SELECT * FROM submit_reward($1, $2, $3, $4, $5)',
-    [
-      submission.code,
-      submission.waxAccount,
-      submission.userId,
-      lockout?.attempts ?? null,
-      lockout?.minutes ?? null,
-    ],
-  )
-  return submitted(row, submission.code)
-}
-
 /** The rules a code submission through the API meets, besides the catalogue's. */
 export interface SubmissionRules {
   /** codes per minute from one client address, and from one user */
@@ -146,8 +95,8 @@ export interface CodeSubmission {
   clientAddress: string
 }
 
-/** One submission's answer in `submit_codes`' results. */
-interface BatchAnswer extends Partial<SubmissionRow> {
+/** One submission's answer in `submit_codes`' JSON results. */
+interface BatchAnswer {
   /** false without a live session: nothing was counted */
   user: boolean
   limited?: 'address' | 'user'
@@ -155,15 +104,25 @@ interface BatchAnswer extends Partial<SubmissionRow> {
   wallet?: boolean
   /** the SQLSTATE of an error this submission alone met */
   failed?: string
+  /** submit_reward's answer: the new reward, none when the account held the code already */
+  reward_id?: string | null
+  status?: PendingReward['status'] | null
+  reason?: string | null
+  created_at?: string | null
+  /** or the seconds its user or wallet must still wait, past the unknown-code lockout */
+  locked_for?: number | null
 }
 
 /**
  * Codes submitted through the API, any number in one round trip (`submit_codes`, migration
  * 014), each answered as if sent alone in that order: the visitor's session, the client
- * address's and the user's rate limits, then `submitReward`'s rules and insert. A submission
- * without a live session, a usable code or a wallet is refused as CodeInvalid (the spec gives one
- * message for all), one over a limit with CodesRateLimited; otherwise as `submitReward` answers.
- * Batches are formed by `submission-batches.ts`.
+ * address's and the user's rate limits, then `submit_reward` (migrations 005 and 011), where
+ * submissions of one user, and of one wallet, take turns from the lockout's count to their
+ * insert, whose unique (wax_account, code) is the duplicate check: undefined means the account
+ * already holds the code. A submission without a live session, a usable code or a wallet is
+ * refused as CodeInvalid (the spec gives one message for all), one over a limit with
+ * CodesRateLimited, one past the lockout with CodeLockedOut. Batches are formed by
+ * `submission-batches.ts`; the database announces each new reward on commit.
  */
 export async function submitCodes(
   database: Database,
@@ -192,11 +151,17 @@ export async function submitCodes(
     }
     if (answer.failed) return new Error(`the database refused the submission (${answer.failed})`)
     if (!code || !answer.wallet) return new CodeInvalid()
-    try {
-      return submitted(answer as SubmissionRow, code)
-    } catch (refused) {
-      return refused as Error
+    if (answer.locked_for != null) {
+      return retryAfter(new CodeLockedOut(waitingTime(answer.locked_for)), answer.locked_for)
     }
+    if (!answer.reward_id || !answer.status || !answer.created_at) return undefined
+    return toPendingReward({
+      id: answer.reward_id,
+      code,
+      status: answer.status,
+      reason: answer.reason ?? null,
+      created_at: answer.created_at,
+    })
   })
 }
 
