@@ -60,9 +60,10 @@ export async function readDeltas(db: Queryable, events: StoredEvent[]): Promise<
 /**
  * Reads live events for every stream of this process (those that do not carry their content),
  * the events of one turn of the event loop together: under load one read serves many changes
- * and many streams, instead of one each. One read at a time: events arriving meanwhile wait for the next one. Each read gives things as
- * they are when it runs, so reads overlapping on the pool could finish out of turn and a stream,
- * sending in event order, would show a reward's newer state and then its older one.
+ * and many streams, instead of one each. One read at a time: events arriving meanwhile wait for
+ * the next one. Each read gives things as they are when it runs, so reads overlapping on the
+ * pool could finish out of turn and a stream, sending in event order, would show a reward's
+ * newer state and then its older one.
  */
 export class DeltaReader {
   #batch: Array<{

@@ -27,10 +27,10 @@ END $$;
 -- nothing is counted), `limited` ('address' or 'user') with `ms_left`, `wallet` (false without
 -- one), then submit_reward's columns, or `failed` with the SQLSTATE of an error it alone met.
 -- An error outside any one submission (a lost connection) fails the whole batch, its counts
--- kept, as it failed a single submission before. Each item is counted and decided in its place in the
--- batch, as if sent alone in that order. Locks are taken in one sorted order, the counters' by
--- count_hits and the turns' below, so batches running at once (from any number of servers)
--- never deadlock.
+-- kept, as it failed a single submission before. Each item is counted and decided in its place
+-- in the batch, as if sent alone in that order. Locks are taken in one sorted order, the
+-- counters' by count_hits and the turns' below, so batches running at once (from any number of
+-- servers) never deadlock.
 CREATE PROCEDURE submit_codes(
   session_hashes bytea[], codes text[], client_addresses text[], window_secs float8,
   per_address integer, per_user integer, lockout_attempts integer, lockout_minutes integer,
@@ -91,7 +91,8 @@ BEGIN
   -- without a lockout, so two batches never wait on each other's insert of one wallet's code.
   FOR lock_key IN
     SELECT DISTINCT hashtextextended(t.key, 0) FROM generate_subscripts(codes, 1) AS i,
-           LATERAL (VALUES ('codes:user:' || user_ids[i]), ('codes:wallet:' || accounts[i])) AS t(key)
+           LATERAL (VALUES ('codes:user:' || user_ids[i]),
+                           ('codes:wallet:' || accounts[i])) AS t(key)
      WHERE accounts[i] IS NOT NULL AND codes[i] IS NOT NULL AND limits[i] IS NULL
      ORDER BY 1
   LOOP
@@ -102,7 +103,8 @@ BEGIN
     IF user_ids[i] IS NULL THEN
       answers := answers || jsonb_build_object('user', false);
     ELSIF limits[i] IS NOT NULL THEN
-      answers := answers || jsonb_build_object('user', true, 'limited', limits[i], 'ms_left', waits[i]);
+      answers := answers
+        || jsonb_build_object('user', true, 'limited', limits[i], 'ms_left', waits[i]);
     ELSIF accounts[i] IS NULL OR codes[i] IS NULL THEN
       answers := answers || jsonb_build_object('user', true, 'wallet', accounts[i] IS NOT NULL);
     ELSE
@@ -111,7 +113,8 @@ BEGIN
       BEGIN
         SELECT * INTO answer
           FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes);
-        answers := answers || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
+        answers := answers
+          || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
       EXCEPTION WHEN OTHERS THEN
         answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
       END;
