@@ -75,6 +75,7 @@ describe('serving the web app', () => {
         'referrer-policy',
         'strict-transport-security',
       ]) {
+        expect(page.headers[header], header).toBeTruthy()
         expect(response.headers[header], `${url} ${header}`).toBe(page.headers[header])
       }
     }
