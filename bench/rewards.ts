@@ -32,6 +32,7 @@ import { submissionRulesOf } from '../apps/server/src/rewards/repository.ts'
 import { createSubmissionBatches } from '../apps/server/src/rewards/submission-batches.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
+import { openEventStream } from './event-stream.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -60,29 +61,10 @@ class LiveFeed {
   readonly #waiters: Array<{ text: string; resolve: () => void }> = []
   #request: http.ClientRequest | undefined
 
-  static open(url: string, cookie: string): Promise<LiveFeed> {
+  static async open(url: string, cookie: string): Promise<LiveFeed> {
     const feed = new LiveFeed()
-    return new Promise((resolve, reject) => {
-      feed.#request = http.get(
-        url,
-        { headers: { cookie, accept: 'text/event-stream' } },
-        (response) => {
-          let buffer = ''
-          response.setEncoding('utf8')
-          response.on('data', (chunk: string) => {
-            buffer += chunk
-            let boundary = buffer.indexOf('\n\n')
-            while (boundary !== -1) {
-              feed.#deliver(buffer.slice(0, boundary))
-              buffer = buffer.slice(boundary + 2)
-              boundary = buffer.indexOf('\n\n')
-            }
-          })
-          resolve(feed)
-        },
-      )
-      feed.#request.on('error', reject)
-    })
+    feed.#request = await openEventStream(url, cookie, (events) => feed.#deliver(events))
+    return feed
   }
 
   /** Resolves when an event holding `text` arrives (registered before the change is made). */
@@ -94,9 +76,9 @@ class LiveFeed {
     this.#request?.destroy()
   }
 
-  #deliver(block: string) {
+  #deliver(events: string) {
     for (let index = this.#waiters.length - 1; index >= 0; index--) {
-      if (block.includes(this.#waiters[index].text)) {
+      if (events.includes(this.#waiters[index].text)) {
         this.#waiters[index].resolve()
         this.#waiters.splice(index, 1)
       }
@@ -325,9 +307,11 @@ async function seedHistory(database: Database, waxAccount: string, entries: numb
 /** One visitor submitting alone, waiting each time for their own feed to carry the code. */
 async function submitToOwnEvent(server: RunningServer, waxAccount: string, firstCode: number) {
   const visitor = await signIn(server, waxAccount)
-  // Let the opening snapshot (large on a long history) arrive before measuring.
+  // Let the opening snapshot (large on a long history) arrive before measuring. Awaited from
+  // before the submission, as each sample is: its event can arrive before its answer.
+  const warmedUp = visitor.feed.carrying(quoted(sharedCode(firstCode)))
   await submit(server, visitor.cookie, sharedCode(firstCode))
-  await visitor.feed.carrying(quoted(sharedCode(firstCode)))
+  await warmedUp
   const latencies: number[] = []
   for (let index = 1; index <= LATENCY_SAMPLES; index++) {
     const code = sharedCode(firstCode + index)

@@ -12,8 +12,8 @@
  * Prints {"submitted": n, "refused": n, "errors": n, "seconds": s, "delivered": n} as one JSON
  * line: `delivered` counts the submitted codes the visitors' feeds carried.
  */
-import http from 'node:http'
 import autocannon from 'autocannon'
+import { openEventStream } from './event-stream.ts'
 
 const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
   url: string
@@ -27,27 +27,10 @@ const DRAIN_MS = 5_000
 
 let delivered = 0
 const feeds = await Promise.all(
-  cookies.map(
-    (cookie) =>
-      new Promise<http.ClientRequest>((resolve, reject) => {
-        const request = http.get(
-          `${url}/api/live`,
-          { headers: { cookie, accept: 'text/event-stream' } },
-          (response) => {
-            let buffer = ''
-            response.setEncoding('utf8')
-            response.on('data', (chunk: string) => {
-              buffer += chunk
-              const end = buffer.lastIndexOf('\n\n')
-              if (end === -1) return
-              delivered += buffer.slice(0, end).match(SUBMITTED_CODE)?.length ?? 0
-              buffer = buffer.slice(end + 2)
-            })
-            resolve(request)
-          },
-        )
-        request.on('error', reject)
-      }),
+  cookies.map((cookie) =>
+    openEventStream(`${url}/api/live`, cookie, (events) => {
+      delivered += events.match(SUBMITTED_CODE)?.length ?? 0
+    }),
   ),
 )
 
