@@ -6,25 +6,33 @@ import { texts } from '../texts'
 
 /** What a reader of the toast meets: its colours, its type size and its close button's box. */
 async function toastLook(toastElement: Locator) {
-  const close = toastElement.getByRole('button', { name: 'Close notification' })
-  const look = await toastElement.evaluate((element) => {
+  return toastElement.evaluate(async (element) => {
+    // Sonner slides a toast in (and the stack moves) after data-mounted is set: both boxes
+    // are read in one frame, once every transition on the toast has finished.
+    await Promise.all(
+      element.getAnimations({ subtree: true }).map((animation) => animation.finished),
+    )
     const style = getComputedStyle(element)
     const title = element.querySelector('[data-title]')
     const button = element.querySelector('[data-close-button]')
     if (!title || !button) throw new Error('toast without title or close button')
     const buttonStyle = getComputedStyle(button)
+    const box = (rect: DOMRect) => ({
+      x: rect.x,
+      y: rect.y,
+      width: rect.width,
+      height: rect.height,
+    })
     return {
       text: getComputedStyle(title).color,
       background: style.backgroundColor,
       fontSize: Number.parseFloat(getComputedStyle(title).fontSize),
       buttonText: buttonStyle.color,
       buttonBackground: buttonStyle.backgroundColor,
+      toastBox: box(element.getBoundingClientRect()),
+      closeBox: box(button.getBoundingClientRect()),
     }
   })
-  const toastBox = await toastElement.boundingBox()
-  const closeBox = await close.boundingBox()
-  if (!toastBox || !closeBox) throw new Error('no layout for the toast')
-  return { ...look, toastBox, closeBox }
 }
 
 function expectReadable(look: Awaited<ReturnType<typeof toastLook>>) {
