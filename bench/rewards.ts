@@ -13,14 +13,14 @@
  *   TEST_DATABASE_URL=postgres://fernwood:fernwood@127.0.0.1:5432/fernwood_test npm run rewards -w @fernwood/bench
  *
  * The server runs in this process (visitors get their wax account through its database); the
- * submission load runs in a process of its own beside it (autocannon, `submission-load.ts`), as
- * pgbench runs beside PostgreSQL. The latency figures are one visitor at a time, on a quiet
- * server. PGBENCH names pgbench when it is not at Debian's PostgreSQL 15 path.
+ * submission load (autocannon, `submission-load.ts`) and the latency figure's visitor
+ * (`own-event-latency.ts`) each run in a process of their own beside it, as pgbench runs beside
+ * PostgreSQL. The latency figures are one visitor at a time, on a quiet server. PGBENCH names
+ * pgbench when it is not at Debian's PostgreSQL 15 path.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,7 +32,7 @@ import { submissionRulesOf } from '../apps/server/src/rewards/repository.ts'
 import { createSubmissionBatches } from '../apps/server/src/rewards/submission-batches.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
-import { openEventStream } from './event-stream.ts'
+import { LiveFeed, submitCode } from './event-stream.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -52,39 +52,6 @@ const SHARED_CODES = 20_000
 const CHANGES_CHANNEL = 'fernwood_changes'
 
 const run = promisify(execFile)
-
-/**
- * One visitor's open live feed, read raw: an event "carries" a code when its data names it, which
- * holds for a whole snapshot and for a single delta alike.
- */
-class LiveFeed {
-  readonly #waiters: Array<{ text: string; resolve: () => void }> = []
-  #request: http.ClientRequest | undefined
-
-  static async open(url: string, cookie: string): Promise<LiveFeed> {
-    const feed = new LiveFeed()
-    feed.#request = await openEventStream(url, cookie, (events) => feed.#deliver(events))
-    return feed
-  }
-
-  /** Resolves when an event holding `text` arrives (registered before the change is made). */
-  carrying(text: string): Promise<void> {
-    return new Promise((resolve) => this.#waiters.push({ text, resolve }))
-  }
-
-  close() {
-    this.#request?.destroy()
-  }
-
-  #deliver(events: string) {
-    for (let index = this.#waiters.length - 1; index >= 0; index--) {
-      if (events.includes(this.#waiters[index].text)) {
-        this.#waiters[index].resolve()
-        this.#waiters.splice(index, 1)
-      }
-    }
-  }
-}
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -113,7 +80,6 @@ function freshAccount(): string {
 }
 
 const sharedCode = (index: number) => `bench-${index}`
-const quoted = (text: string) => `"${text}"`
 
 /** A visitor who entered and whose wallet is bound to `waxAccount`. */
 async function enter(server: RunningServer, waxAccount: string) {
@@ -136,37 +102,6 @@ async function signIn(server: RunningServer, waxAccount: string) {
   const visitor = await enter(server, waxAccount)
   const feed = await LiveFeed.open(`${server.url}/api/live`, visitor.cookie)
   return { ...visitor, feed }
-}
-
-// Connections kept open, as a browser keeps them; `fetch` took about 1 ms of each sample.
-const keepAlive = new http.Agent({ keepAlive: true })
-
-/** One submission by a visitor, over node:http (lean: every millisecond here is the server's). */
-function submit(server: RunningServer, cookie: string, code: string) {
-  return new Promise<void>((resolve, reject) => {
-    const request = http.request(
-      `${server.url}/api/codes`,
-      {
-        method: 'POST',
-        agent: keepAlive,
-        headers: { 'content-type': 'application/json', origin: server.url, cookie },
-      },
-      (response) => {
-        let body = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          body += chunk
-        })
-        response.on('end', () =>
-          response.statusCode === 201
-            ? resolve()
-            : reject(new Error(`submit answered ${response.statusCode}: ${body}`)),
-        )
-      },
-    )
-    request.on('error', reject)
-    request.end(JSON.stringify({ code }))
-  })
 }
 
 /** Runs `clients` loops of `step` for `durationMs`; the rate of completed steps per second. */
@@ -304,25 +239,21 @@ async function seedHistory(database: Database, waxAccount: string, entries: numb
   )
 }
 
-/** One visitor submitting alone, waiting each time for their own feed to carry the code. */
-async function submitToOwnEvent(server: RunningServer, waxAccount: string, firstCode: number) {
-  const visitor = await signIn(server, waxAccount)
-  // Let the opening snapshot (large on a long history) arrive before measuring. Awaited from
-  // before the submission, as each sample is: its event can arrive before its answer.
-  const warmedUp = visitor.feed.carrying(quoted(sharedCode(firstCode)))
-  await submit(server, visitor.cookie, sharedCode(firstCode))
-  await warmedUp
-  const latencies: number[] = []
-  for (let index = 1; index <= LATENCY_SAMPLES; index++) {
-    const code = sharedCode(firstCode + index)
-    const seen = visitor.feed.carrying(quoted(code))
-    const sentAt = performance.now()
-    await submit(server, visitor.cookie, code)
-    await seen
-    latencies.push(performance.now() - sentAt)
-  }
-  visitor.feed.close()
-  return latencies
+/**
+ * One visitor submitting alone, each code timed to the event carrying it and to its answer, by
+ * `own-event-latency.ts` in a process of its own, as the load's visitors are.
+ */
+async function submitToOwnEvent(server: RunningServer, waxAccount: string) {
+  const { cookie } = await enter(server, waxAccount)
+  const visitor = { url: server.url, cookie, samples: LATENCY_SAMPLES }
+  // Asynchronously: this process serves the requests.
+  const { stdout } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('./own-event-latency.ts', import.meta.url)),
+    JSON.stringify(visitor),
+  ])
+  return JSON.parse(stdout) as { events: number[]; answers: number[] }
 }
 
 /** A NOTIFY sent on one connection to its arrival at a LISTEN on the channel the feed uses. */
@@ -378,9 +309,8 @@ async function submitToPaid(server: RunningServer, env: ReturnType<typeof readEn
         // A history entry's amount follows its code; a pending reward's status does.
         const paid = feed.carrying(`"code":"${code}","amount"`)
         const sentAt = performance.now()
-        await submit(server, cookie, code)
-        await paid
-        latencies.push(performance.now() - sentAt)
+        await submitCode(server.url, cookie, code)
+        latencies.push((await paid) - sentAt)
       }
     }),
   )
@@ -446,16 +376,21 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     // The turns above left tens of thousands of new rows: vacuumed now, so the latency samples
     // measure the submission, not autovacuum catching up beside it.
     await server.database.exec('VACUUM ANALYZE')
-    const fresh = await submitToOwnEvent(server, freshAccount(), 0)
+    const fresh = await submitToOwnEvent(server, freshAccount())
     const longAccount = freshAccount()
     await seedHistory(server.database, longAccount, HISTORY_ENTRIES)
     // Likewise for the seeded history: autovacuum would otherwise start on it mid-sample.
     await server.database.exec('VACUUM ANALYZE')
-    const long = await submitToOwnEvent(server, longAccount, 0)
+    const long = await submitToOwnEvent(server, longAccount)
     const notify = await notifyRoundTrips(server.database)
     console.log(
-      `${name} submit → own live event: fresh account ${p50p99(fresh)} | ` +
-        `${HISTORY_ENTRIES} history entries ${p50p99(long)} | NOTIFY → LISTEN ${p50p99(notify)}`,
+      `${name} submit → own live event: fresh account ${p50p99(fresh.events)} | ` +
+        `${HISTORY_ENTRIES} history entries ${p50p99(long.events)} | ` +
+        `NOTIFY → LISTEN ${p50p99(notify)}`,
+    )
+    console.log(
+      `${name} submit → its answer: fresh account ${p50p99(fresh.answers)} | ` +
+        `${HISTORY_ENTRIES} history entries ${p50p99(long.answers)}`,
     )
 
     const paid = await submitToPaid(server, env)
@@ -469,6 +404,8 @@ async function benchmark(driver: 'pglite' | 'postgres') {
   }
 }
 
-await benchmark('pglite')
-if (process.env.TEST_DATABASE_URL) await benchmark('postgres')
+// BENCH_DRIVERS=postgres (or pglite) runs one driver alone.
+const drivers = process.env.BENCH_DRIVERS?.split(',') ?? ['pglite', 'postgres']
+if (drivers.includes('pglite')) await benchmark('pglite')
+if (drivers.includes('postgres') && process.env.TEST_DATABASE_URL) await benchmark('postgres')
 process.exit(0)

@@ -1,0 +1,38 @@
+/**
+ * The latency figure's visitor, run by `rewards.ts` in a process of its own so that none of the
+ * client's work (its requests, its feed's parsing, its garbage) lands on the server's thread:
+ * one visitor with their live feed open submits the shared codes (`bench-0`, `bench-1`, …) one
+ * at a time, each timed from its send to the arrival of the event carrying it, and to its answer.
+ *
+ *   tsx own-event-latency.ts '{"url":"http://127.0.0.1:3000","cookie":"fernwood_session=…","samples":1000}'
+ *
+ * The first code only warms up (the opening snapshot, large on a long history, arrives first).
+ * Prints {"events": [ms…], "answers": [ms…]} as one JSON line, `samples` figures in each.
+ */
+import { LiveFeed, submitCode } from './event-stream.ts'
+
+const { url, cookie, samples } = JSON.parse(process.argv[2]) as {
+  url: string
+  cookie: string
+  samples: number
+}
+const quoted = (text: string) => `"${text}"`
+
+const feed = await LiveFeed.open(`${url}/api/live`, cookie)
+const events: number[] = []
+const answers: number[] = []
+for (let index = 0; index <= samples; index++) {
+  const code = `bench-${index}`
+  // Awaited from before the submission: a batched submission's event can precede its answer.
+  const seen = feed.carrying(quoted(code))
+  const sentAt = performance.now()
+  await submitCode(url, cookie, code)
+  const answeredAt = performance.now()
+  const arrivedAt = await seen
+  if (index === 0) continue
+  answers.push(answeredAt - sentAt)
+  events.push(arrivedAt - sentAt)
+}
+feed.close()
+console.log(JSON.stringify({ events, answers }))
+process.exit(0)
