@@ -32,8 +32,8 @@ import { submissionRulesOf } from '../apps/server/src/rewards/repository.ts'
 import { createSubmissionBatches } from '../apps/server/src/rewards/submission-batches.ts'
 import { type RunningServer, startServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
-import { LiveFeed, submitCode } from './event-stream.ts'
 import { createPostgresDatabase } from './postgres-database.ts'
+import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
@@ -78,8 +78,6 @@ function freshAccount(): string {
   }
   return `bench${name}`
 }
-
-const sharedCode = (index: number) => `bench-${index}`
 
 /** A visitor who entered and whose wallet is bound to `waxAccount`. */
 async function enter(server: RunningServer, waxAccount: string) {

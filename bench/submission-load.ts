@@ -13,23 +13,22 @@
  * line: `delivered` counts the submitted codes the visitors' feeds carried.
  */
 import autocannon from 'autocannon'
-import { openEventStream } from './event-stream.ts'
+import { CARRIED_SHARED_CODE, openEventStream, sharedCode } from './visitor.ts'
 
 const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
   url: string
   cookies: string[]
   seconds: number
 }
-// Events carrying a submitted code: each code is sent once, so the count is of distinct ones.
-const SUBMITTED_CODE = /"code":"bench-\d+"/g
 // How long the feeds may take to catch up with the last submissions once the load ends.
 const DRAIN_MS = 5_000
 
 let delivered = 0
 const feeds = await Promise.all(
   cookies.map((cookie) =>
-    openEventStream(`${url}/api/live`, cookie, (events) => {
-      delivered += events.match(SUBMITTED_CODE)?.length ?? 0
+    openEventStream(`${url}/api/live`, cookie, (event) => {
+      // Each code is sent once, so the count is of distinct ones.
+      delivered += event.match(CARRIED_SHARED_CODE)?.length ?? 0
     }),
   ),
 )
@@ -54,7 +53,7 @@ const result = await autocannon({
             // Each visitor from an address of their own, as the reverse proxy says it.
             'x-forwarded-for': `10.0.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
           },
-          body: JSON.stringify({ code: `bench-${n}` }),
+          body: JSON.stringify({ code: sharedCode(n) }),
         }
       },
     },

@@ -1,28 +1,32 @@
+/**
+ * What the benchmarks' visitors run: their live feed and their code submissions, over node:http,
+ * and the valid codes they share (`rewards.ts` adds them to one shared campaign).
+ */
 import http from 'node:http'
+import { onEventBlocks } from '../apps/server/test/support/event-stream.ts'
+
+/** The index-th code of the shared campaign: every account may redeem each once. */
+export const sharedCode = (index: number) => `bench-${index}`
+
+/** A submitted shared code, as an event of the live feed names it. */
+export const CARRIED_SHARED_CODE = /"code":"bench-\d+"/g
 
 /**
- * A visitor's live feed (`GET /api/live`) read raw, as the benchmarks keep it open: `onEvents`
- * gets the text of the whole events each read completes. Resolves once the server answered.
+ * A visitor's live feed (`GET /api/live`) read raw, as the benchmarks keep it open: `onEvent`
+ * gets each event's text, split as the server tests split them. Resolves once the server
+ * answered.
  */
 export function openEventStream(
   url: string,
   cookie: string,
-  onEvents: (text: string) => void,
+  onEvent: (text: string) => void,
 ): Promise<http.ClientRequest> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
       { headers: { cookie, accept: 'text/event-stream' } },
       (response) => {
-        let buffer = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          buffer += chunk
-          const end = buffer.lastIndexOf('\n\n')
-          if (end === -1) return
-          onEvents(buffer.slice(0, end))
-          buffer = buffer.slice(end + 2)
-        })
+        onEventBlocks(response, (lines) => onEvent(lines.join('\n')))
         resolve(request)
       },
     )
@@ -40,7 +44,7 @@ export class LiveFeed {
 
   static async open(url: string, cookie: string): Promise<LiveFeed> {
     const feed = new LiveFeed()
-    feed.#request = await openEventStream(url, cookie, (events) => feed.#deliver(events))
+    feed.#request = await openEventStream(url, cookie, (event) => feed.#deliver(event))
     return feed
   }
 
@@ -56,10 +60,10 @@ export class LiveFeed {
     this.#request?.destroy()
   }
 
-  #deliver(events: string) {
+  #deliver(event: string) {
     const arrivedAt = performance.now()
     for (let index = this.#waiters.length - 1; index >= 0; index--) {
-      if (events.includes(this.#waiters[index].text)) {
+      if (event.includes(this.#waiters[index].text)) {
         this.#waiters[index].resolve(arrivedAt)
         this.#waiters.splice(index, 1)
       }
