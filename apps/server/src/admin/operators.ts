@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { sessionTokenOf } from '../auth/session-cookie.ts'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
@@ -39,7 +39,7 @@ export async function verifiedOperator(
   operators: ReadonlySet<string>,
   request: FastifyRequest,
 ): Promise<string> {
-  const token = request.cookies[SESSION_COOKIE]
+  const token = sessionTokenOf(request)
   const [row] = token
     ? await database.query<{ wax_account: string | null; wax_account_verified: boolean }>(
         `SELECT u.wax_account, u.wax_account_verified

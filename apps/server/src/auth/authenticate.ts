@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
-import { SESSION_COOKIE } from './session-cookie.ts'
+import { sessionTokenOf } from './session-cookie.ts'
 import { findSessionUser } from './sessions.ts'
 import type { User } from './users.ts'
 
@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** A preHandler for routes of signed-in visitors: 401 without a valid, unexpired session. */
 export function requireUser(database: Database) {
   return async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE]
+    const token = sessionTokenOf(request)
     const user = token ? await findSessionUser(database, token) : undefined
     if (!user) throw new NotSignedIn()
     request.user = user

@@ -3,7 +3,7 @@ import { SessionResponseSchema, UserResponseSchema } from '@fernwood/protocol'
 import { Type } from 'typebox'
 import type { Database } from '../db/database.ts'
 import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts'
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts'
 import {
   endSession,
   findSessionUser,
@@ -42,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       schema: { body: Type.Object({}), response: { 201: UserResponseSchema } },
     },
     async (request, reply) => {
-      const previous = request.cookies[SESSION_COOKIE]
+      const previous = sessionTokenOf(request)
       if (previous) await endSession(database, previous, onSessionEnded)
       const { user, ...session } = await startAnonymousSession(database, sessionTtlDays)
       setSessionCookie(request, reply, session, publicOrigin)
@@ -55,13 +55,13 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
     '/api/session',
     { schema: { response: { 200: SessionResponseSchema } } },
     async (request) => {
-      const token = request.cookies[SESSION_COOKIE]
+      const token = sessionTokenOf(request)
       return { user: (token && (await findSessionUser(database, token))) || null }
     },
   )
 
   app.delete('/api/session', async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE]
+    const token = sessionTokenOf(request)
     if (token) await endSession(database, token, onSessionEnded)
     clearSessionCookie(request, reply, publicOrigin)
     return reply.status(204).send()

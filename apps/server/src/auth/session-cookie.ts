@@ -3,6 +3,11 @@ import type { SessionTicket } from './sessions.ts'
 
 export const SESSION_COOKIE = 'fernwood_session'
 
+/** The session token a request carries, if any: the one place that reads the session cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE]
+}
+
 /**
  * HTTPS as the browser sees the site: PUBLIC_ORIGIN says so even when a proxy speaks plain HTTP
  * to us and TRUST_PROXY is off; without it, the request itself tells.

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { FastifyPluginAsync } from 'fastify'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
-import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { sessionTokenOf } from '../auth/session-cookie.ts'
 import { hashSessionToken } from '../auth/session-token.ts'
 import { sessionExpiry } from '../auth/sessions.ts'
 import type { Database } from '../db/database.ts'
@@ -69,7 +69,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
 
   app.get('/api/live', { preHandler: requireUser(database) }, async (request, reply) => {
     const user = signedInUser(request)
-    const token = request.cookies[SESSION_COOKIE] ?? ''
+    const token = sessionTokenOf(request) ?? ''
     const expiresAt = await sessionExpiry(database, token)
     if (!expiresAt) throw new NotSignedIn()
     const place = caps.admit(hashSessionToken(token).toString('base64url'), request.ip)

@@ -7,7 +7,7 @@ import {
   SubmitCodeResponseSchema,
 } from '@fernwood/protocol'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
-import { SESSION_COOKIE } from '../auth/session-cookie.ts'
+import { sessionTokenOf } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
 import { clientAddress } from '../http/rate-limit.ts'
 import { CodeDuplicate } from './errors.ts'
@@ -41,7 +41,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       // The hottest path: the session, both rate limits and the submission in one round trip,
       // shared with the submissions arriving meanwhile.
       const reward = await submitCode({
-        sessionToken: request.cookies[SESSION_COOKIE],
+        sessionToken: sessionTokenOf(request),
         code: request.validationError ? undefined : normalizeCode(request.body.code),
         clientAddress: clientAddress(request),
       })

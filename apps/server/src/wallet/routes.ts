@@ -6,7 +6,7 @@ import {
 } from '@fernwood/protocol'
 import type { APIClient } from '@wharfkit/antelope'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
-import { SESSION_COOKIE, setSessionCookie } from '../auth/session-cookie.ts'
+import { sessionTokenOf, setSessionCookie } from '../auth/session-cookie.ts'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database } from '../db/database.ts'
 import { ownOrigin } from '../http/own-origin.ts'
@@ -47,7 +47,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
     max: options.attemptsPerMinute,
     windowMs: 60_000,
     key: (request) => {
-      const token = request.cookies[SESSION_COOKIE]
+      const token = sessionTokenOf(request)
       return token ? hashSessionToken(token).toString('base64url') : clientAddress(request)
     },
   })
@@ -81,7 +81,7 @@ export const walletRoutes: FastifyPluginAsyncTypebox<WalletRoutesOptions> = asyn
         userId,
         nonce,
         waxAccount: actor,
-        sessionToken: request.cookies[SESSION_COOKIE] ?? '',
+        sessionToken: sessionTokenOf(request) ?? '',
       }
       let bound: BoundSession
       if (proof?.type === 'identity') {
