@@ -13,7 +13,7 @@ import {
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { storeSignedPayout } from '../src/payouts/repository.ts'
+import { recordSigned } from '../src/payouts/ledger.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { type Transfer, WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
@@ -300,7 +300,7 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
     const before = await balanceOf(chain, 'carol.wam')
     // One node refused the transfer and the reward was parked; another node took it meanwhile.
     const landed = await transferByHand({ to: 'carol.wam', memo: `Fernwood reward ${id}` })
-    const payout = await storeSignedPayout(db, [id], landed)
+    const payout = await recordSigned(db, [id], landed)
     await db.query(
       "UPDATE payouts SET state = 'failed', last_error = 'a node refused it' WHERE transaction_id = $1",
       [payout.transactionId],

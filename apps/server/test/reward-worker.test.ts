@@ -3,7 +3,7 @@ import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { storeSignedPayout } from '../src/payouts/repository.ts'
+import { recordSigned } from '../src/payouts/ledger.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import type { RewardWorker } from '../src/worker/reward-worker.ts'
@@ -331,7 +331,7 @@ describe('reconciling a payout left behind', () => {
         memo: `Fernwood reward ${id}`,
       },
     ])
-    const payout = await storeSignedPayout(testDatabase.database, [id], signed)
+    const payout = await recordSigned(testDatabase.database, [id], signed)
     if (send) expect(await node().send(payout.packed)).toMatchObject({ landed: true })
     // Past its expiry and the chain's irreversible block: it can no longer land.
     await eventually(

@@ -1,33 +1,16 @@
 import type { Database } from '../db/database.ts'
-import {
-  completeRewards,
-  markConfirming,
-  retireLostPayout,
-  scheduleFinalityCheck,
-} from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import {
-  findUnsettledPayouts,
-  markPayoutFailed,
-  markPayoutSent,
-  type Payout,
-  storeSignedPayout,
-} from './repository.ts'
+  recordExecuted,
+  recordIrreversible,
+  recordLost,
+  recordRefused,
+  recordSending,
+  recordSigned,
+} from './ledger.ts'
+import type { PayableReward } from './payable-reward.ts'
+import { findUnsettledPayouts, type Payout } from './repository.ts'
 import type { PayoutSigner, Transfer } from './signer.ts'
-
-/** A reward the worker has claimed and the catalogue has accepted: what to pay, to whom. */
-export interface PayableReward {
-  id: string
-  code: string
-  waxAccount: string
-  userId: string | null
-  rewardQuantity: string
-  tokenContract: string
-  /** processing until its transfer is executed, then confirming until that is irreversible */
-  status: 'processing' | 'confirming'
-  /** how many times a worker has taken it to pay, this time included (finality checks aside) */
-  attempts: number
-}
 
 /**
  * Rewards a worker settles together: those paid by one transaction already signed (`payout`),
@@ -125,33 +108,22 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
   let payout = batch.payout
 
   if (payout?.state === 'confirmed') {
-    await completeRewards(database, rewards, payout, null)
+    await recordIrreversible(database, payout, rewards, null)
     return { outcome: 'completed', transactionId: payout.transactionId }
   }
   if (payout) {
     const finality = await node.finalityOf(payout)
     if (finality.state === 'irreversible') {
-      await completeRewards(database, rewards, payout, finality.blockNum)
+      await recordIrreversible(database, payout, rewards, finality.blockNum)
       return { outcome: 'completed', transactionId: payout.transactionId }
     }
     if (finality.state === 'reversible') {
       const checkAfterMs = finalityWait(finality.blocksToGo)
-      const confirming = rewards.filter((reward) => reward.status === 'confirming')
-      const executed = rewards.filter((reward) => reward.status === 'processing')
-      if (confirming.length > 0) {
-        await scheduleFinalityCheck(
-          database,
-          confirming.map((reward) => reward.id),
-          checkAfterMs,
-        )
-      }
-      if (executed.length > 0) {
-        await markConfirming(database, executed, payout, finality.blockNum, checkAfterMs)
-      }
+      await recordExecuted(database, payout, rewards, finality.blockNum, checkAfterMs)
       return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs }
     }
     if (finality.state === 'never') {
-      await retireLostPayout(
+      await recordLost(
         database,
         payout,
         rewards.map((reward) => reward.id),
@@ -159,17 +131,17 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
       return { outcome: 'lost', transactionId: payout.transactionId }
     }
   } else {
-    payout = await storeSignedPayout(
+    payout = await recordSigned(
       database,
       rewards.map((reward) => reward.id),
       await signer.sign(rewards.map((reward) => transferFor(context, reward))),
     )
   }
 
-  await markPayoutSent(database, payout.transactionId)
+  await recordSending(database, payout)
   const outcome = await node.send(payout.packed)
   if (!outcome.landed) {
-    await markPayoutFailed(database, payout.transactionId, outcome.error)
+    await recordRefused(database, payout, outcome.error)
     return {
       outcome: 'refused',
       error: outcome.error,
@@ -180,7 +152,7 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
   }
   await hooks?.afterBroadcast?.(rewards, payout)
   // Its block is at best one block from the head, and the irreversible one further behind.
-  await markConfirming(database, rewards, payout, outcome.blockNum, BLOCK_MS)
+  await recordExecuted(database, payout, rewards, outcome.blockNum, BLOCK_MS)
   return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs: BLOCK_MS }
 }
 

@@ -1,6 +1,5 @@
-import { auditEach } from '../audit/audit-log.ts'
 import type { Queryable } from '../db/database.ts'
-import type { PackedTransactionJson, SignedPayout } from './signer.ts'
+import type { PackedTransactionJson } from './signer.ts'
 
 export type PayoutState = 'signed' | 'broadcast' | 'confirmed' | 'expired' | 'failed'
 
@@ -19,7 +18,7 @@ export interface Payout {
   blockNum: number | null
 }
 
-interface PayoutRow {
+export interface PayoutRow {
   transaction_id: string
   signed_transaction: PackedTransactionJson
   expires_at: Date
@@ -28,7 +27,7 @@ interface PayoutRow {
   block_num: number | null
 }
 
-const toPayout = (row: PayoutRow): Payout => ({
+export const toPayout = (row: PayoutRow): Payout => ({
   transactionId: row.transaction_id,
   packed: row.signed_transaction,
   expiresAt: new Date(row.expires_at),
@@ -75,99 +74,6 @@ export async function findUnsettledPayouts(
         refusedBefore: row.refused_before,
       },
     ]),
-  )
-}
-
-/**
- * Stores a signed transaction and the rewards it pays before it is ever sent, so that no crash
- * can lose track of it. Throws (the unique index) when one of them has a transfer that may still
- * land: a worker whose lease ran out raced another.
- */
-export async function storeSignedPayout(
-  db: Queryable,
-  rewardIds: string[],
-  signed: SignedPayout,
-): Promise<Payout> {
-  const [row] = await db.query<PayoutRow>(
-    `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
-     VALUES ($1, $2, $3, $4)
-     RETURNING transaction_id, signed_transaction, expires_at, transfers,
-               'signed' AS state, NULL::integer AS block_num`,
-    [signed.transactionId, JSON.stringify(signed.packed), signed.expiresAt, rewardIds.length],
-  )
-  await db.query(`INSERT INTO payouts (reward_id, transaction_id) SELECT unnest($1::uuid[]), $2`, [
-    rewardIds,
-    signed.transactionId,
-  ])
-  await auditEach(db, 'worker', 'payout.signed', rewardIds, {
-    transactionId: signed.transactionId,
-  })
-  return toPayout(row)
-}
-
-/**
- * Marks a transaction as one that can never land (its expiry is irreversible and no block holds
- * it), for every reward it pays. Returns those rewards; throws if it was confirmed meanwhile.
- */
-export async function retirePayout(db: Queryable, transactionId: string): Promise<string[]> {
-  const rows = await db.query<{ reward_id: string; state: PayoutState }>(
-    `UPDATE payouts SET state = CASE WHEN state = 'confirmed' THEN state ELSE 'expired' END,
-            updated_at = now()
-      WHERE transaction_id = $1 AND state <> 'expired' RETURNING reward_id, state`,
-    [transactionId],
-  )
-  if (rows.some((row) => row.state === 'confirmed')) {
-    throw new Error(`payout ${transactionId} was confirmed meanwhile`)
-  }
-  return rows.map((row) => row.reward_id)
-}
-
-/** About to send (again): a refused transaction sent again counts as sent, not refused. */
-export async function markPayoutSent(db: Queryable, transactionId: string): Promise<void> {
-  await db.query(
-    `UPDATE payouts SET state = 'broadcast', attempts = attempts + 1, updated_at = now()
-      WHERE transaction_id = $1 AND state IN ('signed', 'broadcast', 'failed')`,
-    [transactionId],
-  )
-}
-
-/** The block a node says holds the transaction: where finality is looked for first. */
-export async function recordPayoutBlock(
-  db: Queryable,
-  transactionId: string,
-  blockNum: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE payouts SET block_num = $2, updated_at = now()
-      WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,
-    [transactionId, blockNum],
-  )
-}
-
-/** The transaction is in an irreversible block: nothing can take back any of its transfers. */
-export async function markPayoutConfirmed(
-  db: Queryable,
-  transactionId: string,
-  blockNum: number | null,
-): Promise<void> {
-  await db.query(
-    `UPDATE payouts SET state = 'confirmed', last_error = NULL, updated_at = now(),
-            block_num = coalesce($2, block_num)
-      WHERE transaction_id = $1 AND state <> 'confirmed'`,
-    [transactionId, blockNum],
-  )
-}
-
-/** The chain refused the transaction (no funds, wrong key, one bad transfer), with its words. */
-export async function markPayoutFailed(
-  db: Queryable,
-  transactionId: string,
-  error: string,
-): Promise<void> {
-  await db.query(
-    `UPDATE payouts SET last_error = $2, updated_at = now(), state = 'failed'
-      WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,
-    [transactionId, error],
   )
 }
 

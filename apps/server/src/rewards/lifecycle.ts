@@ -1,31 +1,21 @@
 import { type AuditActor, audit } from '../audit/audit-log.ts'
-import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../live/publisher.ts'
-import type { PayableReward } from '../payouts/pay-batch.ts'
-import {
-  markPayoutConfirmed,
-  type Payout,
-  recordPayoutBlock,
-  retirePayout,
-} from '../payouts/repository.ts'
 
 /**
- * Every status change of a reward after its submission, in one place:
+ * A reward's status, from its submission:
  *
  *   pending ──claim──▶ processing ──transfer executed──▶ confirming ──block irreversible──▶ completed
  *      └──claim──▶ rejected           ▲   (parked while the chain refuses it; retried by an operator)
  *                                     └──── its transfer can never land: a new one replaces it
  *
- * The worker pays rewards in batches (one transaction, a transfer each), so the changes a
- * transaction's fate makes take every reward it pays at once, in one statement each.
- * Each change is one transaction that also tells the live feed, so the visitor sees it at once.
- * Conditions on the current status make every change safe to repeat, and harmless when two
- * workers race after a lease ran out.
+ * This module holds the changes the worker and operators make to rewards alone: claiming,
+ * rejecting, retrying, parking. The changes a payout transaction's fate makes (executed,
+ * irreversible, lost) move the transaction and its rewards together, so they live with the
+ * payout's states in `payouts/ledger.ts`. Each change is one transaction that also tells the live
+ * feed, so the visitor sees it at once. Conditions on the current status make every change safe
+ * to repeat, and harmless when two workers race after a lease ran out.
  */
-
-/** Whose reward it is, for the live feed. */
-export type RewardOwner = Pick<PayableReward, 'id' | 'userId' | 'waxAccount'>
 
 /**
  * Codes the catalogue refused: each reward is settled, with the reason its visitor reads (the
@@ -156,112 +146,5 @@ export async function retryParkedReward(
     await audit(tx, actor, 'payout.retried', rewardId, {})
     await publishChange(tx, { kind: 'due' })
     return true
-  })
-}
-
-/**
- * The chain executed the transaction paying `rewards` (in `blockNum`, when the node said): they
- * are `confirming`, shown with its transaction id, and checked again after `checkAfterMs`.
- */
-export async function markConfirming(
-  database: Database,
-  rewards: RewardOwner[],
-  payout: Payout,
-  blockNum: number | null,
-  checkAfterMs: number,
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    if (blockNum !== null) await recordPayoutBlock(tx, payout.transactionId, blockNum)
-    await tx.query(
-      `UPDATE rewards SET status = 'confirming', last_error = NULL, updated_at = now(),
-              next_attempt_at = now() + make_interval(secs => $2)
-        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
-      [rewards.map((reward) => reward.id), checkAfterMs / 1000],
-    )
-  })
-}
-
-/** Still confirming: look at their finality again after `checkAfterMs`, saying nothing new. */
-export async function scheduleFinalityCheck(
-  db: Queryable,
-  rewardIds: string[],
-  checkAfterMs: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE rewards SET last_error = NULL, next_attempt_at = now() + make_interval(secs => $2)
-      WHERE id = ANY($1::uuid[]) AND status = 'confirming'`,
-    [rewardIds, checkAfterMs / 1000],
-  )
-}
-
-/**
- * The transaction can never land (its expiry is irreversible and no block holds it): every
- * reward it pays is `processing` again, and those in `due` are due at once, for a new transfer
- * (alone, if the chain refused this one). Throws when the transaction was confirmed meanwhile.
- */
-export async function retireLostPayout(
-  database: Database,
-  payout: Payout,
-  due: string[],
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    const rewardIds = await retirePayout(tx, payout.transactionId)
-    await audit(tx, 'worker', 'payout.expired', payout.transactionId, { rewards: rewardIds })
-    await tx.query(
-      `UPDATE rewards SET status = 'processing', updated_at = now(),
-              next_attempt_at = CASE WHEN id = ANY($2::uuid[]) THEN now() ELSE next_attempt_at END
-        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
-      [rewardIds, due],
-    )
-  })
-}
-
-/**
- * The transaction paying `rewards` is in an irreversible block: they are completed, and their
- * history entries and completed records appear with them, in one transaction, announced on
- * commit. Running it twice is harmless (the second finds them completed and changes nothing).
- */
-export async function completeRewards(
-  database: Database,
-  rewards: PayableReward[],
-  payout: Payout,
-  blockNum: number | null,
-): Promise<void> {
-  await database.transaction(async (tx) => {
-    await markPayoutConfirmed(tx, payout.transactionId, blockNum)
-    const completed = new Set(
-      (
-        await tx.query<{ id: string }>(
-          `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL,
-                  updated_at = now()
-            WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming') RETURNING id`,
-          [rewards.map((reward) => reward.id)],
-        )
-      ).map((row) => row.id),
-    )
-    const paid = rewards.filter((reward) => completed.has(reward.id))
-    if (paid.length === 0) return
-    const quantities = paid.map((reward) => splitQuantity(reward.rewardQuantity))
-    await tx.query(
-      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
-       SELECT *, $6 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-      [
-        paid.map((reward) => reward.id),
-        paid.map((reward) => reward.waxAccount),
-        paid.map((reward) => reward.code),
-        quantities.map((quantity) => quantity.amount),
-        quantities.map((quantity) => quantity.token),
-        payout.transactionId,
-      ],
-    )
-    await tx.query(
-      `INSERT INTO completed_rewards (wax_account, code, reward_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])`,
-      [
-        paid.map((reward) => reward.waxAccount),
-        paid.map((reward) => reward.code),
-        paid.map((reward) => reward.id),
-      ],
-    )
   })
 }

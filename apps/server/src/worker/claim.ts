@@ -2,7 +2,7 @@ import type { Rejection } from '@fernwood/protocol'
 import { REJECTION_REASONS, redeemCodes } from '../campaigns/catalogue.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
-import type { PayableReward } from '../payouts/pay-batch.ts'
+import type { PayableReward } from '../payouts/payable-reward.ts'
 import { leaseRewards, rejectRewards } from '../rewards/lifecycle.ts'
 
 interface ClaimedRow {

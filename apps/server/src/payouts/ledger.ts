@@ -1,0 +1,192 @@
+import { audit, auditEach } from '../audit/audit-log.ts'
+import { splitQuantity } from '../campaigns/codes.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import type { PayableReward } from './payable-reward.ts'
+import { type Payout, type PayoutRow, type PayoutState, toPayout } from './repository.ts'
+import type { SignedPayout } from './signer.ts'
+
+/**
+ * A payout's steps, the one owner of its states. Each step is one call that moves the payout
+ * transaction's row and its rewards' rows together, in one database transaction:
+ *
+ *   signed ──sent──▶ broadcast ──executed──▶ (rewards confirming) ──irreversible──▶ confirmed
+ *                        └──refused──▶ failed ──sent again──▶ broadcast      (rewards completed)
+ *   any but confirmed ──its expiry irreversible, in no block──▶ expired (rewards due again)
+ *
+ * A transaction lands whole or not at all, so its state is every reward's it pays. Conditions
+ * on the current states make every step safe to repeat, and harmless when two workers race
+ * after a lease ran out. The rewards' status changes reach the live feed through their trigger.
+ */
+
+/**
+ * Stores a signed transaction and the rewards it pays before it is ever sent, so that no crash
+ * can lose track of it. Throws (the unique index) when one of them has a transfer that may still
+ * land: a worker whose lease ran out raced another.
+ */
+export async function recordSigned(
+  database: Database,
+  rewardIds: string[],
+  signed: SignedPayout,
+): Promise<Payout> {
+  return database.transaction(async (tx) => {
+    const [row] = await tx.query<PayoutRow>(
+      `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
+     VALUES ($1, $2, $3, $4)
+     RETURNING transaction_id, signed_transaction, expires_at, transfers,
+               'signed' AS state, NULL::integer AS block_num`,
+      [signed.transactionId, JSON.stringify(signed.packed), signed.expiresAt, rewardIds.length],
+    )
+    await tx.query(
+      `INSERT INTO payouts (reward_id, transaction_id) SELECT unnest($1::uuid[]), $2`,
+      [rewardIds, signed.transactionId],
+    )
+    await auditEach(tx, 'worker', 'payout.signed', rewardIds, {
+      transactionId: signed.transactionId,
+    })
+    return toPayout(row)
+  })
+}
+
+/** About to send (again): a refused transaction sent again counts as sent, not refused. */
+export async function recordSending(db: Queryable, payout: Payout): Promise<void> {
+  await db.query(
+    `UPDATE payouts SET state = 'broadcast', attempts = attempts + 1, updated_at = now()
+      WHERE transaction_id = $1 AND state IN ('signed', 'broadcast', 'failed')`,
+    [payout.transactionId],
+  )
+}
+
+/**
+ * The chain refused the transaction (no funds, wrong key, one bad transfer), with its words. Its
+ * rewards stay as they are: the worker decides when they are due again.
+ */
+export async function recordRefused(db: Queryable, payout: Payout, error: string): Promise<void> {
+  await db.query(
+    `UPDATE payouts SET last_error = $2, updated_at = now(), state = 'failed'
+      WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,
+    [payout.transactionId, error],
+  )
+}
+
+/**
+ * The chain executed the transaction (in `blockNum`, when the node said) and it is not yet
+ * irreversible: its rewards are `confirming`, shown with its transaction id, and checked again
+ * after `checkAfterMs`. Those confirming already only get their next check: nothing new is said.
+ */
+export async function recordExecuted(
+  database: Database,
+  payout: Payout,
+  rewards: Pick<PayableReward, 'id' | 'status'>[],
+  blockNum: number | null,
+  checkAfterMs: number,
+): Promise<void> {
+  const executed = rewards.filter((reward) => reward.status === 'processing').map(({ id }) => id)
+  const confirming = rewards.filter((reward) => reward.status === 'confirming').map(({ id }) => id)
+  await database.transaction(async (tx) => {
+    if (blockNum !== null) {
+      await tx.query(
+        `UPDATE payouts SET block_num = $2, updated_at = now()
+          WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,
+        [payout.transactionId, blockNum],
+      )
+    }
+    if (executed.length > 0) {
+      await tx.query(
+        `UPDATE rewards SET status = 'confirming', last_error = NULL, updated_at = now(),
+                next_attempt_at = now() + make_interval(secs => $2)
+          WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
+        [executed, checkAfterMs / 1000],
+      )
+    }
+    if (confirming.length > 0) {
+      await tx.query(
+        `UPDATE rewards SET last_error = NULL, next_attempt_at = now() + make_interval(secs => $2)
+          WHERE id = ANY($1::uuid[]) AND status = 'confirming'`,
+        [confirming, checkAfterMs / 1000],
+      )
+    }
+  })
+}
+
+/**
+ * The transaction is in an irreversible block: nothing can take back any of its transfers. Its
+ * rewards are completed, and their history entries and completed records appear with them,
+ * announced on commit. Running it twice is harmless (the second finds them completed).
+ */
+export async function recordIrreversible(
+  database: Database,
+  payout: Payout,
+  rewards: PayableReward[],
+  blockNum: number | null,
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE payouts SET state = 'confirmed', last_error = NULL, updated_at = now(),
+              block_num = coalesce($2, block_num)
+        WHERE transaction_id = $1 AND state <> 'confirmed'`,
+      [payout.transactionId, blockNum],
+    )
+    const completed = new Set(
+      (
+        await tx.query<{ id: string }>(
+          `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL,
+                  updated_at = now()
+            WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming') RETURNING id`,
+          [rewards.map((reward) => reward.id)],
+        )
+      ).map((row) => row.id),
+    )
+    const paid = rewards.filter((reward) => completed.has(reward.id))
+    if (paid.length === 0) return
+    const quantities = paid.map((reward) => splitQuantity(reward.rewardQuantity))
+    await tx.query(
+      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
+       SELECT *, $6 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      [
+        paid.map((reward) => reward.id),
+        paid.map((reward) => reward.waxAccount),
+        paid.map((reward) => reward.code),
+        quantities.map((quantity) => quantity.amount),
+        quantities.map((quantity) => quantity.token),
+        payout.transactionId,
+      ],
+    )
+    await tx.query(
+      `INSERT INTO completed_rewards (wax_account, code, reward_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])`,
+      [
+        paid.map((reward) => reward.waxAccount),
+        paid.map((reward) => reward.code),
+        paid.map((reward) => reward.id),
+      ],
+    )
+  })
+}
+
+/**
+ * The transaction can never land (its expiry is irreversible and no block holds it): it is
+ * expired for every reward it pays, which are `processing` again, and those in `due` are due at
+ * once, for a new transfer (alone, if the chain refused this one). Throws when the transaction
+ * was confirmed meanwhile.
+ */
+export async function recordLost(database: Database, payout: Payout, due: string[]): Promise<void> {
+  await database.transaction(async (tx) => {
+    const rows = await tx.query<{ reward_id: string; state: PayoutState }>(
+      `UPDATE payouts SET state = CASE WHEN state = 'confirmed' THEN state ELSE 'expired' END,
+              updated_at = now()
+        WHERE transaction_id = $1 AND state <> 'expired' RETURNING reward_id, state`,
+      [payout.transactionId],
+    )
+    if (rows.some((row) => row.state === 'confirmed')) {
+      throw new Error(`payout ${payout.transactionId} was confirmed meanwhile`)
+    }
+    const rewardIds = rows.map((row) => row.reward_id)
+    await audit(tx, 'worker', 'payout.expired', payout.transactionId, { rewards: rewardIds })
+    await tx.query(
+      `UPDATE rewards SET status = 'processing', updated_at = now(),
+              next_attempt_at = CASE WHEN id = ANY($2::uuid[]) THEN now() ELSE next_attempt_at END
+        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
+      [rewardIds, due],
+    )
+  })
+}
