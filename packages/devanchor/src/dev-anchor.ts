@@ -13,6 +13,7 @@ import {
   SigningRequest,
 } from '@wharfkit/signing-request'
 import { esrOptionsFor } from './esr-options.ts'
+import { MAX_LINK_CHARACTERS, MAX_REQUEST_BYTES } from './request-limits.ts'
 
 export interface DevAnchorOptions {
   /** the devchain's node API: ABIs, the head block for TaPoS, and broadcasting */
@@ -85,15 +86,15 @@ export class DevAnchor {
   /** Reads a link without answering it. */
   async inspect(link: string): Promise<RequestSummary> {
     const request = this.decode(link)
-    const abis = await request.fetchAbis()
     const session = request.isIdentity() ? request.getInfoKey('link', BuoySession) : undefined
     return {
       kind: request.isIdentity() ? 'identity' : 'transaction',
       chainId: String(request.getChainId()),
       appName: session ? String(session.session_name) : undefined,
+      // Naming the actions needs no ABI: their data is decoded only when signing.
       actions: request.isIdentity()
         ? []
-        : request.resolveActions(abis).map(({ account, name }) => ({
+        : request.getRawActions().map(({ account, name }) => ({
             account: String(account),
             name: String(name),
           })),
@@ -130,10 +131,23 @@ export class DevAnchor {
     return this.approveAs(request, session.signer)
   }
 
+  /** Reads a link, refusing one longer than MAX_LINK_CHARACTERS or inflating past MAX_REQUEST_BYTES. */
   decode(link: string): SigningRequest {
+    const trimmed = link.trim()
+    if (trimmed.length > MAX_LINK_CHARACTERS) {
+      throw new Error(
+        `This link is longer than the Dev Anchor reads (${MAX_LINK_CHARACTERS} characters)`,
+      )
+    }
     try {
-      return SigningRequest.from(link.trim(), this.#esrOptions)
+      return SigningRequest.from(trimmed, this.#esrOptions)
     } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new Error(
+          `This request is larger than the Dev Anchor reads (${MAX_REQUEST_BYTES} bytes inflated)`,
+          { cause: error },
+        )
+      }
       throw new Error('This is not a signing request link (esr:…)', { cause: error })
     }
   }

@@ -1,7 +1,9 @@
+import { deflateRawSync } from 'node:zlib'
 import { DEV_WALLET_PUBLIC_KEY, DEVCHAIN_CHAIN_ID, startDevchain } from '@fernwood/devchain'
 import { startRelay } from '@fernwood/relay'
 import { send } from '@greymass/buoy'
 import {
+  Action,
   APIClient,
   PublicKey,
   Serializer,
@@ -16,8 +18,8 @@ import {
   waitForCallback,
 } from '@wharfkit/protocol-esr'
 import { ChainDefinition, type LoginContext } from '@wharfkit/session'
-import { ResolvedSigningRequest, SigningRequest } from '@wharfkit/signing-request'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Base64u, ResolvedSigningRequest, SigningRequest } from '@wharfkit/signing-request'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { esrOptionsFor } from '../src/esr-options.ts'
 import { DevAnchor, type LinkEvent, listenOnLinkChannel } from '../src/index.ts'
@@ -108,6 +110,67 @@ describe('answering a login', () => {
     const guarded = new DevAnchor({ client, callbackAllowed: () => false })
     const login = await loginRequest()
     await expect(guarded.approve(login.link)).rejects.toThrow(/Refusing to post/)
+  })
+})
+
+describe('reading links of any size', () => {
+  /** A request of `count` transfers, as the kit would make it (compressed). */
+  async function transfersRequest(count: number) {
+    const { abi } = await client.v1.chain.get_abi('eosio.token')
+    if (!abi) throw new Error('the devchain serves no eosio.token ABI')
+    const transfer = Action.from(
+      {
+        account: 'eosio.token',
+        name: 'transfer',
+        authorization: [{ actor: 'alice.wam', permission: 'active' }],
+        data: { from: 'alice.wam', to: 'bob.wam', quantity: '0.00000001 WAX', memo: '' },
+      },
+      abi,
+    )
+    const request = await SigningRequest.create(
+      { actions: Array(count).fill(transfer), chainId: DEVCHAIN_CHAIN_ID, broadcast: false },
+      esrOptionsFor(client),
+    )
+    return request.encode(true, false, 'esr:')
+  }
+
+  it('a small link that inflates past 16 KiB is refused before it is decoded', async () => {
+    // 300 transfers: a 300-character link for 20 KB of request.
+    const many = await transfersRequest(300)
+    expect(many.length).toBeLessThan(1_000)
+    await expect(anchor.inspect(many)).rejects.toThrow(
+      'This request is larger than the Dev Anchor reads (16384 bytes inflated)',
+    )
+    // A zip bomb: 12 MB of zeros, deflated into a 16 KB link.
+    const bomb = `esr:${Base64u.encode(new Uint8Array([0x82, ...deflateRawSync(Buffer.alloc(12_000_000))]))}`
+    expect(bomb.length).toBeLessThanOrEqual(16_384)
+    await expect(anchor.inspect(bomb)).rejects.toThrow(/larger than the Dev Anchor reads/)
+    await expect(anchor.approve(bomb)).rejects.toThrow(/larger than the Dev Anchor reads/)
+  })
+
+  it('a link longer than 16,384 characters is not read at all', async () => {
+    const long = `esr:${'g'.repeat(16_381)}`
+    await expect(anchor.inspect(long)).rejects.toThrow(
+      'This link is longer than the Dev Anchor reads (16384 characters)',
+    )
+  })
+
+  it('inspecting names the actions without fetching an ABI', async () => {
+    const counted = new APIClient({ url: devchain.url })
+    const getAbi = vi.spyOn(counted.v1.chain, 'get_abi')
+    const summary = await new DevAnchor({ client: counted }).inspect(await transfersRequest(100))
+    expect(summary.actions).toHaveLength(100)
+    expect(summary.actions[99]).toEqual({ account: 'eosio.token', name: 'transfer' })
+    expect(getAbi).not.toHaveBeenCalled()
+  })
+
+  it('resolving a request of many actions on one contract fetches its ABI once, not per action', async () => {
+    const counted = new APIClient({ url: devchain.url })
+    const getAbi = vi.spyOn(counted.v1.chain, 'get_abi')
+    const request = new DevAnchor({ client: counted }).decode(await transfersRequest(100))
+    const abis = await request.fetchAbis()
+    expect(request.resolveActions(abis)).toHaveLength(100)
+    expect(getAbi).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -1,8 +1,10 @@
+import { deflateRawSync } from 'node:zlib'
 import { DEVCHAIN_CHAIN_ID, startDevchain } from '@fernwood/devchain'
 import { createRelay } from '@fernwood/relay'
 import { APIClient } from '@wharfkit/antelope'
 import { createIdentityRequest, waitForCallback } from '@wharfkit/protocol-esr'
 import { ChainDefinition, type LoginContext } from '@wharfkit/session'
+import { Base64u } from '@wharfkit/signing-request'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -89,11 +91,58 @@ describe('the Dev Anchor page', () => {
     const login = await loginRequest('http://127.0.0.1:9/elsewhere')
     const response = await post('/answer', { link: login.link, decision: 'decline' })
     expect(response.status).toBe(422)
-    expect(await response.json()).toMatchObject({ error: { message: /Refusing to post/ } })
+    expect(await response.json()).toMatchObject({
+      error: { message: expect.stringMatching(/^Refusing to post/) },
+    })
   })
 
   it('refuses input that is not a request: a malformed body with 400, a non-link with 422', async () => {
     expect((await post('/answer', { link: 'esr:x', decision: 'maybe' })).status).toBe(400)
     expect((await post('/inspect', { link: 'not a link at all' })).status).toBe(422)
+  })
+})
+
+describe("the Dev Anchor page's limits", () => {
+  it('a 16 KB link that inflates to 12 MB is refused (422) with a short answer', async () => {
+    const bomb = `esr:${Base64u.encode(new Uint8Array([0x82, ...deflateRawSync(Buffer.alloc(12_000_000))]))}`
+    const response = await post('/inspect', { link: bomb })
+    expect(response.status).toBe(422)
+    const answer = await response.text()
+    expect(answer.length).toBeLessThan(500)
+    expect(JSON.parse(answer)).toMatchObject({
+      error: {
+        message: expect.stringMatching(/^This request is larger than the Dev Anchor reads/),
+      },
+    })
+  })
+
+  it('each client may have so many links read or answered a minute: then 429 with Retry-After', async () => {
+    const limited = Fastify()
+    await limited.register(
+      devAnchorPage({
+        client,
+        relayUrlFor: () => undefined,
+        rateLimit: { max: 2, windowMs: 60_000 },
+        clientAddress: (request) => String(request.headers['x-client']),
+      }),
+    )
+    const ask = (path: string, client: string, body: object) =>
+      limited.inject({ method: 'POST', url: path, headers: { 'x-client': client }, payload: body })
+    try {
+      expect((await ask('/inspect', 'a', { link: 'not a link' })).statusCode).toBe(422)
+      expect(
+        (await ask('/answer', 'a', { link: 'not a link', decision: 'decline' })).statusCode,
+      ).toBe(422)
+
+      const over = await ask('/inspect', 'a', { link: 'not a link' })
+      expect(over.statusCode).toBe(429)
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
+      expect(over.json()).toMatchObject({ error: { code: 'DEV_ANCHOR_RATE_LIMITED' } })
+      expect((await ask('/answer', 'a', { link: 'x', decision: 'decline' })).statusCode).toBe(429)
+      // Another client is counted apart.
+      expect((await ask('/inspect', 'b', { link: 'not a link' })).statusCode).toBe(422)
+    } finally {
+      await limited.close()
+    }
   })
 })

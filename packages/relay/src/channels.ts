@@ -1,5 +1,7 @@
 import { RequestCancelled, Undeliverable } from './errors.ts'
 import type { ListenerConnection } from './listener-connection.ts'
+import { BUFFERED_MESSAGE_COST_BYTES, CHANNEL_COST_BYTES } from './memory-costs.ts'
+import { type WaitingLimits, WaitingSenders } from './waiting-senders.ts'
 
 /** How a POST was answered: straight to a listener, or kept for the next one to connect. */
 export type Delivery = 'delivered' | 'buffered'
@@ -7,8 +9,13 @@ export type Delivery = 'delivered' | 'buffered'
 export interface ChannelLimits {
   /** an undelivered message is forgotten after this long */
   messageTtlMs: number
-  /** all undelivered messages together stay under this many bytes; the oldest go first */
+  /**
+   * what all undelivered messages cost together stays under this many bytes, the oldest going
+   * first: their payloads, and what their records and the channels holding them cost the heap
+   */
   maxBufferedBytes: number
+  /** the senders held open while their message waits for a listener */
+  waiting: WaitingLimits
 }
 
 export interface SendOptions {
@@ -38,9 +45,13 @@ interface Channel {
  */
 export class ChannelRegistry {
   private readonly channels = new Map<string, Channel>()
+  /** what the buffered messages cost, as the cap counts it (see `keepIn`) */
   private bufferedBytes = 0
+  private readonly waitingSenders: WaitingSenders
 
-  constructor(private readonly limits: ChannelLimits) {}
+  constructor(private readonly limits: ChannelLimits) {
+    this.waitingSenders = new WaitingSenders(limits.waiting)
+  }
 
   /** Adds a listener and hands it, exactly once, whatever was posted before it connected. */
   async subscribe(name: string, listener: ListenerConnection): Promise<void> {
@@ -49,8 +60,7 @@ export class ChannelRegistry {
     for (const wake of channel.waiting) wake()
     const now = Date.now()
     while (channel.buffered.length > 0 && !listener.closed) {
-      const message = channel.buffered.shift() as BufferedMessage
-      this.bufferedBytes -= message.payload.length
+      const message = this.takeOldest(channel)
       if (message.expiresAt <= now) continue
       try {
         await listener.deliver(message.payload)
@@ -69,8 +79,29 @@ export class ChannelRegistry {
     this.dropIfIdle(name, channel)
   }
 
-  /** Delivers to the channel's listeners, waiting for one if asked to, else keeps the message. */
+  /**
+   * Delivers to the channel's listeners, waiting for one if asked to, else keeps the message. A
+   * sender held open meanwhile counts against the waiting limits, and is refused when over them.
+   */
   async send(name: string, payload: Buffer, options: SendOptions): Promise<Delivery> {
+    const listening = (this.channels.get(name)?.listeners.size ?? 0) > 0
+    // A message for nobody, with no wait asked for, is kept at once: no sender is held.
+    const release =
+      listening || options.waitSeconds > 0
+        ? this.waitingSenders.admit(name, payload.length)
+        : () => {}
+    try {
+      return await this.deliverOrKeep(name, payload, options)
+    } finally {
+      release()
+    }
+  }
+
+  private async deliverOrKeep(
+    name: string,
+    payload: Buffer,
+    options: SendOptions,
+  ): Promise<Delivery> {
     const deadline = Date.now() + options.waitSeconds * 1000
     for (;;) {
       if (options.signal.aborted) throw new RequestCancelled(String(options.signal.reason))
@@ -94,24 +125,56 @@ export class ChannelRegistry {
     for (const [name, channel] of this.channels) {
       const live = channel.buffered.filter((message) => message.expiresAt > now)
       for (const message of channel.buffered) {
-        if (message.expiresAt <= now) this.bufferedBytes -= message.payload.length
+        if (message.expiresAt <= now) this.bufferedBytes -= costOf(message)
       }
+      if (live.length === 0 && channel.buffered.length > 0) this.bufferedBytes -= CHANNEL_COST_BYTES
       channel.buffered = live
       this.dropIfIdle(name, channel)
     }
   }
 
-  /** What the relay holds now, for tests and benchmarks to watch memory stay bounded. */
-  stats(): { channels: number; bufferedMessages: number; bufferedBytes: number } {
+  /**
+   * What the relay holds now, for tests and benchmarks to watch memory stay bounded: the bytes are
+   * what the bounds count, the heap's overheads included.
+   */
+  stats(): {
+    channels: number
+    bufferedMessages: number
+    bufferedBytes: number
+    waitingSenders: number
+    waitingBytes: number
+  } {
     let bufferedMessages = 0
     for (const channel of this.channels.values()) bufferedMessages += channel.buffered.length
-    return { channels: this.channels.size, bufferedMessages, bufferedBytes: this.bufferedBytes }
+    return {
+      channels: this.channels.size,
+      bufferedMessages,
+      bufferedBytes: this.bufferedBytes,
+      ...this.waitingSenders.stats(),
+    }
   }
 
   private keep(name: string, message: BufferedMessage): void {
-    this.channel(name).buffered.push(message)
-    this.bufferedBytes += message.payload.length
+    this.keepIn(this.channel(name), message)
     this.evictOldestBeyondLimit()
+  }
+
+  /**
+   * Buffers a message, charging its cost, and its channel's with the channel's first message:
+   * buffered messages keep their channel alive, so they pay for it. Channels kept by listeners or
+   * waiting senders are paid for by those (their sockets; the waiting limits).
+   */
+  private keepIn(channel: Channel, message: BufferedMessage): void {
+    channel.buffered.push(message)
+    this.bufferedBytes += costOf(message)
+    if (channel.buffered.length === 1) this.bufferedBytes += CHANNEL_COST_BYTES
+  }
+
+  private takeOldest(channel: Channel): BufferedMessage {
+    const message = channel.buffered.shift() as BufferedMessage
+    this.bufferedBytes -= costOf(message)
+    if (channel.buffered.length === 0) this.bufferedBytes -= CHANNEL_COST_BYTES
+    return message
   }
 
   private evictOldestBeyondLimit(): void {
@@ -124,8 +187,7 @@ export class ChannelRegistry {
         }
       }
       if (!oldest) return
-      const dropped = oldest.channel.buffered.shift() as BufferedMessage
-      this.bufferedBytes -= dropped.payload.length
+      this.takeOldest(oldest.channel)
       this.dropIfIdle(oldest.name, oldest.channel)
     }
   }
@@ -160,4 +222,9 @@ export class ChannelRegistry {
       channel.listeners.size === 0 && channel.buffered.length === 0 && channel.waiting.size === 0
     if (idle && this.channels.get(name) === channel) this.channels.delete(name)
   }
+}
+
+/** What a buffered message costs the heap: its payload, and its record and Buffer object. */
+function costOf(message: BufferedMessage): number {
+  return message.payload.length + BUFFERED_MESSAGE_COST_BYTES
 }

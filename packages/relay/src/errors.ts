@@ -42,3 +42,27 @@ export class RequestCancelled extends RelayError {
     super(410, `Request cancelled (${reason})`)
   }
 }
+
+// Buoy itself sets no bounds, so it has no status for these; the plugin's buoy client reports any
+// other status as 'Unexpected status code {n}', and the text says which bound it was.
+
+export class MessageTooLarge extends RelayError {
+  constructor(limitBytes: number) {
+    super(413, `Message too large (at most ${limitBytes} bytes)`)
+  }
+}
+
+export class ChannelBusy extends RelayError {
+  constructor(limits: { senders: number; bytes: number }) {
+    super(
+      429,
+      `Too many senders waiting on this channel (at most ${limits.senders}, ${limits.bytes} bytes)`,
+    )
+  }
+}
+
+export class RelayBusy extends RelayError {
+  constructor() {
+    super(503, 'The relay holds as many waiting senders as it can; try again shortly')
+  }
+}

@@ -1,17 +1,43 @@
 import fastifyWebsocket from '@fastify/websocket'
 import Fastify, { type FastifyPluginAsync, type FastifyRequest } from 'fastify'
 import { ChannelRegistry, type Delivery } from './channels.ts'
-import { EmptyMessage, InvalidChannel, InvalidWait, RelayError } from './errors.ts'
+import { EmptyMessage, InvalidChannel, InvalidWait, MessageTooLarge, RelayError } from './errors.ts'
 import { ListenerConnection } from './listener-connection.ts'
+import { WAITING_SENDER_COST_BYTES } from './memory-costs.ts'
 
-/** The spec's largest network message: bodies above it are refused with 413. */
-export const MAX_MESSAGE_BYTES = 8_388_608
+/**
+ * The largest message the relay takes; bodies above it are refused with 413. The largest that
+ * Anchor sends is a sealed signing request, or its callback, for the largest transaction a chain
+ * takes: nodeos' default `max_transaction_net_usage` of 512 KiB, packed, makes a 699,198-character
+ * `esr:` link (deflate gains nothing on incompressible data; base64url adds a third), sealed into
+ * 699,249 bytes, and a 699,556-byte callback whose `req` carries the link again. 1 MiB leaves half
+ * as much again for larger chain limits and many signatures. (A Fernwood login's callback: 814.)
+ */
+export const MAX_MESSAGE_BYTES = 1_048_576
 
 export interface RelayOptions {
   /** an undelivered message is forgotten after this long; 10 minutes by default */
   messageTtlMs?: number
-  /** all undelivered messages together stay under this; 64 MiB by default */
+  /**
+   * what undelivered messages cost together (their bytes, and their records and channels on the
+   * heap) stays under this, the oldest dropped first; 64 MiB by default
+   */
   maxBufferedBytes?: number
+  /**
+   * senders held open at once, waiting for a listener or its acknowledgement, all channels
+   * together; 256 by default, well under the 1,024 file descriptors a process usually gets, as
+   * each holds a socket. Over it a sender gets 503.
+   */
+  maxWaitingSenders?: number
+  /** what those senders cost together: their messages and 14 KiB each; 16 MiB by default */
+  maxWaitingBytes?: number
+  /**
+   * senders held at once on one channel; 4 by default (Anchor's link sends one request at a time
+   * per session, with a 10 s soft wait). Over it, or over the bytes below, a sender gets 429.
+   */
+  maxWaitingSendersPerChannel?: number
+  /** what those cost together; by default room for two of the largest messages */
+  maxWaitingBytesPerChannel?: number
   /** the longest X-Buoy-Wait or X-Buoy-Soft-Wait honoured, in seconds; 120 like buoy */
   maxWaitSeconds?: number
   /** how long a v2 listener has to acknowledge a message; 5 s like buoy */
@@ -26,7 +52,7 @@ export interface Relay {
    * server mounts it under `/devchain/relay`.
    */
   plugin: FastifyPluginAsync
-  /** Channels, undelivered messages and their bytes held right now. */
+  /** Channels, undelivered messages and waiting senders held right now, and what they cost. */
   stats(): ReturnType<ChannelRegistry['stats']>
   /** Drops every listener's socket at once, as a relay restart would. */
   dropListeners(): void
@@ -54,6 +80,13 @@ export function createRelay(options: RelayOptions = {}): Relay {
   const registry = new ChannelRegistry({
     messageTtlMs: options.messageTtlMs ?? 600_000,
     maxBufferedBytes: options.maxBufferedBytes ?? 64 * 1024 * 1024,
+    waiting: {
+      maxSenders: options.maxWaitingSenders ?? 256,
+      maxBytes: options.maxWaitingBytes ?? 16 * 1024 * 1024,
+      maxSendersPerChannel: options.maxWaitingSendersPerChannel ?? 4,
+      maxBytesPerChannel:
+        options.maxWaitingBytesPerChannel ?? 2 * (MAX_MESSAGE_BYTES + WAITING_SENDER_COST_BYTES),
+    },
   })
   const listeners = new Set<ListenerConnection>()
   const closing = new AbortController()
@@ -69,14 +102,24 @@ export function createRelay(options: RelayOptions = {}): Relay {
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_MESSAGE_BYTES }, (_r, b, d) =>
       d(null, b),
     )
-    app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-      const status = error instanceof RelayError ? error.statusCode : (error.statusCode ?? 500)
-      if (status >= 500) request.log.error(error, 'relay failure')
-      reply
-        .status(status)
-        .type('text/plain')
-        .send(status >= 500 ? 'Internal server error' : error.message)
-    })
+    app.setErrorHandler(
+      (thrown: Error & { statusCode?: number; code?: string }, request, reply) => {
+        const error =
+          thrown.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? new MessageTooLarge(MAX_MESSAGE_BYTES)
+            : thrown
+        // The relay's own refusals, a full relay's 503 among them, are answers rather than failures.
+        if (error instanceof RelayError) {
+          return reply.status(error.statusCode).type('text/plain').send(error.message)
+        }
+        const status = error.statusCode ?? 500
+        if (status >= 500) request.log.error(error, 'relay failure')
+        reply
+          .status(status)
+          .type('text/plain')
+          .send(status >= 500 ? 'Internal server error' : error.message)
+      },
+    )
     // Buoy is a public service any page may post to; browsers need to be told so.
     app.addHook('onRequest', async (_request, reply) => {
       reply.headers({

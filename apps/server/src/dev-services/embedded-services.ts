@@ -3,6 +3,7 @@ import { createRelay } from '@fernwood/relay'
 import type { APIClient } from '@wharfkit/antelope'
 import type { FastifyPluginAsync } from 'fastify'
 import { ownOrigin } from '../http/own-origin.ts'
+import { clientAddress } from '../http/rate-limit.ts'
 
 /**
  * Where this server serves the development services it embeds. Like any node's API they are open
@@ -42,6 +43,8 @@ export function devchainServices(options: DevchainServicesOptions): EmbeddedServ
           const origin = ownOrigin(request, options.publicOrigin)
           return origin && `${origin}${DEVCHAIN_RELAY_PATH}`
         },
+        // Its limit counts in this process, as the relay and the link sessions live here too.
+        clientAddress,
       }),
     },
   ]
