@@ -1,7 +1,7 @@
 // Compiles the server to JavaScript for production: `node dist/main.js` runs it without tsx.
 // dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
-// and the files bundled modules read beside the code that runs them: dist/migrations (the
-// database opener) and dist/dev-anchor-page.js (the Dev Anchor page's script).
+// and the files bundled modules read beside the code that runs them: dist/migrations and
+// dist/functions (the database opener) and dist/dev-anchor-page.js (the Dev Anchor page's script).
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -42,9 +42,9 @@ await build({
   plugins: [installedPackagesStayExternal],
   logLevel: 'warning',
 })
-await cp(path.join(serverRoot, 'src/db/migrations'), path.join(outdir, 'migrations'), {
-  recursive: true,
-})
+for (const folder of ['migrations', 'functions']) {
+  await cp(path.join(serverRoot, 'src/db', folder), path.join(outdir, folder), { recursive: true })
+}
 await cp(
   path.join(serverRoot, '../../packages/devanchor/src/page/dev-anchor-page.js'),
   path.join(outdir, 'dev-anchor-page.js'),

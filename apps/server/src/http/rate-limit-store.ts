@@ -29,10 +29,10 @@ export interface HitCounter {
 }
 
 /**
- * The counter of a database's servers, kept in the database (`count_hits`, migrations 012 and
- * 014): on PostgreSQL every server counts together, and the clock is the database's, so they
- * also agree on when windows end. The code submission counts its limits in its own statement,
- * through the same function.
+ * The counter of a database's servers, kept in the database (`count_hits`, in `db/functions`):
+ * on PostgreSQL every server counts together, and the clock is the database's, so they also agree
+ * on when windows end. The code submission counts its limits in its own statement, through the
+ * same function.
  */
 export function hitCounterFor(database: Database): HitCounter {
   return {

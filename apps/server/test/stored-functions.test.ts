@@ -1,0 +1,176 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../src/db/database.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { openPgliteDatabase } from '../src/db/pglite-database.ts'
+import { openPostgresDatabase } from '../src/db/postgres-database.ts'
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testDriver,
+} from './support/test-database.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const functionsDirectory = path.join(here, '../src/db/functions')
+/**
+ * Migrations 001–014 exactly as the release before db/functions shipped them, when the stored
+ * functions were defined (and redefined) by the migrations themselves.
+ */
+const previousReleaseMigrations = path.join(here, 'fixtures/migrations-before-stored-functions')
+
+const closers: Array<() => Promise<unknown>> = []
+afterAll(async () => {
+  for (const close of closers.splice(0).reverse()) await close()
+})
+
+/** An empty database of its own: no schema, no migrations recorded. */
+async function emptyDatabase(): Promise<Database> {
+  if (testDriver === 'pglite') {
+    const database = await openPgliteDatabase('memory://')
+    closers.push(() => database.close())
+    return database
+  }
+  const url = await createPostgresDatabase()
+  const database = await openPostgresDatabase(url.toString())
+  closers.push(async () => {
+    await database.close()
+    await dropPostgresDatabase(url)
+  })
+  return database
+}
+
+async function sqlFiles(directory: string): Promise<Array<[string, string]>> {
+  const names = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort()
+  return Promise.all(
+    names.map(
+      async (name): Promise<[string, string]> => [
+        name,
+        await readFile(path.join(directory, name), 'utf8'),
+      ],
+    ),
+  )
+}
+
+/** What the files in db/functions define, alone: each applied to an empty database in order. */
+async function definedByTheFiles(): Promise<Database> {
+  const database = await emptyDatabase()
+  for (const [, sql] of await sqlFiles(functionsDirectory)) await database.exec(sql)
+  return database
+}
+
+/** A database as the previous release's server left it, recording migrations as it did. */
+async function migratedByThePreviousRelease(): Promise<Database> {
+  const database = await emptyDatabase()
+  await database.exec(
+    `CREATE TABLE schema_migrations (
+       version text PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now()
+     )`,
+  )
+  for (const [name, sql] of await sqlFiles(previousReleaseMigrations)) {
+    await database.transaction(async (tx) => {
+      await tx.exec(sql)
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [name])
+    })
+  }
+  return database
+}
+
+/** Every function and procedure of the schema (extensions' aside), signature to definition. */
+async function functionsOf(database: Database): Promise<Record<string, string>> {
+  const rows = await database.query<{ signature: string; definition: string }>(
+    `SELECT p.oid::regprocedure::text AS signature, pg_get_functiondef(p.oid) AS definition
+       FROM pg_proc p
+      WHERE p.pronamespace = 'public'::regnamespace
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+                         WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+                           AND d.deptype = 'e')`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.signature, row.definition]))
+}
+
+async function triggersOf(database: Database): Promise<Record<string, string>> {
+  const rows = await database.query<{ name: string; definition: string }>(
+    `SELECT tgname AS name, pg_get_triggerdef(oid) AS definition
+       FROM pg_trigger WHERE NOT tgisinternal`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.name, row.definition]))
+}
+
+const exists = async (database: Database, name: string) =>
+  (
+    await database.query<{ found: boolean }>('SELECT to_regproc($1) IS NOT NULL AS found', [name])
+  )[0].found
+
+describe(`stored functions, one file each in db/functions (${testDriver})`, () => {
+  let reference: Record<string, string>
+  let fresh: Database
+  let upgraded: Database
+  let upgradedApplied: string[]
+
+  beforeAll(async () => {
+    reference = await functionsOf(await definedByTheFiles())
+    fresh = await emptyDatabase()
+    await migrate(fresh)
+    upgraded = await migratedByThePreviousRelease()
+    expect(await exists(upgraded, 'submit_code')).toBe(true)
+    upgradedApplied = await migrate(upgraded)
+  })
+
+  it('a fresh database holds every function exactly as the file named for it defines it, and no other', async () => {
+    const named = (await sqlFiles(functionsDirectory)).map(([file]) =>
+      file.replace(/^\d+_(.*)\.sql$/, '$1'),
+    )
+    expect(Object.keys(reference).map((signature) => signature.split('(')[0])).toEqual(
+      expect.arrayContaining(named),
+    )
+    expect(Object.keys(reference)).toHaveLength(named.length)
+    expect(await functionsOf(fresh)).toEqual(reference)
+  })
+
+  it('a database the previous release migrated ends the same: its functions as the files define them, its triggers as a fresh one’s', async () => {
+    expect(upgradedApplied.length).toBeGreaterThan(0)
+    expect(upgradedApplied.every((name) => name > '015')).toBe(true)
+    expect(await functionsOf(upgraded)).toEqual(reference)
+    expect(await triggersOf(upgraded)).toEqual(await triggersOf(fresh))
+  })
+
+  it('submit_code, kept one release for servers of the one before, is gone from both', async () => {
+    expect(await exists(fresh, 'submit_code')).toBe(false)
+    expect(await exists(upgraded, 'submit_code')).toBe(false)
+  })
+
+  it('submissions take the turns the previous release took: the same lock keys for a user and a wallet', async () => {
+    const [keys] = await fresh.query<Record<string, boolean>>(
+      `SELECT submission_turn_key('user', $1) = hashtextextended('codes:user:' || $1::uuid, 0) AS user,
+              submission_turn_key('wallet', $2) = hashtextextended('codes:wallet:' || $2, 0) AS wallet`,
+      ['6f1c1a52-6a0e-4d55-9f5b-8a4f4bd1c0de', 'forestwalker'],
+    )
+    expect(keys).toEqual({ user: true, wallet: true })
+  })
+
+  it('starting again applies no migration, keeps serving callers, and puts back a function changed by hand', async () => {
+    const countHit = () =>
+      fresh.query<{ hits: number }>(
+        'SELECT hits FROM count_hits($1::text[], $2::float8[])',
+        [['stored-functions-test'], [60]],
+        { preparedAs: 'stored_functions_test_count' },
+      )
+    expect(await countHit()).toEqual([{ hits: 1 }])
+
+    expect(await migrate(fresh)).toEqual([])
+    expect(await migrate(fresh)).toEqual([])
+    expect(await functionsOf(fresh)).toEqual(reference)
+    expect(await countHit()).toEqual([{ hits: 2 }])
+
+    await fresh.exec(
+      `CREATE OR REPLACE FUNCTION submission_turn_key(kind text, holder text)
+       RETURNS bigint LANGUAGE sql IMMUTABLE AS $$ SELECT 0::bigint $$`,
+    )
+    expect(await functionsOf(fresh)).not.toEqual(reference)
+    await migrate(fresh)
+    expect(await functionsOf(fresh)).toEqual(reference)
+  })
+})
