@@ -16,9 +16,13 @@ WORKDIR /app
 COPY . .
 # `npm install`, not `npm ci`: the registry serves only some platforms' optional binaries, so
 # the lockfile cannot list all of them and `npm ci` refuses it (see .ci/run).
+# Then node_modules again with the server's production dependencies alone (from npm's cache):
+# `npm prune --omit=dev` would keep every workspace's, the web app's React and wallet kits
+# (~140 MB) that the runtime never loads, since the web app is served built.
 RUN npm install --no-audit --no-fund \
  && npm run build \
- && npm prune --omit=dev --no-audit --no-fund
+ && rm -rf node_modules \
+ && npm install --omit=dev --workspace=@fernwood/server --prefer-offline --no-audit --no-fund
 
 # --- runtime: what `node apps/server/dist/main.js` needs, nothing more -----------------------
 FROM ${NODE_IMAGE} AS runtime
