@@ -6,15 +6,25 @@ export interface KeyWeight {
   weight: number
 }
 
-export interface Authority {
-  threshold: number
-  keys: KeyWeight[]
-}
-
 export interface PermissionLevel {
   actor: string
   permission: string
 }
+
+/** An account's permission in another's authority: here only a contract's own `eosio.code`. */
+export interface PermissionLevelWeight {
+  permission: PermissionLevel
+  weight: number
+}
+
+export interface Authority {
+  threshold: number
+  keys: KeyWeight[]
+  accounts?: PermissionLevelWeight[]
+}
+
+/** The virtual permission a contract's inline actions carry (nodeos' config::eosio_code_name). */
+export const EOSIO_CODE = 'eosio.code'
 
 /** Keys compare by value whatever their spelling (EOS… or PUB_K1_…). */
 export function canonicalKey(key: string): string {
@@ -27,17 +37,19 @@ export function legacyKey(key: string): string {
 }
 
 /**
- * Checks every declared authorization against the keys that signed, the way nodeos'
- * authority checker does: walk the authority's keys in order, add the weight of each key that
- * signed until the threshold is met, and remember which keys were used. A signing key that no
- * authorization needed makes the transaction invalid (`tx_irrelevant_sig`).
+ * nodeos' authority checker over keys: walks each declared authority's keys in order, adding the
+ * weight of each key provided until the threshold is met, and returns the keys it used. An
+ * authority that the provided keys cannot satisfy is handed to `unsatisfied`, which throws.
+ * (Only a contract's `eosio.code` stands in authorities beside keys here, and no signature can
+ * provide it.)
  */
-export function checkAuthorizations(
+export function keysSatisfying(
   declared: PermissionLevel[],
-  signingKeys: string[],
+  providedKeys: string[],
   authorityOf: (level: PermissionLevel) => Authority,
-): void {
-  const provided = new Set(signingKeys.map(canonicalKey))
+  unsatisfied: (level: PermissionLevel) => Error,
+): Set<string> {
+  const provided = new Set(providedKeys.map(canonicalKey))
   const used = new Set<string>()
   for (const level of declared) {
     const authority = authorityOf(level)
@@ -50,10 +62,37 @@ export function checkAuthorizations(
         used.add(canonical)
       }
     }
-    if (weight < authority.threshold) {
-      throw nodeErrors.unsatisfiedAuthorization(level, signingKeys.map(legacyKey))
-    }
+    if (weight < authority.threshold) throw unsatisfied(level)
   }
-  const irrelevant = [...provided].filter((key) => !used.has(key))
+  return used
+}
+
+/**
+ * Checks a transaction's declared authorizations against the keys that signed it. A signing key
+ * that no authorization needed makes the transaction invalid (`tx_irrelevant_sig`).
+ */
+export function checkAuthorizations(
+  declared: PermissionLevel[],
+  signingKeys: string[],
+  authorityOf: (level: PermissionLevel) => Authority,
+): void {
+  const used = keysSatisfying(declared, signingKeys, authorityOf, (level) =>
+    nodeErrors.unsatisfiedAuthorization(level, signingKeys.map(legacyKey)),
+  )
+  const irrelevant = [...new Set(signingKeys.map(canonicalKey))].filter((key) => !used.has(key))
   if (irrelevant.length > 0) throw nodeErrors.irrelevantSignatures(irrelevant.map(legacyKey))
+}
+
+/**
+ * Whether `authority` is satisfied by `provided` alone, as an inline action's authorizations are
+ * checked against its sender's `eosio.code`.
+ */
+export function satisfiedByPermission(authority: Authority, provided: PermissionLevel): boolean {
+  const weight = (authority.accounts ?? [])
+    .filter(
+      ({ permission }) =>
+        permission.actor === provided.actor && permission.permission === provided.permission,
+    )
+    .reduce((sum, { weight }) => sum + weight, 0)
+  return weight >= authority.threshold
 }

@@ -1,8 +1,12 @@
-import { PublicKey } from '@wharfkit/antelope'
+import { Asset, PublicKey } from '@wharfkit/antelope'
 import type { Authority } from './authority'
 import { type Block, BlockLog } from './blocks'
-import type { DevchainSeed } from './seed'
-import { parseAsset, type TokenLedger, type TokenStat } from './token-contract'
+import { type ContractCodeName, contractCode } from './contract-code'
+import { ContractTables, type SavedTable } from './contract-tables'
+import { DeployedContracts } from './contracts'
+import { type ResourceBudget, ResourceLedger, type SavedResources } from './resources'
+import { balancesOf, rewriteBalance } from './token-balances'
+import { ContractHost, WasmContract } from './wasm-contract'
 
 export interface AccountRecord {
   name: string
@@ -33,16 +37,18 @@ export interface Sequences {
   actors: Record<string, number>
 }
 
+/** The state file's format; version 1 held native token ledgers instead of contract tables. */
+export const SNAPSHOT_VERSION = 2
+
 /** The persisted form: plain JSON, bigints as decimal strings. */
 export interface ChainSnapshot {
-  version: 1
+  version: typeof SNAPSHOT_VERSION
   chainId: string
   accounts: AccountRecord[]
-  tokens: {
-    contract: string
-    stats: [string, { supply: string; maxSupply: string; precision: number; issuer: string }][]
-    balances: [string, [string, string][]][]
-  }[]
+  /** Which registry contract runs on which account. */
+  contracts: [string, ContractCodeName][]
+  tables: SavedTable[]
+  resources: [string, SavedResources][]
   blocks: Block[]
   recentTransactionIds: [string, number][]
   transactions: ExecutedTransaction[]
@@ -56,17 +62,18 @@ export interface ChainSnapshot {
 const PERSISTED_BLOCKS = 240
 
 /** nodeos only accepts authorities whose keys are sorted by their binary form. */
-function sortedAuthority(authority: Authority): Authority {
+export function sortedAuthority(authority: Authority): Authority {
   const binary = (key: string) => PublicKey.from(key).data.hexString
   return {
     threshold: authority.threshold,
     keys: [...authority.keys].sort((a, b) => binary(a.key).localeCompare(binary(b.key))),
+    ...(authority.accounts?.length ? { accounts: authority.accounts } : {}),
   }
 }
 
 export class ChainState {
   readonly accounts = new Map<string, AccountRecord>()
-  readonly tokens = new Map<string, TokenLedger>()
+  readonly contracts = new DeployedContracts()
   readonly transactions = new Map<string, ExecutedTransaction>()
   /** Ids of unexpired transactions, with their expiration, for duplicate detection. */
   readonly recentTransactionIds = new Map<string, number>()
@@ -78,76 +85,48 @@ export class ChainState {
   blocks: BlockLog
   /** Set when something worth persisting changed since the last save. */
   dirty = false
+  readonly #host: ContractHost
+  readonly #compiled = new Map<ContractCodeName, WasmContract>()
 
   private constructor(
     readonly chainId: string,
     blocks: BlockLog,
+    readonly tables: ContractTables,
+    readonly resources: ResourceLedger,
   ) {
     this.blocks = blocks
+    this.#host = new ContractHost(tables.store, (account) => this.contracts.codeOf(account))
   }
 
-  static fromSeed(
-    seed: DevchainSeed,
+  /** A chain with its first block and nothing else, for genesis to fill. */
+  static empty(
     chainId: string,
     nowMs: number,
     irreversibleLag: number,
+    newAccountBudget: ResourceBudget,
   ): ChainState {
-    const state = new ChainState(chainId, new BlockLog([], nowMs, irreversibleLag))
-    for (const account of seed.accounts) {
-      state.accounts.set(account.name, {
-        name: account.name,
-        createdMs: nowMs,
-        permissions: {
-          owner: sortedAuthority(account.owner),
-          active: sortedAuthority(account.active),
-        },
-      })
-    }
-    for (const token of seed.tokens) {
-      const maximum = parseAsset(token.maxSupply)
-      const ledger: TokenLedger = { stats: new Map(), balances: new Map() }
-      const stat: TokenStat = {
-        supply: 0n,
-        maxSupply: maximum.amount,
-        precision: maximum.precision,
-        issuer: token.issuer,
-      }
-      for (const [owner, text] of Object.entries(token.balances)) {
-        const balance = parseAsset(text)
-        if (balance.symbol !== maximum.symbol || balance.precision !== maximum.precision) {
-          throw new Error(`seed: balance ${text} of ${owner} does not match ${token.maxSupply}`)
-        }
-        stat.supply += balance.amount
-        ledger.balances.set(owner, new Map([[balance.symbol, balance.amount]]))
-      }
-      ledger.stats.set(maximum.symbol, stat)
-      state.tokens.set(token.contract, ledger)
-    }
-    return state
+    return new ChainState(
+      chainId,
+      new BlockLog([], nowMs, irreversibleLag),
+      new ContractTables(),
+      new ResourceLedger(newAccountBudget),
+    )
   }
 
-  static fromSnapshot(snapshot: ChainSnapshot, nowMs: number, irreversibleLag: number): ChainState {
+  static async fromSnapshot(
+    snapshot: ChainSnapshot,
+    nowMs: number,
+    irreversibleLag: number,
+    newAccountBudget: ResourceBudget,
+  ): Promise<ChainState> {
     const state = new ChainState(
       snapshot.chainId,
       new BlockLog(snapshot.blocks, nowMs, irreversibleLag),
+      ContractTables.fromSaved(snapshot.tables),
+      ResourceLedger.fromSaved(snapshot.resources, newAccountBudget),
     )
     for (const account of snapshot.accounts) state.accounts.set(account.name, account)
-    for (const token of snapshot.tokens) {
-      state.tokens.set(token.contract, {
-        stats: new Map(
-          token.stats.map(([symbol, stat]) => [
-            symbol,
-            { ...stat, supply: BigInt(stat.supply), maxSupply: BigInt(stat.maxSupply) },
-          ]),
-        ),
-        balances: new Map(
-          token.balances.map(([owner, rows]) => [
-            owner,
-            new Map(rows.map(([symbol, amount]) => [symbol, BigInt(amount)])),
-          ]),
-        ),
-      })
-    }
+    for (const [account, code] of snapshot.contracts) await state.deploy(account, code)
     for (const [id, expiration] of snapshot.recentTransactionIds) {
       state.recentTransactionIds.set(id, expiration)
     }
@@ -158,22 +137,24 @@ export class ChainState {
     return state
   }
 
+  /** Runs `code` on `account`, compiling it once per chain. */
+  async deploy(account: string, code: ContractCodeName): Promise<void> {
+    let contract = this.#compiled.get(code)
+    if (!contract) {
+      contract = await WasmContract.compile(contractCode(code), this.#host)
+      this.#compiled.set(code, contract)
+    }
+    this.contracts.deploy(account, contractCode(code), contract)
+  }
+
   toSnapshot(): ChainSnapshot {
     return {
-      version: 1,
+      version: SNAPSHOT_VERSION,
       chainId: this.chainId,
       accounts: [...this.accounts.values()],
-      tokens: [...this.tokens].map(([contract, ledger]) => ({
-        contract,
-        stats: [...ledger.stats].map(([symbol, stat]) => [
-          symbol,
-          { ...stat, supply: String(stat.supply), maxSupply: String(stat.maxSupply) },
-        ]),
-        balances: [...ledger.balances].map(([owner, rows]) => [
-          owner,
-          [...rows].map(([symbol, amount]) => [symbol, String(amount)]),
-        ]),
-      })),
+      contracts: this.contracts.deployments(),
+      tables: this.tables.toSaved(),
+      resources: this.resources.toSaved(),
       blocks: this.blocks.recent(PERSISTED_BLOCKS),
       recentTransactionIds: [...this.recentTransactionIds],
       transactions: [...this.transactions.values()],
@@ -202,7 +183,8 @@ export class ChainState {
   /**
    * Loses a transaction that is not yet irreversible, as a fork or a node that crashed before
    * relaying it would: its transfers are undone, no block holds it, and its id may be sent
-   * again. A test hook; only token transfers can be undone.
+   * again. A test hook; only token transfers can be undone, by rewriting the two balances (what
+   * the transaction billed, and the row it may have created for a first-time holder, stay).
    */
   dropTransaction(id: string): void {
     const executed = this.transactions.get(id)
@@ -216,21 +198,25 @@ export class ChainState {
       data: { from?: string; to?: string; quantity?: string }
     }[]
     const transfers = actions.map((action) => {
-      const ledger = this.tokens.get(action.account)
+      const code = this.contracts.codeOf(action.account)
       const { from, to, quantity } = action.data
-      if (!ledger || action.name !== 'transfer' || !from || !to || !quantity) {
+      if (code?.name !== 'eosio.token' || action.name !== 'transfer' || !from || !to || !quantity) {
         throw new Error(`transaction ${id} holds more than token transfers; it cannot be dropped`)
       }
-      return { ledger, from, to, asset: parseAsset(quantity) }
+      return { contract: action.account, from, to, quantity: Asset.from(quantity) }
     })
-    for (const { ledger, from, to, asset } of transfers.reverse()) {
-      const adjust = (owner: string, delta: bigint) => {
-        const balances = ledger.balances.get(owner) ?? new Map<string, bigint>()
-        balances.set(asset.symbol, (balances.get(asset.symbol) ?? 0n) + delta)
-        ledger.balances.set(owner, balances)
+    for (const { contract, from, to, quantity } of transfers.reverse()) {
+      const adjust = (owner: string, change: 'adding' | 'subtracting') => {
+        const symbol = String(quantity.symbol.code)
+        const current = balancesOf(this.tables, contract, owner).find(
+          (balance) => String(balance.symbol.code) === symbol,
+        )
+        if (!current) throw new Error(`${owner} holds no ${symbol} to undo a transfer with`)
+        const units = current.units[change](quantity.units)
+        rewriteBalance(this.tables, contract, owner, Asset.fromUnits(units, current.symbol))
       }
-      adjust(to, -asset.amount)
-      adjust(from, asset.amount)
+      adjust(to, 'subtracting')
+      adjust(from, 'adding')
     }
     const block = this.blocks.byNum(executed.blockNum)
     if (block) block.transactionIds = block.transactionIds.filter((other) => other !== id)

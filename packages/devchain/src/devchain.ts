@@ -1,15 +1,22 @@
 import Fastify, { type FastifyPluginAsync } from 'fastify'
 import { ChainState } from './chain-state'
+import { nodeErrors } from './errors'
+import { chainFromSeed } from './genesis'
 import { loadSnapshot, saveSnapshot } from './persistence'
+import { type ResourceChange, renderMeter, slotOf } from './resources'
 import { registerActionHistoryRoutes } from './routes/action-history'
 import { registerChainReadRoutes } from './routes/chain-read'
 import { registerChainWriteRoutes } from './routes/chain-write'
+import { registerContractReadRoutes } from './routes/contract-read'
 import { registerHistoryRoutes } from './routes/history'
+import { registerNftImageRoutes } from './routes/nft-images'
 import { speakNodeApi } from './routes/node-api'
+import { registerRequiredKeysRoute } from './routes/required-keys'
+import { registerResourceControl } from './routes/resource-control'
 import { registerTransactionPage } from './routes/transaction-page'
 import { registerTransactionStatusRoute } from './routes/transaction-status'
 import { type DevchainApiOptions, guardWrites } from './routes/write-origin'
-import { assertSeedKeysMatch, DEVCHAIN_CHAIN_ID, devchainSeed } from './seed'
+import { DEVCHAIN_CHAIN_ID, devchainSeed } from './seed'
 
 export interface DevchainOptions {
   /** Directory for the chain's state file; without it the chain lives in memory only. */
@@ -37,8 +44,23 @@ export interface Devchain {
    * undone, in no block, its id free to be sent again). Throws for an irreversible one.
    */
   dropTransaction(id: string): void
+  /**
+   * The resources control, for tests and operators (never on the public node API): sets an
+   * account's RAM quota and its CPU (µs) and NET (bytes) budgets per 24-hour window (`max`, -1
+   * for unlimited) and what it has used of them now (`used`: 0 refills, `max` drains). Answers
+   * the account's resources as get_account shows them. Throws for an unknown account.
+   */
+  setAccountResources(account: string, change: ResourceChange): AccountResourcesView
   /** Stops the block timer and flushes the state. */
   close(): Promise<void>
+}
+
+/** An account's resources as get_account renders them. */
+export interface AccountResourcesView {
+  ram_quota: number
+  ram_usage: number
+  cpu_limit: ReturnType<typeof renderMeter>
+  net_limit: ReturnType<typeof renderMeter>
 }
 
 const DEFAULT_BLOCK_INTERVAL_MS = 500
@@ -50,14 +72,18 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
     blockIntervalMs = DEFAULT_BLOCK_INTERVAL_MS,
     irreversibleLag = DEFAULT_IRREVERSIBLE_LAG,
   } = options
-  assertSeedKeysMatch(devchainSeed)
   const snapshot = dataDir ? await loadSnapshot(dataDir) : undefined
   if (snapshot && snapshot.chainId !== DEVCHAIN_CHAIN_ID) {
     throw new Error(`${dataDir} holds the state of another chain (${snapshot.chainId})`)
   }
   const state = snapshot
-    ? ChainState.fromSnapshot(snapshot, Date.now(), irreversibleLag)
-    : ChainState.fromSeed(devchainSeed, DEVCHAIN_CHAIN_ID, Date.now(), irreversibleLag)
+    ? await ChainState.fromSnapshot(
+        snapshot,
+        Date.now(),
+        irreversibleLag,
+        devchainSeed.resources.newAccount,
+      )
+    : await chainFromSeed(devchainSeed, DEVCHAIN_CHAIN_ID, Date.now(), irreversibleLag)
 
   let saving: Promise<void> = Promise.resolve()
   const persist = () => {
@@ -80,15 +106,32 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
   }, blockIntervalMs)
   timer.unref()
 
+  const setAccountResources = (account: string, change: ResourceChange) => {
+    if (!state.accounts.has(account)) throw nodeErrors.unknownAccount(account)
+    const slot = slotOf(state.blocks.pendingBlockTimeMs)
+    const resources = state.resources.change(account, change, slot)
+    state.dirty = true
+    return {
+      ram_quota: resources.ramQuota,
+      ram_usage: resources.ramUsage,
+      cpu_limit: renderMeter(resources.cpu, slot),
+      net_limit: renderMeter(resources.net, slot),
+    }
+  }
+
   const plugin: FastifyPluginAsync<DevchainApiOptions> = async (app, options) => {
     speakNodeApi(app)
     guardWrites(app, options.acceptsWritesFrom)
     registerChainReadRoutes(app, state)
+    registerContractReadRoutes(app, state)
+    registerRequiredKeysRoute(app, state)
     registerTransactionStatusRoute(app, state)
     registerChainWriteRoutes(app, state)
     registerHistoryRoutes(app, state)
     await registerActionHistoryRoutes(app, state)
     registerTransactionPage(app, state)
+    registerNftImageRoutes(app)
+    if (options.serveResourceControl) registerResourceControl(app, setAccountResources)
   }
 
   let closed = false
@@ -96,6 +139,7 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
     chainId: DEVCHAIN_CHAIN_ID,
     plugin,
     dropTransaction: (id) => state.dropTransaction(id),
+    setAccountResources,
     async close() {
       if (closed) return saving
       closed = true
@@ -116,7 +160,10 @@ export async function startDevchain(
   const devchain = await createDevchain(options)
   const app = Fastify({ logger: options.logger ?? false })
   const writeOrigins = new Set(options.writeOrigins)
-  await app.register(devchain.plugin, { acceptsWritesFrom: (origin) => writeOrigins.has(origin) })
+  await app.register(devchain.plugin, {
+    acceptsWritesFrom: (origin) => writeOrigins.has(origin),
+    serveResourceControl: true,
+  })
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' })
   return {
     ...devchain,

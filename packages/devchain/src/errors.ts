@@ -147,6 +147,25 @@ const ACCOUNT_QUERY = {
   what: 'Account Query Exception',
 }
 
+const TABLE_QUERY = {
+  status: 500,
+  code: 3060003,
+  name: 'contract_table_query_exception',
+  what: 'Contract Table Query Exception',
+}
+const UNSATISFIED_AUTHORIZATION = {
+  status: 401,
+  code: 3090003,
+  name: 'unsatisfied_authorization',
+  what: 'Provided keys, permissions, and delays do not satisfy declared authorizations',
+}
+const WASM_EXECUTION = {
+  status: 500,
+  code: 3070002,
+  name: 'wasm_execution_error',
+  what: 'Runtime Error Processing WASM',
+}
+
 /** A permission level rendered the way fc prints it inside messages. */
 const levelJson = (level: { actor: string; permission: string }) =>
   JSON.stringify({ actor: level.actor, permission: level.permission })
@@ -158,6 +177,17 @@ export const nodeErrors = {
       { ...INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
       detail(
         `This devchain takes transactions only from its own site and local programs, not from ${origin}`,
+        'http_plugin.hpp',
+        0,
+        'verify_origin',
+      ),
+    ),
+  /** Ours, not nodeos': the resources control answers programs on this machine only. */
+  controlFromAfar: (from: string) =>
+    new NodeError(
+      { ...INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
+      detail(
+        `The devchain's resources control answers programs on this machine only, not ${from}`,
         'http_plugin.hpp',
         0,
         'verify_origin',
@@ -212,12 +242,7 @@ export const nodeErrors = {
     ),
   tableNotInAbi: (table: string) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3060003,
-        name: 'contract_table_query_exception',
-        what: 'Contract Table Query Exception',
-      },
+      TABLE_QUERY,
       detail(
         `Table ${table} is not specified in the ABI`,
         'chain_plugin.cpp',
@@ -225,6 +250,9 @@ export const nodeErrors = {
         'get_table_type',
       ),
     ),
+  /** get_table_rows' other refusals: an index it cannot read. */
+  tableQuery: (message: string) =>
+    new NodeError(TABLE_QUERY, detail(message, 'chain_plugin.cpp', 1502, 'get_table_index_name')),
   unknownBlock: (block: string, method: string) =>
     new NodeError(
       {
@@ -354,19 +382,26 @@ export const nodeErrors = {
   unsatisfiedAuthorization: (
     level: { actor: string; permission: string },
     providedKeys: string[],
+    providedPermissions: { actor: string; permission: string }[] = [],
   ) =>
     new NodeError(
-      {
-        status: 401,
-        code: 3090003,
-        name: 'unsatisfied_authorization',
-        what: 'Provided keys, permissions, and delays do not satisfy declared authorizations',
-      },
+      UNSATISFIED_AUTHORIZATION,
       detail(
-        `transaction declares authority '${levelJson(level)}', but does not have signatures for it under a provided delay of 0 ms, provided permissions [], provided keys ${JSON.stringify(providedKeys)}, and a delay max limit of 3888000000 ms`,
+        `transaction declares authority '${levelJson(level)}', but does not have signatures for it under a provided delay of 0 ms, provided permissions [${providedPermissions.map(levelJson).join(',')}], provided keys ${JSON.stringify(providedKeys)}, and a delay max limit of 3888000000 ms`,
         'authorization_manager.cpp',
         597,
         'check_authorization',
+      ),
+    ),
+  /** get_required_keys: the available keys cannot satisfy a declared authorization. */
+  requiredKeysUnavailable: (level: { actor: string; permission: string }) =>
+    new NodeError(
+      UNSATISFIED_AUTHORIZATION,
+      detail(
+        `transaction declares authority '${levelJson(level)}', but does not have signatures for it.`,
+        'authorization_manager.cpp',
+        668,
+        'get_required_keys',
       ),
     ),
   duplicateSignature: (key: string) =>
@@ -435,6 +470,136 @@ export const nodeErrors = {
     new NodeError(
       ASSERT_MESSAGE,
       detail(`assertion failure with message: ${message}`, 'cf_system.cpp', 14, 'eosio_assert'),
+    ),
+  /** A failed `check()` with a numeric code (eosio_assert_code). */
+  assertionCodeFailure: (code: bigint) =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3050004,
+        name: 'eosio_assert_code_exception',
+        what: 'eosio_assert_code assertion failure',
+      },
+      detail(
+        `assertion failure with error code: ${code}`,
+        'cf_system.cpp',
+        27,
+        'eosio_assert_code',
+      ),
+    ),
+  abortCalled: () =>
+    new NodeError(
+      { status: 500, code: 3050008, name: 'abort_called', what: 'Abort Called' },
+      detail('abort() called', 'cf_system.cpp', 34, 'abort'),
+    ),
+  /** The contract's code trapped (unreachable, out-of-bounds memory, …) or a host call failed. */
+  wasmExecution: (message: string) =>
+    new NodeError(WASM_EXECUTION, detail(message, 'wasm_interface.cpp', 72, 'apply')),
+  inlineCodeMissing: (account: string) =>
+    new NodeError(
+      ACTION_VALIDATE,
+      detail(
+        `inline action's code account ${account} does not exist`,
+        'apply_context.cpp',
+        356,
+        'execute_inline',
+      ),
+    ),
+  inlineActorMissing: (account: string) =>
+    new NodeError(
+      ACTION_VALIDATE,
+      detail(
+        `inline action's authorizing actor ${account} does not exist`,
+        'apply_context.cpp',
+        363,
+        'execute_inline',
+      ),
+    ),
+  inlinePermissionMissing: (level: { actor: string; permission: string }) =>
+    new NodeError(
+      ACTION_VALIDATE,
+      detail(
+        `inline action's authorizations include a non-existent permission: ${levelJson(level)}`,
+        'apply_context.cpp',
+        365,
+        'execute_inline',
+      ),
+    ),
+  inlineDepthReached: () =>
+    new NodeError(
+      TRANSACTION_EXCEPTION,
+      detail('max inline action depth per transaction reached', 'apply_context.cpp', 130, 'exec'),
+    ),
+  /** RAM_RESTRICTIONS: a contract billed RAM to an account that did not authorise the action. */
+  unauthorizedRamUsageIncrease: (account: string, inNotification: boolean) =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3050010,
+        name: 'unauthorized_ram_usage_increase',
+        what: 'Action attempts to increase RAM usage of account without authorization',
+      },
+      detail(
+        inNotification
+          ? `unprivileged contract cannot increase RAM usage of another account within a notify context: ${account}`
+          : `unprivileged contract cannot increase RAM usage of another account that has not authorized the action: ${account}`,
+        'apply_context.cpp',
+        inNotification ? 116 : 118,
+        'exec_one',
+      ),
+    ),
+  ramUsageExceeded: (account: string, needs: number, available: number) =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3080001,
+        name: 'ram_usage_exceeded',
+        what: 'Account using more than allotted RAM usage',
+      },
+      detail(
+        `account ${account} has insufficient ram; needs ${needs} bytes has ${available} bytes`,
+        'resource_limits.cpp',
+        242,
+        'verify_account_ram_usage',
+      ),
+    ),
+  netUsageExceeded: (netUsage: number, netLimit: number) =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3080002,
+        name: 'tx_net_usage_exceeded',
+        what: 'Transaction exceeded the current network usage limit imposed on the transaction',
+      },
+      detail(
+        `transaction net usage is too high: ${netUsage} > ${netLimit}`,
+        'transaction_context.cpp',
+        424,
+        'check_net_usage',
+      ),
+    ),
+  /**
+   * The billed CPU time is more than the first authorizer can afford, or than the transaction's
+   * own max_cpu_usage_ms allows (`reason` names which, as nodeos' message does).
+   */
+  cpuUsageExceeded: (billed: number, billable: number, reason: 'account' | 'transaction') =>
+    new NodeError(
+      {
+        status: 500,
+        code: 3080004,
+        name: 'tx_cpu_usage_exceeded',
+        what: 'Transaction exceeded the current CPU usage limit imposed on the transaction',
+      },
+      detail(
+        `billed CPU time (${billed} us) is greater than the maximum billable CPU time for the transaction (${billable} us)${
+          reason === 'account'
+            ? ` reached account cpu limit ${billable}us`
+            : ` reached trx specified max_cpu_usage_ms ${billable}us`
+        }`,
+        'transaction_context.cpp',
+        580,
+        'validate_account_cpu_usage',
+      ),
     ),
   unknownAction: (contract: string, action: string) =>
     new NodeError(

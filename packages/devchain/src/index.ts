@@ -1,8 +1,18 @@
-export type { Devchain, DevchainOptions } from './devchain'
+export type { AccountResourcesView, Devchain, DevchainOptions } from './devchain'
 export { createDevchain, startDevchain } from './devchain'
 export type { NodeErrorBody, NodeErrorDetail } from './errors'
+export type { ResourceChange } from './resources'
 export type { DevchainApiOptions, WriteOriginPolicy } from './routes/write-origin'
-export type { DevchainSeed, SeedAccount, SeedAuthority, SeedKeyWeight, SeedToken } from './seed'
+export type {
+  DevchainSeed,
+  SeedAccount,
+  SeedAuthority,
+  SeedBudget,
+  SeedKeyWeight,
+  SeedNfts,
+  SeedResources,
+  SeedToken,
+} from './seed'
 export {
   ACCOUNT_CREATOR,
   ACCOUNT_CREATOR_PRIVATE_KEY,
@@ -10,6 +20,8 @@ export {
   DEV_WALLET_PUBLIC_KEY,
   DEVCHAIN_CHAIN_ID,
   devchainSeed,
+  NFT_COLLECTION,
+  NFT_CONTRACT,
   PAYOUT_ACCOUNT,
   PAYOUT_PRIVATE_KEY,
   REWARD_TOKEN_CONTRACT,

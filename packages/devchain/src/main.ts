@@ -19,6 +19,9 @@ const devchain = await startDevchain({ port, host, dataDir, irreversibleLag, wri
 console.log(`devchain listening on ${devchain.url}`)
 console.log(`chain id ${devchain.chainId}`)
 console.log(
+  `resources control (from this machine only): POST ${devchain.url}/v1/devchain/set_account_resources`,
+)
+console.log(
   dataDir ? `state in ${dataDir}` : 'state in memory only (set DEVCHAIN_DATA_DIR to keep it)',
 )
 

@@ -1,6 +1,6 @@
 import { ABI, Bytes, Checksum256, PublicKey, Serializer } from '@wharfkit/antelope'
 import type { Authority } from './authority'
-import type { ContractAction, DevchainContract, TransactionScratch } from './contracts'
+import type { ActionContext, DevchainContract } from './contracts'
 import { nodeErrors } from './errors'
 
 /** The privileged account that runs the system contract. */
@@ -115,15 +115,35 @@ function suffixOf(name: string): string {
 }
 
 /**
- * eosio::newaccount as nodeos runs it natively, followed by the naming rules eosio.system adds.
- * Resources are not modelled: no RAM has to be bought for the new account.
+ * RAM a new account uses, as nodeos and eosio.system bill it (chain/eosio_contract.cpp): the
+ * account's own records, its two permissions, each key (16 bytes plus the packed key) and each
+ * account in their authorities, and the `userres` row eosio.system's newaccount handler stores,
+ * paid by the new account (112 for its table, 112 + 48 for the row). 2996 bytes for an account
+ * with one key in each permission.
  */
-function newAccount(
-  scratch: TransactionScratch,
-  action: ContractAction,
-  args: NewAccountArguments,
-) {
-  if (!action.authorizers.includes(args.creator)) throw nodeErrors.missingAuthority(args.creator)
+export function newAccountRamBytes(owner: Authority, active: Authority): number {
+  const authorityBytes = (authority: Authority) =>
+    authority.keys.reduce((sum, { key }) => sum + 16 + PublicKey.from(key).data.length + 1, 0) +
+    32 * (authority.accounts?.length ?? 0)
+  const accountRecords = 2048
+  const permissionRecords = 2 * 288
+  const userResourcesRow = 112 + 112 + 48
+  return (
+    accountRecords +
+    permissionRecords +
+    authorityBytes(owner) +
+    authorityBytes(active) +
+    userResourcesRow
+  )
+}
+
+/**
+ * eosio::newaccount as nodeos runs it natively, followed by the naming rules eosio.system adds.
+ * The new account's RAM is billed to it; the RAM and bandwidth it receives are the devchain's
+ * defaults for new accounts (seed.json), standing in for what its creator buys on WAX.
+ */
+function newAccount(context: ActionContext, args: NewAccountArguments) {
+  context.requireAuthorization(args.creator)
   const owner = checkAuthority(args.owner, 'owner')
   const active = checkAuthority(args.active, 'active')
   const name = args.name
@@ -137,7 +157,7 @@ function newAccount(
       "only privileged accounts can have names that start with 'eosio.'",
     )
   }
-  if (scratch.accountExists(name)) throw nodeErrors.accountNameExists(name)
+  if (context.scratch.accountExists(name)) throw nodeErrors.accountNameExists(name)
   // eosio.system: shorter names and names with a dot belong to whoever owns their suffix; a
   // suffix-less short name is a premium name, sold by auction, and the devchain holds none.
   if (!creatorIsPrivileged && (name.length < 12 || name.includes('.'))) {
@@ -147,28 +167,29 @@ function newAccount(
       throw nodeErrors.assertionFailure('only suffix may create this account')
     }
   }
-  scratch.createAccount({
+  context.scratch.createAccount({
     name,
-    createdMs: scratch.blockTimeMs,
+    createdMs: context.blockTimeMs,
     permissions: { owner, active },
   })
+  context.addRamUsage(name, newAccountRamBytes(owner, active))
 }
 
+/** The system contract, run natively: its ABI is the part of eosio.system's the devchain has. */
 export const systemContract: DevchainContract = {
   abi: systemAbi,
   codeHash: String(Checksum256.hash(Bytes.from('eosio.system reference contract', 'utf8'))),
-  apply(scratch, action) {
-    if (action.name !== 'newaccount') {
-      throw nodeErrors.unknownAction(action.contract, action.name)
-    }
+  apply(context) {
+    // Notified of another contract's action, the system contract does nothing with it.
+    if (context.receiver !== String(context.action.account)) return
+    const name = String(context.action.name)
+    if (name !== 'newaccount') throw nodeErrors.unknownAction(SYSTEM_ACCOUNT, name)
     let decoded: ReturnType<typeof Serializer.decode>
     try {
-      decoded = Serializer.decode({ data: action.data, type: 'newaccount', abi: systemAbi })
+      decoded = Serializer.decode({ data: context.action.data, type: 'newaccount', abi: systemAbi })
     } catch {
       throw nodeErrors.assertionFailure('read')
     }
-    const data = Serializer.objectify(decoded) as Record<string, unknown>
-    newAccount(scratch, action, data as unknown as NewAccountArguments)
-    return { data, notified: [] }
+    newAccount(context, Serializer.objectify(decoded) as NewAccountArguments)
   },
 }

@@ -6,10 +6,12 @@ import {
   Signature,
   type Transaction,
 } from '@wharfkit/antelope'
+import { type ActionRun, type ExecutedActions, executeActions } from './action-execution'
 import { checkAuthorizations, legacyKey, type PermissionLevel } from './authority'
 import type { ChainState, ExecutedTransaction } from './chain-state'
-import { contractOf, TransactionScratch } from './contracts'
+import { TransactionScratch } from './contracts'
 import { type NodeError, nodeErrors } from './errors'
+import { MIN_TRANSACTION_CPU_US, slotOf } from './resources'
 import { formatTimePoint, formatTimePointSec } from './time'
 
 /** nodeos' default `max_transaction_lifetime`. */
@@ -139,8 +141,9 @@ function declaredAuthorizations(transaction: Transaction): PermissionLevel[] {
 
 /**
  * Validates and runs a decoded transaction in nodeos' order (duplicate, expiration, TAPOS,
- * referenced accounts, signatures and authority, then the actions) and records it in the
- * pending block. Any failure throws the node's error and leaves the state untouched.
+ * referenced accounts, signatures and authority, the payer's NET, then the actions, then RAM,
+ * NET and CPU against quotas and budgets), bills its resources and records it in the pending
+ * block. Any failure throws the node's error and leaves the state untouched.
  */
 export function executeTransaction(state: ChainState, decoded: DecodedTransaction) {
   const { id, transaction } = decoded
@@ -180,33 +183,49 @@ export function executeTransaction(state: ChainState, decoded: DecodedTransactio
   })
 
   const scratch = new TransactionScratch(state, pendingTimeMs)
-  const actionData: unknown[] = []
-  const runs: { action: Action; notified: string[] }[] = []
-  for (const action of transaction.actions) {
-    const account = String(action.account)
-    const contract = contractOf(state, account)
-    if (!contract) {
-      // An account without a contract accepts any action and does nothing, as on nodeos.
-      actionData.push(action.data.hexString)
-      runs.push({ action, notified: [] })
-      continue
-    }
-    const result = contract.apply(scratch, {
-      contract: account,
-      name: String(action.name),
-      authorizers: action.authorization.map((level) => String(level.actor)),
-      data: action.data,
+  const netBytes = netUsageOf(decoded)
+  const bill = state.resources.openBill(firstAuthorizer(transaction), slotOf(pendingTimeMs))
+  bill.checkNetBeforeExecution(netBytes)
+  const mark = state.tables.mark()
+  let executed: ExecutedActions
+  let billedCpuUs: number
+  try {
+    executed = executeActions({
+      transaction,
+      scratch,
+      tables: state.tables,
+      contracts: state.contracts,
+      blockTimeMs: pendingTimeMs,
+      blockNum: state.blocks.pendingBlockNum,
     })
-    actionData.push(result.data)
-    runs.push({ action, notified: result.notified.filter((name) => name !== account) })
+    for (const account of scratch.createdAccounts) bill.createAccount(account.name)
+    for (const [account, delta] of executed.ramDeltas) bill.addRam(account, delta)
+    // nodeos bills the time its VM took, at least the minimum; so does the devchain, the time
+    // its VM spent in the contracts' code (host functions included), not its own bookkeeping.
+    const vmTimeUs = executed.runs.reduce((sum, run) => sum + run.elapsedUs, 0)
+    billedCpuUs = Math.max(vmTimeUs, MIN_TRANSACTION_CPU_US)
+    bill.verify(
+      netBytes,
+      Number(transaction.max_net_usage_words) * 8,
+      billedCpuUs,
+      Number(transaction.max_cpu_usage_ms),
+    )
+  } catch (error) {
+    state.tables.rollback(mark)
+    throw error
+  }
+  state.tables.commit()
+  scratch.commit()
+  bill.commit(netBytes, billedCpuUs)
+
+  // Each action's data is decoded once, for the transaction and for every trace of it.
+  const decodedData = new Map<Action, unknown>()
+  const dataOf = (action: Action) => {
+    if (!decodedData.has(action)) decodedData.set(action, renderActionData(state, action))
+    return decodedData.get(action)
   }
 
-  scratch.commit()
-  const actionTraces = buildActionTraces(state, runs, actionData)
-  const packedBytes = Serializer.encode({ object: transaction }).length
-  // nodeos bills the packed transaction, its signatures and a fixed per-transaction overhead.
-  const netUsageWords = Math.ceil((packedBytes + 65 * decoded.packed.signatures.length + 12) / 8)
-  const executed: ExecutedTransaction = {
+  const executedTransaction: ExecutedTransaction = {
     id,
     blockNum: state.blocks.pendingBlockNum,
     blockTimeMs: pendingTimeMs,
@@ -216,69 +235,114 @@ export function executeTransaction(state: ChainState, decoded: DecodedTransactio
       packed_context_free_data: decoded.packed.packed_context_free_data.hexString,
       packed_trx: decoded.packed.packed_trx.hexString,
     },
-    transaction: renderTransaction(transaction, actionData),
+    transaction: renderTransaction(transaction, transaction.actions.map(dataOf)),
     receipt: {
       status: 'executed',
-      cpu_usage_us: 100 * runs.length,
-      net_usage_words: netUsageWords,
+      cpu_usage_us: billedCpuUs,
+      net_usage_words: netBytes / 8,
     },
-    actionTraces,
+    actionTraces: buildActionTraces(state, executed, dataOf),
   }
-  state.transactions.set(id, executed)
+  state.transactions.set(id, executedTransaction)
   state.recentTransactionIds.set(id, expirationMs)
   state.pendingTransactionIds.push(id)
   state.dirty = true
-  return executed
+  return executedTransaction
 }
 
+/** nodeos bills the whole transaction to its first authorizer (ONLY_BILL_FIRST_AUTHORIZER). */
+function firstAuthorizer(transaction: Transaction): string {
+  for (const action of transaction.actions) {
+    for (const level of action.authorization) return String(level.actor)
+  }
+  throw nodeErrors.noAuthorization()
+}
+
+/**
+ * NET as nodeos bills an input transaction: base_per_transaction_net_usage (12 bytes), the
+ * packed transaction with its fixed overhead (16 bytes), and a fifth of the prunable part (the
+ * signatures and context-free data), rounded up to whole 8-byte words.
+ */
+function netUsageOf(decoded: DecodedTransaction): number {
+  const signatures = decoded.packed.signatures.length
+  const prunable =
+    Serializer.encode({ object: signatures, type: 'varuint32' }).length +
+    66 * signatures +
+    decoded.packed.packed_context_free_data.length
+  const bytes = 12 + 16 + decoded.packed.packed_trx.length + Math.ceil((prunable * 20) / 100)
+  return Math.ceil(bytes / 8) * 8
+}
+
+/** An action's data as traces show it: decoded with its contract's ABI, else the bytes in hex. */
+function renderActionData(state: ChainState, action: Action): unknown {
+  const abi = state.contracts.contractOf(String(action.account))?.abi
+  const name = String(action.name)
+  if (!abi?.actions.some((candidate) => String(candidate.name) === name)) {
+    return action.data.hexString
+  }
+  try {
+    return Serializer.objectify(Serializer.decode({ data: action.data, type: name, abi }))
+  } catch {
+    return action.data.hexString
+  }
+}
+
+/**
+ * The action traces nodeos returns, in ordinal order, each receipt numbered (global, per
+ * receiver, per authorizing actor) in the order the actions ran.
+ */
 function buildActionTraces(
   state: ChainState,
-  runs: { action: Action; notified: string[] }[],
-  actionData: unknown[],
+  executed: ExecutedActions,
+  dataOf: (action: Action) => unknown,
 ): Record<string, unknown>[] {
-  const traces: Record<string, unknown>[] = []
   const { sequences } = state
-  let ordinal = 0
-  runs.forEach(({ action, notified }, index) => {
-    const actDigest = String(Checksum256.hash(Serializer.encode({ object: action })))
-    const act = renderAct(action, actionData[index])
-    const creatorOrdinal = ordinal + 1
-    for (const receiver of [String(action.account), ...new Set(notified)]) {
-      ordinal += 1
-      sequences.global += 1
-      sequences.receivers[receiver] = (sequences.receivers[receiver] ?? 0) + 1
-      const authSequence = action.authorization.map((level) => {
-        const actor = String(level.actor)
-        sequences.actors[actor] = (sequences.actors[actor] ?? 0) + 1
-        return [actor, sequences.actors[actor]]
-      })
-      const isNotification = ordinal !== creatorOrdinal
-      traces.push({
-        action_ordinal: ordinal,
-        creator_action_ordinal: isNotification ? creatorOrdinal : 0,
-        closest_unnotified_ancestor_action_ordinal: isNotification ? creatorOrdinal : 0,
-        receipt: {
-          receiver,
-          act_digest: actDigest,
-          global_sequence: sequences.global,
-          recv_sequence: sequences.receivers[receiver],
-          auth_sequence: authSequence,
-          code_sequence: 1,
-          abi_sequence: 1,
-        },
-        receiver,
-        act,
-        context_free: false,
-        elapsed: 50,
-        console: '',
-        account_ram_deltas: [],
-        except: null,
-        error_code: null,
-        return_value_hex_data: '',
-      })
+  const acts = new Map<Action, { act: Record<string, unknown>; digest: string }>()
+  const actOf = (action: Action) => {
+    let rendered = acts.get(action)
+    if (!rendered) {
+      rendered = {
+        act: renderAct(action, dataOf(action)),
+        digest: String(Checksum256.hash(Serializer.encode({ object: action }))),
+      }
+      acts.set(action, rendered)
     }
-  })
-  return traces
+    return rendered
+  }
+  const receipts = new Map<ActionRun, Record<string, unknown>>()
+  for (const run of executed.executionOrder) {
+    sequences.global += 1
+    sequences.receivers[run.receiver] = (sequences.receivers[run.receiver] ?? 0) + 1
+    const authSequence = run.action.authorization.map((level) => {
+      const actor = String(level.actor)
+      sequences.actors[actor] = (sequences.actors[actor] ?? 0) + 1
+      return [actor, sequences.actors[actor]]
+    })
+    receipts.set(run, {
+      receiver: run.receiver,
+      act_digest: actOf(run.action).digest,
+      global_sequence: sequences.global,
+      recv_sequence: sequences.receivers[run.receiver],
+      auth_sequence: authSequence,
+      code_sequence: run.hasCode ? 1 : 0,
+      abi_sequence: run.hasCode ? 1 : 0,
+    })
+  }
+  return executed.runs.map((run) => ({
+    action_ordinal: run.ordinal,
+    creator_action_ordinal: run.creatorOrdinal,
+    closest_unnotified_ancestor_action_ordinal: run.closestUnnotifiedOrdinal,
+    receipt: receipts.get(run),
+    receiver: run.receiver,
+    act: actOf(run.action).act,
+    context_free: false,
+    elapsed: run.elapsedUs,
+    console: run.console,
+    account_ram_deltas: run.ramDeltas,
+    except: null,
+    error_code: null,
+    return_value_hex_data: '',
+  }))
 }
 
 /** Action traces as nodeos returns them, stamped with the transaction's block. */

@@ -1,7 +1,14 @@
-import { readdir } from 'node:fs/promises'
+import { readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { APIClient } from '@wharfkit/antelope'
 import { afterEach, describe, expect, it } from 'vitest'
-import { PAYOUT_PRIVATE_KEY, startDevchain } from '../src/index'
+import {
+  DEVCHAIN_CHAIN_ID,
+  NFT_COLLECTION,
+  NFT_CONTRACT,
+  PAYOUT_PRIVATE_KEY,
+  startDevchain,
+} from '../src/index'
 import {
   balanceOf,
   makeTempDir,
@@ -92,6 +99,71 @@ describe('persistence', () => {
     expect(String(found.id)).toBe(String(signed.id))
     const resent = await nodeErrorOf(() => second.client.v1.chain.send_transaction(signed))
     expect(resent.name).toBe('tx_duplicate')
+  })
+
+  it('contract tables and account resources survive a restart, with the payers of their rows', async () => {
+    const dir = await makeTempDir()
+    cleanups.push(dir.remove)
+    const first = await start(dir.path)
+    await sessionFor(first.devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact({
+      action: {
+        account: NFT_CONTRACT,
+        name: 'mintasset',
+        authorization: [{ actor: 'fernwoodpays', permission: 'active' }],
+        data: {
+          authorized_minter: 'fernwoodpays',
+          collection_name: NFT_COLLECTION,
+          schema_name: 'treasures',
+          template_id: 2,
+          new_asset_owner: 'carol.wam',
+          immutable_data: [],
+          mutable_data: [],
+          tokens_to_back: [],
+        },
+      },
+    })
+    first.devchain.setAccountResources('fernwoodpays', { cpu: { max: 123_456_789 } })
+    const assets = () =>
+      first.client.v1.chain.get_table_rows({
+        code: NFT_CONTRACT,
+        table: 'assets',
+        scope: 'carol.wam',
+        show_payer: true,
+      })
+    const before = {
+      assets: (await assets()).rows,
+      account: await first.client.v1.chain.get_account('fernwoodpays'),
+    }
+    await first.devchain.close()
+
+    const second = await start(dir.path)
+    const after = await second.client.v1.chain.get_table_rows({
+      code: NFT_CONTRACT,
+      table: 'assets',
+      scope: 'carol.wam',
+      show_payer: true,
+    })
+    expect(after.rows).toEqual(before.assets)
+    expect(after.rows).toHaveLength(1)
+    const account = await second.client.v1.chain.get_account('fernwoodpays')
+    expect(Number(account.ram_usage)).toBe(Number(before.account.ram_usage))
+    expect(Number(account.cpu_limit.max)).toBe(123_456_789)
+    expect(Number(account.cpu_limit.used)).toBe(Number(before.account.cpu_limit.used))
+    // The restored tables take new rows, billed as before.
+    await second.client.v1.chain.send_transaction(
+      await signTransaction(second.client, [payout('after restart')], [PAYOUT_PRIVATE_KEY]),
+    )
+    expect(await balanceOf(second.client, 'fern.token', 'carol.wam', 'FERN')).toBe('2.5000 FERN')
+  })
+
+  it('refuses the state file of the earlier devchain, saying how to start again', async () => {
+    const dir = await makeTempDir()
+    cleanups.push(dir.remove)
+    const file = join(dir.path, 'devchain-state.json')
+    await writeFile(file, JSON.stringify({ version: 1, chainId: DEVCHAIN_CHAIN_ID, tokens: [] }))
+    await expect(startDevchain({ port: 0, dataDir: dir.path })).rejects.toThrow(
+      `Delete ${file} to start again from the seed`,
+    )
   })
 
   it('a restarted chain without a data directory starts again from the seed', async () => {

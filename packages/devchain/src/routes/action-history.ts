@@ -1,7 +1,7 @@
+import { Asset } from '@wharfkit/antelope'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { ChainState, ExecutedTransaction } from '../chain-state'
 import { formatTimePoint } from '../time'
-import { parseAsset } from '../token-contract'
 
 /** Hyperion's `get_actions` limits: a page of at most 1000, at most 10000 skipped. */
 const MAX_LIMIT = 1000
@@ -120,16 +120,22 @@ function indexedActions(state: ChainState): IndexedAction[] {
 interface Trace {
   action_ordinal: number
   creator_action_ordinal: number
+  closest_unnotified_ancestor_action_ordinal: number
   receiver: string
   receipt: { global_sequence: number }
   act: IndexedAction['act']
 }
 
+/**
+ * Each action once, the transaction's own and inline ones alike (a trace on the action's own
+ * contract), with every account it notified (its traces elsewhere) merged into `notified`.
+ */
 function actionsOf(executed: ExecutedTransaction, blockId: string): IndexedAction[] {
   const traces = executed.actionTraces as unknown as Trace[]
   const timestamp = formatTimePoint(executed.blockTimeMs)
+  const isNotification = (trace: Trace) => trace.receiver !== trace.act.account
   return traces
-    .filter((trace) => trace.creator_action_ordinal === 0)
+    .filter((trace) => !isNotification(trace))
     .map((trace) => ({
       '@timestamp': timestamp,
       timestamp,
@@ -140,7 +146,12 @@ function actionsOf(executed: ExecutedTransaction, blockId: string): IndexedActio
       notified: [
         trace.receiver,
         ...traces
-          .filter((other) => other.creator_action_ordinal === trace.action_ordinal)
+          .filter(
+            (other) =>
+              isNotification(other) &&
+              (other.closest_unnotified_ancestor_action_ordinal ?? other.creator_action_ordinal) ===
+                trace.action_ordinal,
+          )
           .map((other) => other.receiver),
       ],
       cpu_usage_us: executed.receipt.cpu_usage_us,
@@ -148,7 +159,7 @@ function actionsOf(executed: ExecutedTransaction, blockId: string): IndexedActio
       global_sequence: trace.receipt.global_sequence,
       producer: 'eosio',
       action_ordinal: trace.action_ordinal,
-      creator_action_ordinal: 0,
+      creator_action_ordinal: trace.creator_action_ordinal,
       signatures: executed.packed.signatures,
     }))
 }
@@ -157,12 +168,8 @@ function actionsOf(executed: ExecutedTransaction, blockId: string): IndexedActio
 function withTransferFields(act: IndexedAction['act']): Record<string, unknown> {
   const quantity = act.data?.quantity
   if (act.name !== 'transfer' || typeof quantity !== 'string') return act.data
-  const asset = parseAsset(quantity)
-  return {
-    ...act.data,
-    amount: Number(asset.amount) / 10 ** asset.precision,
-    symbol: asset.symbol,
-  }
+  const asset = Asset.from(quantity)
+  return { ...act.data, amount: asset.value, symbol: String(asset.symbol.code) }
 }
 
 function matching(query: ActionsQuery): (action: IndexedAction) => boolean {

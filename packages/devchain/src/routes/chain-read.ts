@@ -1,14 +1,14 @@
-import { Checksum256, Name, PrivateKey, Serializer } from '@wharfkit/antelope'
+import { PrivateKey } from '@wharfkit/antelope'
 import type { FastifyInstance } from 'fastify'
-import { canonicalKey, legacyKey } from '../authority'
+import { type Authority, canonicalKey, legacyKey } from '../authority'
 import { type Block, refBlockPrefixOf } from '../blocks'
 import type { AccountRecord, ChainState } from '../chain-state'
-import { contractOf } from '../contracts'
 import { nodeErrors } from '../errors'
+import { renderMeter, slotOf } from '../resources'
 import { seedPrivateKey } from '../seed'
 import { formatTimePoint } from '../time'
-import { formatAsset, type TokenLedger, tokenAbi } from '../token-contract'
-import { nameSchema } from './node-api'
+import { balancesOf } from '../token-balances'
+import { accountNameBody } from './contract-read'
 
 const SERVER_VERSION = 'fernwood-devchain'
 const CORE_CONTRACT = 'eosio.token'
@@ -20,10 +20,6 @@ const producerKey = PrivateKey.from(seedPrivateKey('eosio'))
 const READ_ENDPOINTS_WITH_PARAMS = [
   'get_account',
   'get_accounts_by_authorizers',
-  'get_abi',
-  'get_raw_abi',
-  'get_table_rows',
-  'get_currency_balance',
   'get_block',
   'get_block_info',
 ].map((name) => `/v1/chain/${name}`)
@@ -34,49 +30,22 @@ const uintLike = {
   ],
 }
 const stringOrInteger = { anyOf: [{ type: 'string' }, { type: 'integer' }] }
-/** The body of the endpoints that read one account: get_account, get_abi, get_raw_abi. */
-const accountNameBody = {
-  type: 'object',
-  required: ['account_name'],
-  properties: { account_name: nameSchema },
-} as const
 
-/** A table scope or bound as nodeos converts it: number, then name, then symbol. */
-function keyToU64(text: string, description: string): bigint {
-  const trimmed = text.trim()
-  if (/^\d+$/.test(trimmed)) return BigInt(trimmed)
-  if (/^[.1-5a-z]{1,12}[.1-5a-j]?$/.test(trimmed)) {
-    return BigInt(String(Name.from(trimmed).value))
-  }
-  const symbol = /^(?:\d+,)?([A-Z]{1,7})$/.exec(trimmed)
-  if (symbol) return symbolCodeValue(symbol[1])
-  throw nodeErrors.unconvertibleKey(description, text)
-}
-
-function symbolCodeValue(code: string): bigint {
-  let value = 0n
-  for (let index = code.length - 1; index >= 0; index--) {
-    value = (value << 8n) | BigInt(code.charCodeAt(index))
-  }
-  return value
-}
-
-function resourceLimit() {
-  return {
-    used: 0,
-    available: 1_000_000,
-    max: 1_000_000,
-    last_usage_update_time: EPOCH,
-    current_used: 0,
-  }
+/** chain_plugin's account_resource_limit with nothing in it: no subjective CPU billed here. */
+const NO_SUBJECTIVE_BILL = {
+  used: 0,
+  available: 0,
+  max: 0,
+  last_usage_update_time: '2000-01-01T00:00:00.000',
+  current_used: 0,
 }
 
 function renderAuthority(record: AccountRecord, permission: 'owner' | 'active') {
-  const authority = record.permissions[permission]
+  const authority: Authority = record.permissions[permission]
   return {
     threshold: authority.threshold,
     keys: authority.keys.map(({ key, weight }) => ({ key: legacyKey(key), weight })),
-    accounts: [],
+    accounts: authority.accounts ?? [],
     waits: [],
   }
 }
@@ -101,47 +70,6 @@ function findBlock(state: ChainState, blockNumOrId: string | number, method: str
     : state.blocks.byId(text.toLowerCase())
   if (!block) throw nodeErrors.unknownBlock(text, method)
   return block
-}
-
-function contractLedger(state: ChainState, code: string, table: string): TokenLedger {
-  if (!state.accounts.has(code)) throw nodeErrors.accountNotRetrievable(code)
-  const ledger = state.tokens.get(code)
-  if (!ledger || (table !== 'accounts' && table !== 'stat')) throw nodeErrors.tableNotInAbi(table)
-  return ledger
-}
-
-interface TableRow {
-  primaryKey: bigint
-  payer: string
-  type: 'account' | 'currency_stats'
-  value: Record<string, string>
-}
-
-function tableRows(ledger: TokenLedger, table: string, scope: bigint): TableRow[] {
-  if (table === 'accounts') {
-    const owner = [...ledger.balances.keys()].find(
-      (name) => BigInt(String(Name.from(name).value)) === scope,
-    )
-    const balances = owner ? ledger.balances.get(owner) : undefined
-    return [...(balances ?? [])].map(([symbol, amount]) => ({
-      primaryKey: symbolCodeValue(symbol),
-      payer: owner as string,
-      type: 'account',
-      value: { balance: formatAsset(amount, ledger.stats.get(symbol)?.precision ?? 0, symbol) },
-    }))
-  }
-  return [...ledger.stats]
-    .filter(([symbol]) => symbolCodeValue(symbol) === scope)
-    .map(([symbol, stat]) => ({
-      primaryKey: symbolCodeValue(symbol),
-      payer: stat.issuer,
-      type: 'currency_stats',
-      value: {
-        supply: formatAsset(stat.supply, stat.precision, symbol),
-        max_supply: formatAsset(stat.maxSupply, stat.precision, symbol),
-        issuer: stat.issuer,
-      },
-    }))
 }
 
 export function registerChainReadRoutes(app: FastifyInstance, state: ChainState): void {
@@ -186,25 +114,28 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
       const record = state.accounts.get(name)
       if (!record) throw nodeErrors.unknownAccount(name)
       const head = state.blocks.head
-      const core = state.tokens.get(CORE_CONTRACT)
-      const coreBalance = core?.balances.get(name)?.get(CORE_SYMBOL)
-      const corePrecision = core?.stats.get(CORE_SYMBOL)?.precision ?? 8
+      const coreBalance = balancesOf(state.tables, CORE_CONTRACT, name).find(
+        (balance) => String(balance.symbol.code) === CORE_SYMBOL,
+      )
+      const resources = state.resources.get(name)
+      if (!resources) throw nodeErrors.internal(`${name} has no resource limits`)
+      const unlimited = resources.ramQuota < 0
+      const slot = slotOf(head.timestampMs)
       return {
         account_name: name,
         head_block_num: head.num,
         head_block_time: formatTimePoint(head.timestampMs),
         privileged: name === 'eosio',
-        last_code_update: EPOCH,
+        last_code_update: state.contracts.codeOf(name) ? formatTimePoint(record.createdMs) : EPOCH,
         created: formatTimePoint(record.createdMs),
-        ...(coreBalance === undefined
-          ? {}
-          : { core_liquid_balance: formatAsset(coreBalance, corePrecision, CORE_SYMBOL) }),
-        ram_quota: -1,
-        net_weight: -1,
-        cpu_weight: -1,
-        net_limit: resourceLimit(),
-        cpu_limit: resourceLimit(),
-        ram_usage: 2996,
+        ...(coreBalance ? { core_liquid_balance: String(coreBalance) } : {}),
+        ram_quota: resources.ramQuota,
+        // Budgets are set directly, not derived from stake: there is no weight to show.
+        net_weight: unlimited ? -1 : 0,
+        cpu_weight: unlimited ? -1 : 0,
+        net_limit: renderMeter(resources.net, slot),
+        cpu_limit: renderMeter(resources.cpu, slot),
+        ram_usage: resources.ramUsage,
         permissions: (['active', 'owner'] as const).map((permission) => ({
           perm_name: permission,
           parent: permission === 'active' ? 'owner' : '',
@@ -216,7 +147,7 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
         refund_request: null,
         voter_info: null,
         rex_info: null,
-        subjective_cpu_bill_limit: resourceLimit(),
+        subjective_cpu_bill_limit: NO_SUBJECTIVE_BILL,
         eosio_any_linked_actions: [],
       }
     },
@@ -263,130 +194,6 @@ export function registerChainReadRoutes(app: FastifyInstance, state: ChainState)
         }
       }
       return { accounts: rows }
-    },
-  })
-
-  app.route<{ Body: { account_name: string } }>({
-    method: 'POST',
-    url: '/v1/chain/get_abi',
-    config: { nodeBody: 'required' },
-    schema: { body: accountNameBody },
-    handler: async (request) => {
-      const name = request.body.account_name
-      if (!state.accounts.has(name)) throw nodeErrors.accountNotRetrievable(name)
-      const contract = contractOf(state, name)
-      return contract
-        ? {
-            account_name: name,
-            abi: { ...Serializer.objectify(contract.abi), error_messages: [], abi_extensions: [] },
-          }
-        : { account_name: name }
-    },
-  })
-
-  app.route<{ Body: { account_name: string } }>({
-    method: 'POST',
-    url: '/v1/chain/get_raw_abi',
-    config: { nodeBody: 'required' },
-    schema: {
-      body: {
-        ...accountNameBody,
-        properties: { ...accountNameBody.properties, abi_hash: { type: 'string' } },
-      },
-    },
-    handler: async (request) => {
-      const name = request.body.account_name
-      if (!state.accounts.has(name)) throw nodeErrors.accountNotRetrievable(name)
-      const contract = contractOf(state, name)
-      if (!contract)
-        return { account_name: name, code_hash: ZERO_HASH, abi_hash: ZERO_HASH, abi: '' }
-      const abiBytes = Serializer.encode({ object: contract.abi })
-      return {
-        account_name: name,
-        code_hash: contract.codeHash,
-        abi_hash: String(Checksum256.hash(abiBytes)),
-        abi: Buffer.from(abiBytes.array).toString('base64'),
-      }
-    },
-  })
-
-  app.route<{
-    Body: {
-      code: string
-      table: string
-      scope?: string | number
-      json?: boolean
-      lower_bound?: string | number
-      upper_bound?: string | number
-      limit?: number
-      reverse?: boolean
-      show_payer?: boolean
-    }
-  }>({
-    method: 'POST',
-    url: '/v1/chain/get_table_rows',
-    config: { nodeBody: 'required' },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['code', 'table'],
-        properties: {
-          code: nameSchema,
-          table: nameSchema,
-          scope: stringOrInteger,
-          json: { type: 'boolean' },
-          lower_bound: stringOrInteger,
-          upper_bound: stringOrInteger,
-          limit: { type: 'integer', minimum: 0 },
-          reverse: { type: 'boolean' },
-          show_payer: { type: 'boolean' },
-          key_type: { type: 'string' },
-          index_position: stringOrInteger,
-        },
-      },
-    },
-    handler: async (request) => {
-      const { code, table, json = false, limit = 10, reverse = false, show_payer } = request.body
-      const ledger = contractLedger(state, code, table)
-      const scope = keyToU64(String(request.body.scope ?? ''), 'scope')
-      const bound = (value: string | number | undefined, fallback: bigint) =>
-        value === undefined || value === '' ? fallback : keyToU64(String(value), 'bound')
-      const lower = bound(request.body.lower_bound, 0n)
-      const upper = bound(request.body.upper_bound, (1n << 64n) - 1n)
-      const matching = tableRows(ledger, table, scope)
-        .filter((row) => row.primaryKey >= lower && row.primaryKey <= upper)
-        .sort((a, b) => (a.primaryKey < b.primaryKey ? -1 : 1))
-      if (reverse) matching.reverse()
-      const page = matching.slice(0, limit)
-      const more = matching.length > page.length
-      const rows = page.map((row) => {
-        const data = json
-          ? row.value
-          : Serializer.encode({ object: row.value, type: row.type, abi: tokenAbi }).hexString
-        return show_payer ? { data, payer: row.payer } : data
-      })
-      return { rows, more, next_key: more ? String(matching[limit].primaryKey) : '' }
-    },
-  })
-
-  app.route<{ Body: { code: string; account: string; symbol?: string } }>({
-    method: 'POST',
-    url: '/v1/chain/get_currency_balance',
-    config: { nodeBody: 'required' },
-    schema: {
-      body: {
-        type: 'object',
-        required: ['code', 'account'],
-        properties: { code: nameSchema, account: nameSchema, symbol: { type: 'string' } },
-      },
-    },
-    handler: async (request) => {
-      const { code, account, symbol } = request.body
-      const ledger = contractLedger(state, code, 'accounts')
-      const balances = ledger.balances.get(account) ?? new Map<string, bigint>()
-      return [...balances]
-        .filter(([code]) => symbol === undefined || code === symbol.toUpperCase())
-        .map(([code, amount]) => formatAsset(amount, ledger.stats.get(code)?.precision ?? 0, code))
     },
   })
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NodeError, nodeErrors } from '../errors'
 
 /** How an endpoint reads its body, after nodeos' parse_params kinds. */
@@ -62,8 +62,14 @@ export function speakNodeApi(app: FastifyInstance): void {
           : nodeErrors.internal(error.message)
     return reply.code(nodeError.status).send(nodeError.toBody())
   })
-  app.setNotFoundHandler((_request, reply) => {
+  const unknownEndpoint = (_request: FastifyRequest, reply: FastifyReply) => {
     const error = nodeErrors.unknownEndpoint()
     return reply.code(error.status).send(error.toBody())
-  })
+  }
+  // A route of its own, not only the not-found handler: a site mounting the node API under a
+  // prefix then sees every path under it matched here, and leaves its answer to the node (the
+  // Fernwood server's same-origin guard would otherwise refuse a POST to an unknown path as a
+  // cross-site request, where nodeos answers 404).
+  app.all('/*', unknownEndpoint)
+  app.setNotFoundHandler(unknownEndpoint)
 }

@@ -14,6 +14,11 @@ export type WriteOriginPolicy = (origin: string, request: FastifyRequest) => boo
 export interface DevchainApiOptions {
   /** browser origins allowed to push transactions (the site the devchain is embedded in); none by default */
   acceptsWritesFrom?: WriteOriginPolicy
+  /**
+   * Serve the resources control (`/v1/devchain/set_account_resources`, loopback only): the
+   * standalone devchain does; a site mounting the node API on its public origin does not.
+   */
+  serveResourceControl?: boolean
 }
 
 /**
