@@ -26,13 +26,16 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
-import { readEnvironment } from '../apps/server/src/config/environment.ts'
+import type { Environment } from '../apps/server/src/config/environment.ts'
 import type { Database } from '../apps/server/src/db/database.ts'
-import { submissionRulesOf } from '../apps/server/src/rewards/repository.ts'
 import { createSubmissionBatches } from '../apps/server/src/rewards/submission-batches.ts'
-import { type RunningServer, startServer } from '../apps/server/src/server.ts'
+import { submissionRulesOf } from '../apps/server/src/rewards/submission-rules.ts'
+import type { RunningServer } from '../apps/server/src/server.ts'
 import { createRewardWorker } from '../apps/server/src/worker/create-worker.ts'
-import { createPostgresDatabase } from './postgres-database.ts'
+import { enter, freshAccount } from './accounts.ts'
+import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
+import { p50p99, percentile } from './figures.ts'
+import { submitToOwnEvent } from './latency-visitor.ts'
 import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -53,47 +56,9 @@ const CHANGES_CHANNEL = 'fernwood_changes'
 
 const run = promisify(execFile)
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
-}
-
 const median = (values: number[]) => percentile(values, 0.5)
 const rates = (values: number[]) =>
   `${median(values).toFixed(0)}/s (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
-
-const ms = (value: number) => `${value.toFixed(2)} ms`
-const p50p99 = (values: number[]) =>
-  `p50 ${ms(percentile(values, 0.5))} / p99 ${ms(percentile(values, 0.99))}`
-
-let accounts = 0
-/** A fresh wax account name: 'bench' and seven letters (wax names allow a-z and 1-5). */
-function freshAccount(): string {
-  const letters = 'abcdefghijklmnopqrstuvwxyz'
-  let number = accounts++
-  let name = ''
-  for (let index = 0; index < 7; index++) {
-    name += letters[number % 26]
-    number = Math.floor(number / 26)
-  }
-  return `bench${name}`
-}
-
-/** A visitor who entered and whose wallet is bound to `waxAccount`. */
-async function enter(server: RunningServer, waxAccount: string) {
-  const response = await fetch(`${server.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: '{}',
-  })
-  const { user } = (await response.json()) as { user: { id: string } }
-  await server.database.query('UPDATE users SET wax_account = $2 WHERE id = $1', [
-    user.id,
-    waxAccount,
-  ])
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]
-  return { cookie, userId: user.id, waxAccount }
-}
 
 /** A visitor as `enter` makes one, with their live feed open in this process. */
 async function signIn(server: RunningServer, waxAccount: string) {
@@ -175,7 +140,7 @@ function driverRate(database: Database) {
  * The submission the API makes, without HTTP: through our submission batches (session, limits,
  * turns, lockout, insert and its event) by as many clients, each its own visitor.
  */
-async function repositoryRate(server: RunningServer, env: ReturnType<typeof readEnvironment>) {
+async function repositoryRate(server: RunningServer, env: Environment) {
   const visitors = await Promise.all(
     Array.from({ length: CLIENTS }, () => signIn(server, freshAccount())),
   )
@@ -237,23 +202,6 @@ async function seedHistory(database: Database, waxAccount: string, entries: numb
   )
 }
 
-/**
- * One visitor submitting alone, each code timed to the event carrying it and to its answer, by
- * `own-event-latency.ts` in a process of its own, as the load's visitors are.
- */
-async function submitToOwnEvent(server: RunningServer, waxAccount: string) {
-  const { cookie } = await enter(server, waxAccount)
-  const visitor = { url: server.url, cookie, samples: LATENCY_SAMPLES }
-  // Asynchronously: this process serves the requests.
-  const { stdout } = await run(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./own-event-latency.ts', import.meta.url)),
-    JSON.stringify(visitor),
-  ])
-  return JSON.parse(stdout) as { events: number[]; answers: number[] }
-}
-
 /** A NOTIFY sent on one connection to its arrival at a LISTEN on the channel the feed uses. */
 async function notifyRoundTrips(database: Database) {
   const channel = 'fernwood_bench_floor'
@@ -274,7 +222,7 @@ async function notifyRoundTrips(database: Database) {
 }
 
 /** Rewards paid on the embedded devchain by the worker: submission to the paid entry in the feed. */
-async function submitToPaid(server: RunningServer, env: ReturnType<typeof readEnvironment>) {
+async function submitToPaid(server: RunningServer, env: Environment) {
   const campaign = await createCampaign(server.database, {
     slug: 'bench-payouts',
     name: 'Bench payouts',
@@ -317,15 +265,8 @@ async function submitToPaid(server: RunningServer, env: ReturnType<typeof readEn
   return latencies
 }
 
-async function benchmark(driver: 'pglite' | 'postgres') {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-rewards-'))
-  const database = driver === 'postgres' ? await createPostgresDatabase() : undefined
-  const env = readEnvironment({
-    PORT: '0',
-    DATA_DIR: dataDir,
-    ...(database && { DATABASE_URL: database.url }),
-    WEB_DIST: '/nonexistent',
-    LOG_LEVEL: 'silent',
+async function benchmark(driver: Driver) {
+  const bench = await startBenchServer(driver, {
     // Submissions are measured alone; the payout phase starts its own worker.
     WORKER_ENABLED: 'false',
     // Behind a proxy, as in production: the load gives each visitor an address of their own.
@@ -335,32 +276,21 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     SIGN_INS_PER_MINUTE: '1000000',
     CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000000',
   })
-  const server = await startServer(env, { logger: false })
+  const { server, env, databaseUrl } = bench
   try {
-    const campaign = await createCampaign(server.database, {
-      slug: 'bench-shared',
-      name: 'Bench',
-      kind: 'shared',
-      rewardQuantity: '0.0001 FERN',
-      tokenContract: 'fern.token',
-    })
-    await addCodes(
-      server.database,
-      campaign,
-      Array.from({ length: SHARED_CODES }, (_, index) => sharedCode(index)),
-    )
+    await addSharedCodes(server.database, SHARED_CODES)
     const name = driver.padEnd(8)
     const api: number[] = []
     const floors: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       api.push(await apiSubmissionRate(server))
       floors.push(
-        (database && (await pgbenchRate(database.url))) || (await driverRate(server.database)),
+        (databaseUrl && (await pgbenchRate(databaseUrl))) || (await driverRate(server.database)),
       )
     }
     const repository = await repositoryRate(server, env)
     const direct = await driverRate(server.database)
-    const floorName = database ? 'pgbench' : 'the driver'
+    const floorName = databaseUrl ? 'pgbench' : 'the driver'
     console.log(
       `${name} submissions, ${CLIENTS} clients, median of ${ROUNDS} turns: API ${rates(api)} | ` +
         `${floorName}'s insert+notify ${rates(floors)} | API/${floorName} ` +
@@ -374,12 +304,12 @@ async function benchmark(driver: 'pglite' | 'postgres') {
     // The turns above left tens of thousands of new rows: vacuumed now, so the latency samples
     // measure the submission, not autovacuum catching up beside it.
     await server.database.exec('VACUUM ANALYZE')
-    const fresh = await submitToOwnEvent(server, freshAccount())
+    const fresh = await submitToOwnEvent(server, freshAccount(), { samples: LATENCY_SAMPLES })
     const longAccount = freshAccount()
     await seedHistory(server.database, longAccount, HISTORY_ENTRIES)
     // Likewise for the seeded history: autovacuum would otherwise start on it mid-sample.
     await server.database.exec('VACUUM ANALYZE')
-    const long = await submitToOwnEvent(server, longAccount)
+    const long = await submitToOwnEvent(server, longAccount, { samples: LATENCY_SAMPLES })
     const notify = await notifyRoundTrips(server.database)
     console.log(
       `${name} submit → own live event: fresh account ${p50p99(fresh.events)} | ` +
@@ -396,14 +326,9 @@ async function benchmark(driver: 'pglite' | 'postgres') {
       `${name} ${paid.length} payouts on the devchain: submit → paid in the live feed ${p50p99(paid)}`,
     )
   } finally {
-    await server.close()
-    await rm(dataDir, { recursive: true, force: true })
-    await database?.drop()
+    await bench.close()
   }
 }
 
-// BENCH_DRIVERS=postgres (or pglite) runs one driver alone.
-const drivers = process.env.BENCH_DRIVERS?.split(',') ?? ['pglite', 'postgres']
-if (drivers.includes('pglite')) await benchmark('pglite')
-if (drivers.includes('postgres') && process.env.TEST_DATABASE_URL) await benchmark('postgres')
+for (const driver of benchDrivers()) await benchmark(driver)
 process.exit(0)

@@ -1,6 +1,7 @@
 /**
- * What the benchmarks' visitors run: their live feed and their code submissions, over node:http,
- * and the valid codes they share (`rewards.ts` adds them to one shared campaign).
+ * What the benchmarks' visitors run: their sign-in, their live feed and their code submissions,
+ * over node:http, and the valid codes they share (`bench-server.ts` adds them to one shared
+ * campaign).
  */
 import http from 'node:http'
 import { onEventBlocks } from '../apps/server/test/support/event-stream.ts'
@@ -12,20 +13,84 @@ export const sharedCode = (index: number) => `bench-${index}`
 export const CARRIED_SHARED_CODE = /"code":"bench-\d+"/g
 
 /**
- * A visitor's live feed (`GET /api/live`) read raw, as the benchmarks keep it open: `onEvent`
- * gets each event's text, split as the server tests split them. Resolves once the server
- * answered.
+ * Where a visitor connects from, when not from 127.0.0.1 like the rest: a loopback address of
+ * its own (`localAddress`), or the address a trusted proxy names for it (`forwardedFor`).
+ */
+export interface VisitorAddress {
+  localAddress?: string
+  forwardedFor?: string
+}
+
+function connectingFrom({ localAddress, forwardedFor }: VisitorAddress) {
+  return {
+    localAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+  }
+}
+
+/**
+ * An anonymous sign-in (`POST /api/session`) on a connection of its own, closed after it (a
+ * thousand visitors must not leave a thousand idle keep-alive connections on the server): the
+ * visitor's session cookie and user id.
+ */
+export function signInAnonymously(
+  url: string,
+  from: VisitorAddress = {},
+): Promise<{ cookie: string; userId: string }> {
+  const { localAddress, headers } = connectingFrom(from)
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}/api/session`,
+      {
+        method: 'POST',
+        agent: false,
+        localAddress,
+        headers: { ...headers, 'content-type': 'application/json', origin: url },
+      },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          body += chunk
+        })
+        response.on('end', () => {
+          if (response.statusCode !== 201) {
+            return reject(new Error(`sign-in answered ${response.statusCode}: ${body}`))
+          }
+          const { user } = JSON.parse(body) as { user: { id: string } }
+          resolve({
+            cookie: (response.headers['set-cookie']?.[0] ?? '').split(';')[0],
+            userId: user.id,
+          })
+        })
+      },
+    )
+    request.on('error', reject)
+    request.end('{}')
+  })
+}
+
+/**
+ * A visitor's live feed (`GET /api/live`) read raw, as the benchmarks keep it open, on a
+ * connection of its own: `onEvent` gets each event's text, split as the server tests split them.
+ * Resolves once the server answered, and fails when it refused the stream.
  */
 export function openEventStream(
   url: string,
   cookie: string,
   onEvent: (text: string) => void,
+  from: VisitorAddress = {},
 ): Promise<http.ClientRequest> {
+  const { localAddress, headers } = connectingFrom(from)
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
-      { headers: { cookie, accept: 'text/event-stream' } },
+      { agent: false, localAddress, headers: { ...headers, cookie, accept: 'text/event-stream' } },
       (response) => {
+        if (response.statusCode !== 200) {
+          response.resume()
+          return reject(new Error(`the live feed answered ${response.statusCode}`))
+        }
         onEventBlocks(response, (lines) => onEvent(lines.join('\n')))
         resolve(request)
       },

@@ -9,12 +9,16 @@ import {
   enterDashboard,
 } from '../support/dashboard'
 
+// The control's texts, written out independently of the app's English source.
+const signOutEverywhere = 'Sign out everywhere'
+const signedOutEverywhere = 'Signed out on every device that used this wallet.'
+
 test('logout forgets the account, its lists and the session', async ({ page }) => {
   const code = `no-such-code-${test.info().workerIndex}-${Date.now()}`
   await enterDashboard(page, accounts.rejectedCodes)
   await codeBox(page).fill(code)
   await codeBox(page).press('Enter')
-  await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
+  await expect(toast(page, dashboardTexts.codeRejected(dashboardTexts.unknownCode))).toBeVisible()
   await expect(activityList(page).getByText(code)).toBeVisible()
 
   await page.getByRole('button', { name: dashboardTexts.logout }).click()
@@ -29,4 +33,26 @@ test('logout forgets the account, its lists and the session', async ({ page }) =
   await bindWallet(page, accounts.payingCodes)
   await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
   await expect(page.getByText(code)).toHaveCount(0)
+})
+
+test('sign out everywhere ends the wallet’s sessions on every device, this one included', async ({
+  page,
+  browser,
+  server,
+}) => {
+  await enterDashboard(page, accounts.rejectedCodes)
+  const otherDevice = await browser.newContext({ baseURL: server.url })
+  try {
+    const phone = await otherDevice.newPage()
+    await enterDashboard(phone, accounts.rejectedCodes)
+
+    await page.getByRole('button', { name: signOutEverywhere }).click()
+    await expectLoginScreen(page)
+    await expect(toast(page, signedOutEverywhere)).toBeVisible()
+    // The other device's live stream ends with its session, and its page says so by itself.
+    await expectLoginScreen(phone)
+    expect(await (await phone.request.get('/api/session')).json()).toEqual({ user: null })
+  } finally {
+    await otherDevice.close()
+  }
 })

@@ -29,7 +29,7 @@ const test = base.extend<object, { cluster: Cluster }>({
   },
 })
 
-// One cluster for the file, in this order: the second test stops one of its servers.
+// One cluster for the file, in this order: the last test stops one of its servers.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 /** The server that answered: the last of those nginx tried (`a:1, b:2` when it moved on). */
@@ -101,6 +101,42 @@ test('the sign-in limit counts one client’s sign-ins on both servers together'
   })
   // Another client is counted on its own.
   expect((await signInFrom(cluster.url, '127.0.0.4')).status).toBe(201)
+})
+
+test('nginx names no version, keeps readiness to itself, and logs claim links without their code', async ({
+  cluster,
+}) => {
+  const secret = 'secret-opened-code'
+  const claim = await fetch(`${cluster.url}/c/${secret}-1?from=qr`, {
+    headers: { referer: `${cluster.url}/c/${secret}-2` },
+  })
+  expect(claim.status).toBe(200)
+  expect(claim.headers.get('server')).toBe('nginx')
+  // Over plain HTTP (this cluster's PUBLIC_ORIGIN) there is no HSTS to send.
+  expect(claim.headers.get('strict-transport-security')).toBeNull()
+  // Past the body limit nginx answers itself, and writes an error-log line naming the request.
+  const tooLarge = await fetch(`${cluster.url}/C/${secret}-3`, {
+    method: 'POST',
+    body: 'x'.repeat(100_000),
+  })
+  expect(tooLarge.status).toBe(413)
+  expect(tooLarge.headers.get('server')).toBe('nginx')
+  expect(await tooLarge.text()).not.toMatch(/nginx\/\d/)
+
+  // Readiness: for whatever probes each server itself, not through the proxy.
+  expect((await fetch(`${cluster.url}/api/ready`)).status).toBe(404)
+  expect((await fetch(`${cluster.url}/api//ready?x=1`)).status).toBe(404)
+  expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200)
+  for (const server of cluster.servers) {
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200)
+  }
+
+  const claimLines = () =>
+    cluster.proxyAccessLog().match(/"(GET|POST) \/c\/\[redacted\] HTTP\/1\.1" (200|413) /g)
+  await expect.poll(() => claimLines()?.length).toBe(2)
+  expect(cluster.proxyAccessLog()).toContain(`"${cluster.url}/c/[redacted]"`)
+  expect(cluster.proxyAccessLog()).not.toContain(secret)
+  expect(cluster.proxyLog()).not.toContain(secret)
 })
 
 test('a visitor’s session and live feed survive their server going away behind the proxy', async ({

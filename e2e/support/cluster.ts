@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -36,6 +36,8 @@ export interface Cluster {
   worker: ClusterProcess
   /** what nginx printed */
   proxyLog(): string
+  /** nginx's access log, in deploy/nginx.conf's format */
+  proxyAccessLog(): string
   close(): Promise<void>
 }
 
@@ -110,7 +112,14 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
     const proxy = await startNginx(nginx, directory, proxyPort, [serverA, serverB])
     cleanups.push(proxy.stop)
     await untilHealthy({ name: 'nginx', url, log: proxy.log }, proxy.exited)
-    return { url, servers: [serverA, serverB], worker, proxyLog: proxy.log, close }
+    return {
+      url,
+      servers: [serverA, serverB],
+      worker,
+      proxyLog: proxy.log,
+      proxyAccessLog: proxy.accessLog,
+      close,
+    }
   } catch (error) {
     await close()
     throw error
@@ -125,11 +134,14 @@ async function startNginx(
   [serverA, serverB]: ClusterProcess[],
 ) {
   const deployed = await readFile(join(repoRoot, 'deploy/nginx.conf'), 'utf8')
+  // The image's access log is its standard output; here it is a file of the cluster's own.
+  const accessLog = join(directory, 'access.log')
   const site = deployed
     .replace('server-a:3000', serverA.upstream)
     .replace('server-b:3000', serverB.upstream)
     .replace(/listen 8080;/, `listen 127.0.0.1:${port};`)
-  for (const expected of [serverA.upstream, serverB.upstream, `127.0.0.1:${port}`]) {
+    .replace('/var/log/nginx/access.log', accessLog)
+  for (const expected of [serverA.upstream, serverB.upstream, `127.0.0.1:${port}`, accessLog]) {
     if (!site.includes(expected)) throw new Error(`deploy/nginx.conf no longer names ${expected}`)
   }
   await writeFile(join(directory, 'site.conf'), site)
@@ -163,6 +175,7 @@ http {
   const record = recorder(child)
   return {
     log: record.log,
+    accessLog: () => (existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : ''),
     exited: record.exited,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT')

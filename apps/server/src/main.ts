@@ -1,11 +1,14 @@
-import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
+import { inspect } from 'node:util'
+import { ConfigurationError, readProcessEnvironment, withoutSecrets } from './config/environment.ts'
 import { DataDirInUseError } from './db/data-dir-lock.ts'
+import { PRIVATE_UMASK } from './db/private-directory.ts'
 import { startServer } from './server.ts'
 
 // In-flight requests get this long to finish on SIGTERM/SIGINT before the process quits anyway.
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function main() {
+  process.umask(PRIVATE_UMASK)
   const env = readProcessEnvironment()
   const startedAt = performance.now()
   const server = await startServer(env)
@@ -34,7 +37,8 @@ main().catch((error) => {
   if (error instanceof ConfigurationError || error instanceof DataDirInUseError) {
     console.error(error.message)
   } else {
-    console.error('Fernwood could not start:', error)
+    // Whatever failed may quote the settings it was given, DATABASE_URL's password among them.
+    console.error(withoutSecrets(`Fernwood could not start: ${inspect(error)}`))
   }
   process.exit(1)
 })

@@ -8,6 +8,7 @@ import type { Environment } from './config/environment.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
 import type { Database } from './db/database.ts'
 import { openDatabase } from './db/open-database.ts'
+import { madePrivateNotice, makeDirectoryPrivate } from './db/private-directory.ts'
 import { PayoutChainNode } from './payouts/chain-node.ts'
 import { createRewardWorker } from './worker/create-worker.ts'
 
@@ -34,6 +35,8 @@ export async function startServer(
   try {
     const releaseDataDir = await lockDataDir(env.DATA_DIR)
     cleanups.push(releaseDataDir)
+    const tightened = await makeDirectoryPrivate(env.DATA_DIR)
+    if (tightened > 0) warnings.push(madePrivateNotice(env.DATA_DIR, tightened))
 
     const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
     cleanups.push(() => database.close())

@@ -1,5 +1,6 @@
+import { inspect } from 'node:util'
 import { openChain } from './chain/open-chain.ts'
-import { ConfigurationError, readProcessEnvironment } from './config/environment.ts'
+import { ConfigurationError, readProcessEnvironment, withoutSecrets } from './config/environment.ts'
 import { openDatabase } from './db/open-database.ts'
 import { createLogger } from './logging/logger-options.ts'
 import { serveWorkerMetrics } from './metrics/worker-listener.ts'
@@ -58,9 +59,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  // Whatever failed may quote the settings it was given, DATABASE_URL's password among them.
   console.error(
-    error instanceof ConfigurationError ? error.message : 'The worker could not start:',
-    error instanceof ConfigurationError ? '' : error,
+    error instanceof ConfigurationError
+      ? error.message
+      : withoutSecrets(`The worker could not start: ${inspect(error)}`),
   )
   process.exit(1)
 })

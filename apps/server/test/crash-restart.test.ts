@@ -1,6 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { ChallengeResponse, RewardsResponse } from '@fernwood/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -52,6 +55,45 @@ function client(server: ServerProcess, cookie = '') {
       headers: { 'content-type': 'application/json', origin: server.url, cookie },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
+}
+
+/**
+ * A server whose parent never reaps it: a shell that starts it, prints its pid and turns into
+ * `sleep`, as a supervisor busy elsewhere (or a container's init that reaps nothing) would be.
+ * Killed, the server stays a zombie. Resolves to the server's pid once it answers.
+ */
+async function startUnreaped(env: Record<string, string>): Promise<number> {
+  const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const parent = spawn(
+    'sh',
+    [
+      '-c',
+      '"$0" --import tsx src/main.ts >/dev/null 2>&1 & echo $!; exec sleep 600',
+      process.execPath,
+    ],
+    { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+  )
+  cleanups.push(async () => {
+    parent.kill('SIGKILL')
+  })
+  const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+  const pid = Number.parseInt(line.toString(), 10)
+  cleanups.push(async () => {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  })
+  const url = `http://127.0.0.1:${env.PORT}`
+  for (;;) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) return pid
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0]
@@ -136,5 +178,18 @@ describe('a server killed under load', { timeout: 180_000 }, () => {
     }
     expect(accepted.length).toBeGreaterThanOrEqual(ACCEPTED_BEFORE_KILL)
     expect(accepted.filter((code) => !stored.has(code))).toEqual([])
+  })
+
+  it('restarts at once while the killed server is still a zombie its parent has not reaped', async () => {
+    const env = { ...(await storage()), PORT: String(await freePort()) }
+    const killed = await startUnreaped(env)
+    process.kill(killed, 'SIGKILL')
+    while (!(await readFile(`/proc/${killed}/stat`, 'utf8')).includes(') Z ')) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+
+    const second = start(env)
+    await untilHealthy(second)
+    expect(second.output()).not.toContain('is in use by another running Fernwood process')
   })
 })

@@ -63,7 +63,10 @@ describe('start-up refuses a dangerous deployment, naming the setting', () => {
     expect(refusal?.message).toMatch(/^Invalid environment variable TRUST_PROXY="true"/)
   })
 
-  it('a public devchain demo starts only when DEVCHAIN_PUBLIC=true, with a loud warning', async () => {
+  // A whole start, PGlite's first (creating its cluster): allow for a busy machine.
+  it('a public devchain demo starts only when DEVCHAIN_PUBLIC=true, with a loud warning', {
+    timeout: 120_000,
+  }, async () => {
     const logged: string[] = []
     const log = new Writable({
       write(chunk, _encoding, done) {

@@ -1,13 +1,61 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { buildTestApp } from './support/test-app.ts'
+import { Writable } from 'node:stream'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type App, buildApp } from '../src/app.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import type { Database } from '../src/db/database.ts'
+import {
+  READINESS_CHECK_TIMEOUT_MS,
+  READINESS_INTERVAL_MS,
+  type ReadinessCheck,
+} from '../src/health/readiness.ts'
+import { buildTestApp, createTestChain } from './support/test-app.ts'
 import { createTestDatabase } from './support/test-database.ts'
 
-describe('health and readiness', () => {
-  const cleanups: Array<() => Promise<void>> = []
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup()
-  })
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  vi.useRealTimers()
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
 
+/** A stand-in for the chain node's check that counts its calls and fails while told to. */
+function countingChainCheck() {
+  const check = {
+    name: 'chain',
+    calls: 0,
+    failure: undefined as Error | undefined,
+    async check() {
+      check.calls++
+      if (check.failure) throw check.failure
+    },
+  }
+  return check
+}
+
+/** The app with `checks` beside the database's, its log lines collected in `lines`. */
+async function appWithChecks(database: Database, checks: ReadinessCheck[]) {
+  const lines: Array<Record<string, unknown>> = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  const chain = await createTestChain()
+  const app: App = await buildApp({
+    env: readEnvironment({ WEB_DIST: '/nonexistent' }),
+    database,
+    chain,
+    readinessChecks: checks,
+    logger: { level: 'info', stream },
+  })
+  app.addHook('onClose', () => chain.close())
+  return { app, lines }
+}
+
+/** Readiness reuses its verdict by the monotonic clock; the tests move that clock alone. */
+const freezeClock = () => vi.useFakeTimers({ toFake: ['performance'] })
+
+describe('health and readiness', () => {
   it('the process reports healthy and ready while the database answers', async () => {
     const { database, drop } = await createTestDatabase()
     const app = await buildTestApp(database)
@@ -29,5 +77,122 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(503)
     expect(ready.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable' } })
     expect((await app.inject('/api/health')).statusCode).toBe(200)
+  })
+})
+
+describe('readiness under many probes', () => {
+  it('1,000 probes within the interval ask the chain once; the next one after it asks again', async () => {
+    const { database, drop } = await createTestDatabase()
+    const chain = countingChainCheck()
+    const { app } = await appWithChecks(database, [chain])
+    cleanups.push(() => app.close(), drop)
+    freezeClock()
+
+    const statuses = new Set<number>()
+    for (let probe = 0; probe < 500; probe++) {
+      statuses.add((await app.inject('/api/ready')).statusCode)
+    }
+    const concurrent = await Promise.all(
+      Array.from({ length: 500 }, () => app.inject('/api/ready')),
+    )
+    for (const response of concurrent) statuses.add(response.statusCode)
+    expect(statuses).toEqual(new Set([200]))
+    expect(chain.calls).toBe(1)
+
+    vi.advanceTimersByTime(READINESS_INTERVAL_MS - 1)
+    await app.inject('/api/ready')
+    expect(chain.calls).toBe(1)
+    vi.advanceTimersByTime(1)
+    await Promise.all(Array.from({ length: 50 }, () => app.inject('/api/ready')))
+    expect(chain.calls).toBe(2)
+  })
+
+  it('probes arriving while the checks run wait for that run instead of starting another', async () => {
+    const { database, drop } = await createTestDatabase()
+    let answer: () => void = () => undefined
+    let calls = 0
+    const slowChain: ReadinessCheck = {
+      name: 'chain',
+      check: () => {
+        calls++
+        return new Promise<void>((resolve) => {
+          answer = resolve
+        })
+      },
+    }
+    const { app } = await appWithChecks(database, [slowChain])
+    cleanups.push(() => app.close(), drop)
+
+    const probes = Array.from({ length: 100 }, () => app.inject('/api/ready'))
+    await vi.waitFor(() => expect(calls).toBe(1))
+    answer()
+    const responses = await Promise.all(probes)
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(100).fill(200))
+    expect(calls).toBe(1)
+  })
+
+  it('a dependency that never answers counts as unavailable, and the next run starts anew', async () => {
+    const { database, drop } = await createTestDatabase()
+    let calls = 0
+    const hangingChain: ReadinessCheck = {
+      name: 'chain',
+      check: () => {
+        calls++
+        return calls === 1 ? new Promise<void>(() => undefined) : Promise.resolve()
+      },
+    }
+    const { app, lines } = await appWithChecks(database, [hangingChain])
+    cleanups.push(() => app.close(), drop)
+    freezeClock()
+
+    const hung = await app.inject('/api/ready')
+    expect(hung.statusCode).toBe(503)
+    expect(hung.json().checks).toEqual({ database: 'ok', chain: 'unavailable' })
+    expect(lines.find(({ msg }) => msg === 'not ready')).toMatchObject({
+      dependency: 'chain',
+      err: { message: `no answer within ${READINESS_CHECK_TIMEOUT_MS} ms` },
+    })
+    vi.advanceTimersByTime(READINESS_INTERVAL_MS)
+    expect((await app.inject('/api/ready')).statusCode).toBe(200)
+    expect(calls).toBe(2)
+  })
+
+  it('a failing dependency is logged once when it fails and once when it answers again', async () => {
+    const { database, drop } = await createTestDatabase()
+    const chain = countingChainCheck()
+    const { app, lines } = await appWithChecks(database, [chain])
+    cleanups.push(() => app.close(), drop)
+    freezeClock()
+    const probeEachInterval = async (times: number) => {
+      const statuses: number[] = []
+      for (let probe = 0; probe < times; probe++) {
+        vi.advanceTimersByTime(READINESS_INTERVAL_MS)
+        statuses.push((await app.inject('/api/ready')).statusCode)
+      }
+      return statuses
+    }
+    const readinessLines = () =>
+      lines
+        .filter((line) => line.module === 'readiness')
+        .map(({ level, msg, dependency, err }) => ({
+          level,
+          msg,
+          dependency,
+          error: (err as { message?: string } | undefined)?.message,
+        }))
+
+    chain.failure = new Error('get_info timed out')
+    expect(await probeEachInterval(5)).toEqual(Array(5).fill(503))
+    chain.failure = undefined
+    expect(await probeEachInterval(5)).toEqual(Array(5).fill(200))
+    chain.failure = new Error('429 Too Many Requests')
+    expect(await probeEachInterval(3)).toEqual(Array(3).fill(503))
+
+    expect(chain.calls).toBe(13)
+    expect(readinessLines()).toEqual([
+      { level: 40, msg: 'not ready', dependency: 'chain', error: 'get_info timed out' },
+      { level: 30, msg: 'ready again', dependency: 'chain', error: undefined },
+      { level: 40, msg: 'not ready', dependency: 'chain', error: '429 Too Many Requests' },
+    ])
   })
 })

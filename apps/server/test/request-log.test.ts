@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 import pino from 'pino'
@@ -61,6 +64,64 @@ describe('request logging', () => {
     await app.inject('/api/health')
     await app.inject('/api/ready')
     expect(requestLines()).toEqual([])
+  })
+})
+
+describe('claim links in the log', () => {
+  let dist: string
+  let claimApp: App
+  const claimLines: Array<Record<string, unknown>> = []
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'fernwood-dist-'))
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Fernwood</title>')
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) {
+          claimLines.push(JSON.parse(line))
+        }
+        done()
+      },
+    })
+    const chain = await createTestChain()
+    claimApp = await buildApp({
+      env: readEnvironment({ WEB_DIST: dist }),
+      database: testDatabase.database,
+      chain,
+      // Debug, so the lines announcing each request are written too.
+      logger: { level: 'debug', stream },
+    })
+    claimApp.addHook('onClose', () => chain.close())
+  })
+  afterAll(async () => {
+    await claimApp.close()
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  it('keeps a claim link’s path and leaves its code out, whatever the answer', async () => {
+    const addresses = [
+      '/c/secret-opened-code',
+      '/c/secret-opened-code?from=qr',
+      '/c/secret-opened-code/more',
+      '//c/secret-opened-code',
+      '/C/secret-opened-code',
+      '/%63/secret-opened-code',
+    ]
+    const statuses = []
+    for (const url of addresses) statuses.push((await claimApp.inject(url)).statusCode)
+    expect(statuses[0]).toBe(200)
+    expect(statuses).toContain(404)
+
+    const urls = claimLines
+      .filter(({ msg }) => msg === 'request completed' || msg === 'incoming request')
+      .map((line) => (line.req as { url: string }).url)
+    expect(urls).toEqual(Array(addresses.length * 2).fill('/c/[redacted]'))
+    expect(JSON.stringify(claimLines)).not.toContain('secret-opened-code')
+    // The rest of the request is still there to trace it by.
+    expect(claimLines.find(({ msg }) => msg === 'request completed')).toMatchObject({
+      req: { method: 'GET', host: 'localhost:80', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    })
   })
 })
 

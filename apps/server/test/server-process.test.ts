@@ -91,6 +91,19 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(server.output()).toContain('Invalid environment variable CHAIN="ethereum"')
   })
 
+  it.each([
+    ['DATABASE_URL', 'mysql://fernwood:s3cret-pass@db.internal/fernwood', 's3cret-pass'],
+    ['METRICS_TOKEN', 'short-s3cret', 'short-s3cret'],
+  ])(
+    'a bad %s stops start-up with a message that names it, never its secret',
+    async (variable, value, secret) => {
+      const server = await start({ ...(await storage()), [variable]: value })
+      expect(await server.exited).toBe(1)
+      expect(server.output()).toContain(`Invalid environment variable ${variable}=`)
+      expect(server.output()).not.toContain(secret)
+    },
+  )
+
   it('SIGTERM lets a request in flight finish, then exits cleanly', async () => {
     const server = await start(await storage())
     await untilHealthy(server)

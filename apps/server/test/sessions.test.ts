@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
+import { openEventStream } from './support/event-stream.ts'
+import { signInVisitor } from './support/rewards.ts'
 import { buildTestApp, jsonFromSite, sessionCookieOf, TEST_ORIGIN } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { connectWithProof } from './support/wallet-proofs.ts'
 
 let testDatabase: TestDatabase
 let app: App
@@ -34,27 +37,98 @@ describe('anonymous sessions', () => {
     expect(Buffer.from(cookie?.value ?? '', 'base64url')).toHaveLength(32)
   })
 
-  it('the cookie is Secure when PUBLIC_ORIGIN is HTTPS, though the proxy speaks HTTP to us', async () => {
+  it('under HTTPS the cookie is __Host-fernwood_session: Secure, Path=/ and no Domain, though the proxy speaks HTTP to us', async () => {
     const secureApp = await buildTestApp(testDatabase.database, {
       PUBLIC_ORIGIN: 'https://fernwood.test',
     })
     const headers = { ...jsonFromSite, origin: 'https://fernwood.test' }
-    const signedIn = await secureApp.inject({
-      method: 'POST',
-      url: '/api/session',
-      headers,
-      payload: {},
+    try {
+      const signedIn = await secureApp.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers,
+        payload: {},
+      })
+      expect(signedIn.statusCode).toBe(201)
+      expect(signedIn.cookies).toEqual([
+        expect.objectContaining({
+          name: '__Host-fernwood_session',
+          secure: true,
+          path: '/',
+          httpOnly: true,
+          sameSite: 'Lax',
+        }),
+      ])
+      expect(signedIn.cookies[0]).not.toHaveProperty('domain')
+      const token = signedIn.cookies[0].value
+      const session = await secureApp.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: `__Host-fernwood_session=${token}` },
+      })
+      expect(session.json()).toEqual({ user: signedIn.json().user })
+
+      const signedOut = await secureApp.inject({
+        method: 'DELETE',
+        url: '/api/session',
+        headers: { ...headers, cookie: `__Host-fernwood_session=${token}` },
+        payload: {},
+      })
+      expect(signedOut.statusCode).toBe(204)
+      expect(signedOut.cookies).toEqual([
+        expect.objectContaining({ name: '__Host-fernwood_session', value: '', secure: true }),
+      ])
+    } finally {
+      await secureApp.close()
+    }
+  })
+
+  it('under HTTPS a plain fernwood_session cookie, which a subdomain could plant, is not read', async () => {
+    const secureApp = await buildTestApp(testDatabase.database, {
+      PUBLIC_ORIGIN: 'https://fernwood.test',
     })
-    const signedOut = await secureApp.inject({
-      method: 'DELETE',
-      url: '/api/session',
-      headers: { ...headers, ...withCookie(sessionCookieOf(signedIn)) },
-      payload: {},
+    try {
+      const signedIn = await secureApp.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: { ...jsonFromSite, origin: 'https://fernwood.test' },
+        payload: {},
+      })
+      const planted = await secureApp.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: withCookie(signedIn.cookies[0].value),
+      })
+      expect(planted.json()).toEqual({ user: null })
+    } finally {
+      await secureApp.close()
+    }
+  })
+
+  it('without PUBLIC_ORIGIN, a request that came over HTTPS (by a trusted proxy) gets the __Host- cookie', async () => {
+    const proxiedApp = await buildTestApp(testDatabase.database, {
+      PUBLIC_ORIGIN: '',
+      TRUST_PROXY: '1',
     })
-    await secureApp.close()
-    expect(signedIn.statusCode).toBe(201)
-    expect(signedIn.cookies[0]?.secure).toBe(true)
-    expect(signedOut.cookies[0]?.secure).toBe(true)
+    try {
+      const signedIn = await proxiedApp.inject({
+        method: 'POST',
+        url: '/api/session',
+        headers: {
+          'content-type': 'application/json',
+          host: 'localhost',
+          origin: 'https://localhost',
+          'x-forwarded-proto': 'https',
+        },
+        payload: {},
+      })
+      expect(signedIn.statusCode).toBe(201)
+      expect(signedIn.cookies).toEqual([
+        expect.objectContaining({ name: '__Host-fernwood_session', secure: true, path: '/' }),
+      ])
+    } finally {
+      await proxiedApp.close()
+    }
   })
 
   it('the database keeps only a hash of the session token', async () => {
@@ -166,6 +240,91 @@ describe('anonymous sessions', () => {
     expect(second.statusCode).toBe(201)
     const old = await app.inject({ method: 'GET', url: '/api/session', headers: withCookie(first) })
     expect(old.json()).toEqual({ user: null })
+  })
+})
+
+describe('sign out everywhere', () => {
+  let baseUrl: string
+  beforeAll(async () => {
+    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  const signOutEverywhere = (cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/session/sign-out-everywhere',
+      headers: { ...jsonFromSite, cookie },
+      payload: {},
+    })
+  const userOf = async (cookie: string) =>
+    (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user
+
+  it('ends every session of every user bound to the wallet, and their live streams, but no one else’s', async () => {
+    const phone = await connectWithProof(app, 'alice.wam')
+    const laptop = await connectWithProof(app, 'alice.wam')
+    const here = await connectWithProof(app, 'alice.wam')
+    // Bound without a proof (as ALLOW_UNVERIFIED_WALLETS allows): a claim on the account ends too.
+    const claimant = await signInVisitor(app, testDatabase.database, 'alice.wam')
+    const bob = await connectWithProof(app, 'bob.wam')
+    const laptopStream = await openEventStream(`${baseUrl}/api/live`, laptop.cookie)
+    await laptopStream.next((event) => event.event === 'snapshot')
+
+    const response = await signOutEverywhere(here.cookie)
+    expect(response.statusCode).toBe(204)
+    expect(response.cookies).toEqual([
+      expect.objectContaining({ name: 'fernwood_session', value: '' }),
+    ])
+    await laptopStream.ended
+    for (const visitor of [phone, laptop, here, claimant])
+      expect(await userOf(visitor.cookie)).toBeNull()
+    expect(await userOf(bob.cookie)).toEqual({ id: bob.userId, waxAccount: 'bob.wam' })
+
+    const audited = await testDatabase.database.query(
+      'SELECT action, subject, details FROM audit_log WHERE actor = $1',
+      [`user:${here.userId}`],
+    )
+    expect(audited).toContainEqual({
+      action: 'session.signed-out-everywhere',
+      subject: 'alice.wam',
+      details: { sessions: 4, users: 4 },
+    })
+  })
+
+  it('is refused to a visitor whose wallet is unproven or not connected, and ends nothing', async () => {
+    const proven = await connectWithProof(app, 'carol.wam')
+    const claimant = await signInVisitor(app, testDatabase.database, 'carol.wam')
+    const walletless = await signInVisitor(app, testDatabase.database)
+    for (const visitor of [claimant, walletless]) {
+      const response = await signOutEverywhere(visitor.cookie)
+      expect(response.statusCode).toBe(403)
+      expect(response.json().error.code).toBe('SIGN_OUT_EVERYWHERE_UNPROVEN')
+      expect(await userOf(visitor.cookie)).not.toBeNull()
+    }
+    expect(await userOf(proven.cookie)).toEqual({ id: proven.userId, waxAccount: 'carol.wam' })
+  })
+
+  it('is refused to a wallet bound before its permission was recorded', async () => {
+    const visitor = await connectWithProof(app, 'carol.wam')
+    await testDatabase.database.query('UPDATE users SET wax_permission = NULL WHERE id = $1', [
+      visitor.userId,
+    ])
+    const response = await signOutEverywhere(visitor.cookie)
+    expect(response.json().error.code).toBe('SIGN_OUT_EVERYWHERE_UNPROVEN')
+  })
+
+  it('needs a session, and our Origin', async () => {
+    const visitor = await connectWithProof(app, 'carol.wam')
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/session/sign-out-everywhere',
+      headers: { ...jsonFromSite, origin: 'https://evil.example', cookie: visitor.cookie },
+      payload: {},
+    })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error.code).toBe('CROSS_ORIGIN_REFUSED')
+    const signedOut = await signOutEverywhere('')
+    expect(signedOut.statusCode).toBe(401)
+    expect(await userOf(visitor.cookie)).not.toBeNull()
   })
 })
 

@@ -79,6 +79,38 @@ describe(`limits shared by every server on one database (${testDriver})`, () => 
     expect(statuses).toEqual([201, 201, 201, 429])
   })
 
+  it('a session’s reads of the reward lists, and an address’s, count together on both servers', async () => {
+    const [first, second] = await twoServers({
+      REWARD_LISTS_PER_MINUTE: '3',
+      REWARD_LISTS_PER_MINUTE_PER_ADDRESS: '5',
+    })
+    const address = '198.51.100.40'
+    const readLists = (app: App, cookie: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/rewards',
+        headers: { cookie, 'x-forwarded-for': address },
+      })
+    const session = await signInVisitor(first, testDatabase.database, undefined, {
+      'x-forwarded-for': address,
+    })
+    const statuses: number[] = []
+    for (const app of [first, second, first, second]) {
+      statuses.push((await readLists(app, session.cookie)).statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+
+    // A second session from the address: its own three, but the address's fifth read is the last.
+    const other = await signInVisitor(second, testDatabase.database, undefined, {
+      'x-forwarded-for': address,
+    })
+    const otherStatuses: number[] = []
+    for (const app of [second, first]) {
+      otherStatuses.push((await readLists(app, other.cookie)).statusCode)
+    }
+    expect(otherStatuses).toEqual([200, 429])
+  })
+
   it('concurrent hits on one key from two connections are each counted once', async () => {
     const counters = [hitCounterFor(testDatabase.database), hitCounterFor(secondConnection)]
     const counts = await Promise.all(

@@ -20,6 +20,10 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js'), script)
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.br'), brotliCompressSync(script))
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.gz'), gzipSync(script))
+  // What the build leaves beside the app: Vite's manifest, `npm start`'s fingerprint.
+  await mkdir(path.join(dist, '.vite'))
+  await writeFile(path.join(dist, '.vite', 'manifest.json'), '{"index.html":{}}')
+  await writeFile(path.join(dist, '.build-fingerprint'), 'f'.repeat(64))
   testDatabase = await createTestDatabase()
   app = await buildTestApp(testDatabase.database, { WEB_DIST: dist })
 })
@@ -44,6 +48,28 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache')
     expect(response.body).toBe('<!doctype html><title>Fernwood</title>')
     expect((await app.inject('/c/spring/more')).statusCode).toBe(404)
+  })
+
+  it('a claim link’s page has what it loads name only our origin, never its code', async () => {
+    const claim = await app.inject('/c/spring-7kq2-mx9d-ht4p')
+    expect(claim.headers['referrer-policy']).toBe('strict-origin')
+    expect((await app.inject('/')).headers['referrer-policy']).toBe(
+      'strict-origin-when-cross-origin',
+    )
+  })
+
+  it('the build’s own records (dotfiles) are not served', async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/.build-fingerprint',
+      '/%2Evite/manifest.json',
+      '/assets/../.build-fingerprint',
+    ]) {
+      const response = await app.inject(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body, url).not.toContain('index.html')
+      expect(response.body, url).not.toContain('f'.repeat(64))
+    }
   })
 
   it('hashed assets are cached for a year as immutable', async () => {
@@ -73,11 +99,46 @@ describe('serving the web app', () => {
         'x-content-type-options',
         'cross-origin-opener-policy',
         'referrer-policy',
-        'strict-transport-security',
       ]) {
         expect(page.headers[header], header).toBeTruthy()
         expect(response.headers[header], `${url} ${header}`).toBe(page.headers[header])
       }
+    }
+  })
+
+  it('HSTS is sent only where the site is HTTPS: PUBLIC_ORIGIN, or the trusted proxy says so', async () => {
+    const hsts = (response: { headers: Record<string, unknown> }) =>
+      response.headers['strict-transport-security']
+    // PUBLIC_ORIGIN http://…: whatever a client claims.
+    expect(hsts(await app.inject('/'))).toBeUndefined()
+    expect(hsts(await app.inject('/api/config'))).toBeUndefined()
+    expect(hsts(await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } }))).toBe(
+      undefined,
+    )
+
+    const secureApp = await buildTestApp(testDatabase.database, {
+      WEB_DIST: dist,
+      PUBLIC_ORIGIN: 'https://fernwood.example',
+    })
+    const behindProxy = await buildTestApp(testDatabase.database, {
+      WEB_DIST: dist,
+      PUBLIC_ORIGIN: '',
+      TRUST_PROXY: '1',
+    })
+    const untrusted = await buildTestApp(testDatabase.database, {
+      WEB_DIST: dist,
+      PUBLIC_ORIGIN: '',
+    })
+    try {
+      for (const url of ['/', '/api/config', '/api/no-such-route']) {
+        expect(hsts(await secureApp.inject(url)), url).toBe('max-age=31536000; includeSubDomains')
+      }
+      const overHttps = { url: '/', headers: { 'x-forwarded-proto': 'https' } }
+      expect(hsts(await behindProxy.inject(overHttps))).toBe('max-age=31536000; includeSubDomains')
+      expect(hsts(await behindProxy.inject('/'))).toBeUndefined()
+      expect(hsts(await untrusted.inject(overHttps))).toBeUndefined()
+    } finally {
+      await Promise.all([secureApp.close(), behindProxy.close(), untrusted.close()])
     }
   })
 

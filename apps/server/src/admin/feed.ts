@@ -5,8 +5,11 @@ import { CHANGES_CHANNEL, parseChange } from '../events/channel.ts'
 export interface OverviewSubscriber {
   /** a fresh overview after a change */
   onOverview(overview: AdminOverview): void
-  /** some session ended (a sign-out, a wallet login): check that this stream's still holds */
-  onSessionEnded(): void
+  /**
+   * One of `userId`'s sessions ended (a sign-out) or their token was replaced (a wallet login,
+   * which announces their user's change): a stream of theirs checks that its session still holds.
+   */
+  onSessionChanged(userId: string): void
 }
 
 export interface OperatorFeedOptions {
@@ -42,11 +45,12 @@ export class OperatorFeed {
     this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
       const change = parseChange(payload)
       if (!change || this.#subscribers.size === 0) return
-      if (change.kind === 'session') {
-        for (const subscriber of this.#subscribers) subscriber.onSessionEnded()
-      } else {
-        this.refresh()
+      const sessionOf =
+        change.kind === 'session' ? change.userId : change.event?.kind === 'user' && change.userId
+      if (sessionOf) {
+        for (const subscriber of this.#subscribers) subscriber.onSessionChanged(sessionOf)
       }
+      if (change.kind !== 'session') this.refresh()
     })
   }
 

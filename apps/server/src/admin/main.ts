@@ -1,11 +1,14 @@
+import { inspect } from 'node:util'
 import { type OpenedChain, openChain } from '../chain/open-chain.ts'
 import {
   ConfigurationError,
   type Environment,
   readProcessEnvironment,
+  withoutSecrets,
 } from '../config/environment.ts'
 import { DataDirInUseError, lockDataDir } from '../db/data-dir-lock.ts'
 import { openDatabase } from '../db/open-database.ts'
+import { madePrivateNotice, makeDirectoryPrivate, PRIVATE_UMASK } from '../db/private-directory.ts'
 import { configuredOrigin } from '../http/own-origin.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import { HyperionTransferHistory } from '../payouts/transfer-history.ts'
@@ -22,8 +25,9 @@ async function main(argv: string[]) {
     return 0
   }
   commandOf(argv)
+  process.umask(PRIVATE_UMASK)
   const env = readProcessEnvironment()
-  const release = env.DATABASE_URL ? undefined : await lockDataDir(env.DATA_DIR)
+  const release = env.DATABASE_URL ? undefined : await takeDataDir(env.DATA_DIR)
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   let chain: (OpenedChain & { release?: () => Promise<void> }) | undefined
   try {
@@ -73,7 +77,7 @@ async function openCliChain(
   if (env.CHAIN !== 'devchain' || env.DEVCHAIN_URL || !env.DATABASE_URL) return openChain(env)
   let release: (() => Promise<void>) | undefined
   try {
-    release = await lockDataDir(env.DATA_DIR)
+    release = await takeDataDir(env.DATA_DIR)
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error
     return openChain({ ...env, DEVCHAIN_URL: `${configuredOrigin(env)}/devchain` })
@@ -86,6 +90,17 @@ async function openCliChain(
   }
 }
 
+/**
+ * DATA_DIR for this process alone (`lockDataDir`), made private if an earlier version left it
+ * open.
+ */
+async function takeDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const release = await lockDataDir(dataDir)
+  const tightened = await makeDirectoryPrivate(dataDir)
+  if (tightened > 0) console.error(madePrivateNotice(dataDir, tightened))
+  return release
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
@@ -96,7 +111,8 @@ main(process.argv.slice(2)).then(
     // Each discrepancy is already printed, with the summary.
     if (error instanceof DiscrepanciesFound) process.exit(1)
     const known = error instanceof ConfigurationError || error instanceof DataDirInUseError
-    console.error(known ? error.message : error)
+    // Whatever failed may quote the settings it was given, DATABASE_URL's password among them.
+    console.error(known ? error.message : withoutSecrets(inspect(error)))
     process.exit(1)
   },
 )

@@ -3,8 +3,10 @@ import { SessionResponseSchema, UserResponseSchema } from '@fernwood/protocol'
 import { Type } from 'typebox'
 import type { Database } from '../db/database.ts'
 import { clientAddress, rateLimitHook } from '../http/rate-limit.ts'
+import { requireUser, signedInUser } from './authenticate.ts'
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.ts'
 import {
+  endEverySessionOfAccount,
   endSession,
   findSessionUser,
   type SessionEndedHook,
@@ -16,16 +18,19 @@ export interface SessionRoutesOptions {
   sessionTtlDays: number
   /** sign-ins allowed per client address per minute */
   signInsPerMinute: number
-  /** the origin browsers use, when configured: its scheme decides the cookie's Secure flag */
-  publicOrigin: string | undefined
+  /** WALLET_PERMISSIONS: a wallet bound under one of these may sign out everywhere */
+  walletPermissions: ReadonlySet<string>
   /** run in the transaction that ends a session (the live feed closes its streams) */
   onSessionEnded: SessionEndedHook[]
 }
 
-/** The spec's anonymous sign-in: POST starts a session, GET reads it, DELETE signs out. */
+/**
+ * The spec's anonymous sign-in: POST starts a session, GET reads it, DELETE signs out. 'Sign out
+ * everywhere' ends every session bound to the visitor's wallet, on every device.
+ */
 export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = async (
   app,
-  { database, sessionTtlDays, signInsPerMinute, publicOrigin, onSessionEnded },
+  { database, sessionTtlDays, signInsPerMinute, walletPermissions, onSessionEnded },
 ) => {
   app.decorateRequest('user', null)
   const signInLimit = rateLimitHook(app, {
@@ -45,7 +50,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
       const previous = sessionTokenOf(request)
       if (previous) await endSession(database, previous, onSessionEnded)
       const { user, ...session } = await startAnonymousSession(database, sessionTtlDays)
-      setSessionCookie(request, reply, session, publicOrigin)
+      setSessionCookie(request, reply, session)
       return reply.status(201).send({ user })
     },
   )
@@ -63,7 +68,25 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRoutesOptions> = as
   app.delete('/api/session', async (request, reply) => {
     const token = sessionTokenOf(request)
     if (token) await endSession(database, token, onSessionEnded)
-    clearSessionCookie(request, reply, publicOrigin)
+    clearSessionCookie(request, reply)
     return reply.status(204).send()
   })
+
+  app.post(
+    '/api/session/sign-out-everywhere',
+    {
+      preHandler: requireUser(database),
+      schema: { body: Type.Object({}), response: { 204: Type.Null() } },
+    },
+    async (request, reply) => {
+      await endEverySessionOfAccount(
+        database,
+        signedInUser(request).id,
+        walletPermissions,
+        onSessionEnded,
+      )
+      clearSessionCookie(request, reply)
+      return reply.status(204).send(null)
+    },
+  )
 }

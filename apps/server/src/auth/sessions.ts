@@ -1,5 +1,7 @@
+import { auditSignedOutEverywhere } from '../audit/access-audit.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
+import { SignOutEverywhereUnproven } from '../wallet/errors.ts'
 import { createSessionToken, hashSessionToken } from './session-token.ts'
 import { toUser, type User } from './users.ts'
 
@@ -71,6 +73,64 @@ export async function endSession(
     )
     if (ended) for (const hook of onSessionEnded) await hook(tx, ended.user_id)
   })
+}
+
+/** What 'sign out everywhere' ended: sessions of how many users, all bound to `account`. */
+export interface AccountSessionsEnded {
+  account: string
+  sessions: number
+  users: number
+}
+
+/**
+ * 'Sign out everywhere': ends every session of every user bound to the caller's wax account,
+ * wherever they were opened, in one transaction that runs the hooks for each of those users (the
+ * live feed ends their streams) and records it in the audit trail. Only a binding proven under an
+ * accepted permission may ask: it speaks for the account, where an unverified one claims it.
+ */
+export async function endEverySessionOfAccount(
+  database: Database,
+  userId: string,
+  acceptedPermissions: ReadonlySet<string>,
+  onSessionEnded: SessionEndedHook[],
+): Promise<AccountSessionsEnded> {
+  return database.transaction(async (tx) => {
+    const [caller] = await tx.query<{
+      wax_account: string | null
+      wax_permission: string | null
+      wax_account_verified: boolean
+    }>('SELECT wax_account, wax_permission, wax_account_verified FROM users WHERE id = $1', [
+      userId,
+    ])
+    const account = caller?.wax_account
+    if (
+      !account ||
+      !caller.wax_account_verified ||
+      !acceptedPermissions.has(caller.wax_permission ?? '')
+    ) {
+      throw new SignOutEverywhereUnproven()
+    }
+    const ended = await tx.query<{ user_id: string }>(
+      `DELETE FROM sessions s USING users u
+        WHERE s.user_id = u.id AND u.wax_account = $1
+        RETURNING s.user_id`,
+      [account],
+    )
+    const users = [...new Set(ended.map((row) => row.user_id))]
+    for (const endedUser of users) {
+      for (const hook of onSessionEnded) await hook(tx, endedUser)
+    }
+    const summary = { account, sessions: ended.length, users: users.length }
+    await auditSignedOutEverywhere(tx, userId, summary)
+    return summary
+  })
+}
+
+/** Restarts the console's idle clock (ADMIN_IDLE_MINUTES) of the session of `token`. */
+export async function markConsoleActive(db: Queryable, token: string): Promise<void> {
+  await db.query('UPDATE sessions SET console_active_at = now() WHERE token_hash = $1', [
+    hashSessionToken(token),
+  ])
 }
 
 /**

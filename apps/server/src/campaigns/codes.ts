@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { Queryable } from '../db/database.ts'
 
 // Letters and digits people do not confuse when they type a printed code.
 const UNIQUE_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
@@ -11,6 +12,28 @@ export function generateUniqueCode(prefix: string): string {
       () => UNIQUE_CODE_ALPHABET[randomInt(UNIQUE_CODE_ALPHABET.length)],
     ).join('')
   return `${prefix}-${group()}-${group()}-${group()}`
+}
+
+/**
+ * Adds `codes` to a unique campaign as codes of one generation, each usable once, and returns
+ * those added: one statement for the lot. A code that exists already (a chance of one in 31^12
+ * per pair) is skipped rather than failing the others; the generation makes another in its place.
+ */
+export async function addGeneratedCodes(
+  tx: Queryable,
+  campaignId: number,
+  generationId: string,
+  codes: string[],
+): Promise<number> {
+  const [{ added }] = await tx.query<{ added: number }>(
+    `WITH added AS (
+       INSERT INTO codes (code, campaign_id, uses_left, generation_id)
+       SELECT code, $2, 1, $3 FROM unnest($1::text[]) AS code
+       ON CONFLICT (code) DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS added FROM added`,
+    [codes, campaignId, generationId],
+  )
+  return added
 }
 
 /** Splits an Antelope asset such as '10.0000 FERN' into the history's amount and token. */

@@ -1,12 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { LOG_REDACTIONS } from '../payouts/redaction.ts'
 import {
   ConfigurationError,
   EnvironmentSchema,
   readEnvironment,
   readProcessEnvironment,
+  SECRET_SETTINGS,
+  withoutSecrets,
 } from './environment.ts'
 
 describe('configuration from the environment', () => {
@@ -57,5 +61,55 @@ describe('configuration from the environment', () => {
       delete process.env.STAKING_URL
       rmSync(directory, { recursive: true, force: true })
     }
+  })
+
+  it('every setting that holds a secret (…_SECRET, …_TOKEN, …_KEY, a URL with a password) is marked secret', () => {
+    const secretByName = Object.keys(EnvironmentSchema.properties).filter((name) =>
+      /(_SECRET|_TOKEN|_KEY|PASSWORD)$/.test(name),
+    )
+    expect(secretByName.length).toBeGreaterThan(0)
+    expect(SECRET_SETTINGS).toEqual(expect.arrayContaining([...secretByName, 'DATABASE_URL']))
+  })
+
+  it.each([
+    ['METRICS_TOKEN', 'short-s3cret', '"[redacted]"'],
+    [
+      'DATABASE_URL',
+      'mysql://fernwood:s3cret-pass@db.internal/fernwood',
+      '"mysql://fernwood:[redacted]@db.internal/fernwood"',
+    ],
+    ['DATABASE_URL', 'postgres:/fernwood:s3cret-pass@db.internal/x', '"[redacted]"'],
+  ])('a bad %s is refused without showing its secret', (variable, value, shown) => {
+    expect(() => readEnvironment({ [variable]: value })).toThrow(
+      `Invalid environment variable ${variable}=${shown}: `,
+    )
+  })
+
+  it('a logged environment shows no secret setting’s value', () => {
+    const lines: string[] = []
+    const logger = pino({ redact: LOG_REDACTIONS }, { write: (line: string) => lines.push(line) })
+    const env = Object.fromEntries(SECRET_SETTINGS.map((name) => [name, `s3cret-${name}`]))
+    logger.info({ env, ...env }, 'configuration')
+    logger.info({ settings: env }, 'configuration')
+    for (const name of SECRET_SETTINGS) expect(lines.join('')).not.toContain(`s3cret-${name}`)
+  })
+
+  it('a message quoting a secret setting, as a failed start’s may, shows it hidden', () => {
+    const source = {
+      DATABASE_URL: 'postgres://fernwood:p%40ss-word@db.internal:notaport/fernwood',
+      PAYOUT_PRIVATE_KEY: 'PVT_K1_the-payout-key',
+      METRICS_TOKEN: 'a-metrics-token-of-some-length',
+    }
+    const message = `TypeError: Invalid URL { input: '${source.DATABASE_URL}' } password p@ss-word; ${source.PAYOUT_PRIVATE_KEY} ${JSON.stringify(source.METRICS_TOKEN)}`
+    const shown = withoutSecrets(message, source)
+    for (const secret of [
+      'p%40ss-word',
+      'p@ss-word',
+      source.PAYOUT_PRIVATE_KEY,
+      source.METRICS_TOKEN,
+    ]) {
+      expect(shown).not.toContain(secret)
+    }
+    expect(shown).toContain('postgres://fernwood:[redacted]@db.internal:notaport/fernwood')
   })
 })

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ScriptProcess, spawnScript, stopScript } from '../../test/support/script-process.ts'
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts'
+import { processIdentity } from './process-state.ts'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -35,6 +36,28 @@ async function deadPid(): Promise<number> {
   return child.pid as number
 }
 
+/**
+ * The pid of a process that was killed and is now a zombie: its parent (a shell that went on to
+ * `exec sleep`) never reaps it, as a supervisor busy elsewhere, or a dead one's, would not.
+ */
+async function zombiePid(): Promise<number> {
+  const parent = spawn('sh', ['-c', 'sleep 120 & echo $!; exec sleep 120'])
+  cleanups.push(async () => {
+    parent.kill('SIGKILL')
+  })
+  const [line] = (await once(parent.stdout, 'data')) as [Buffer]
+  const pid = Number.parseInt(line.toString(), 10)
+  // Killed while its parent is still the shell, the child would be reaped by it at once.
+  while ((await readFile(`/proc/${parent.pid}/comm`, 'utf8')).trim() !== 'sleep') {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  process.kill(pid, 'SIGKILL')
+  while (!(await readFile(`/proc/${pid}/stat`, 'utf8')).includes(') Z ')) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return pid
+}
+
 /** Another process taking `directory`; resolves to its first line. */
 async function holdInAnotherProcess(directory: string): Promise<[ScriptProcess, string]> {
   const holder = spawnScript('test/support/hold-data-dir.ts', {}, [directory])
@@ -50,12 +73,16 @@ async function holdInAnotherProcess(directory: string): Promise<[ScriptProcess, 
 }
 
 const lockFileOf = (directory: string) => path.join(directory, LOCK_FILE)
+const ownerPidIn = async (directory: string) =>
+  (await readFile(lockFileOf(directory), 'utf8')).split('\n')[0]
 
 describe('the DATA_DIR lock', { timeout: 60_000 }, () => {
-  it('records the owner’s pid and removes its file on release', async () => {
+  it('records the owner’s pid and identity, and removes its file on release', async () => {
     const directory = await dataDir()
     const release = await lockDataDir(directory)
-    expect(await readFile(lockFileOf(directory), 'utf8')).toBe(`${process.pid}\n`)
+    expect(await readFile(lockFileOf(directory), 'utf8')).toBe(
+      `${process.pid}\n${await processIdentity(process.pid)}\n`,
+    )
     await release()
     expect(await readdir(directory)).toEqual([])
   })
@@ -80,7 +107,28 @@ describe('the DATA_DIR lock', { timeout: 60_000 }, () => {
     await once(owner, 'exit')
 
     const release = await lockDataDir(directory)
-    expect(await readFile(lockFileOf(directory), 'utf8')).toBe(`${process.pid}\n`)
+    expect(await ownerPidIn(directory)).toBe(`${process.pid}`)
+    await release()
+  })
+
+  it('is taken over at once when the process it names is a zombie nobody has reaped yet', async () => {
+    const directory = await dataDir()
+    await writeFile(lockFileOf(directory), `${await zombiePid()}\n`)
+    const release = await lockDataDir(directory)
+    expect(await ownerPidIn(directory)).toBe(`${process.pid}`)
+    await release()
+  })
+
+  it('is taken over when its pid now belongs to another process, and refused while it is the same', async () => {
+    const directory = await dataDir()
+    const owner = await liveProcess()
+    const identity = await processIdentity(owner.pid as number)
+    await writeFile(lockFileOf(directory), `${owner.pid}\n${identity}\n`)
+    await expect(lockDataDir(directory)).rejects.toThrow(`(pid ${owner.pid})`)
+
+    await writeFile(lockFileOf(directory), `${owner.pid}\n${identity}-an-earlier-process\n`)
+    const release = await lockDataDir(directory)
+    expect(await ownerPidIn(directory)).toBe(`${process.pid}`)
     await release()
   })
 
@@ -89,7 +137,7 @@ describe('the DATA_DIR lock', { timeout: 60_000 }, () => {
       const directory = await dataDir()
       await writeFile(lockFileOf(directory), content)
       const release = await lockDataDir(directory)
-      expect(await readFile(lockFileOf(directory), 'utf8')).toBe(`${process.pid}\n`)
+      expect(await ownerPidIn(directory)).toBe(`${process.pid}`)
       await release()
     }
   })
@@ -115,6 +163,6 @@ describe('the DATA_DIR lock', { timeout: 60_000 }, () => {
     const lines = [firstLine, secondLine].sort()
     const winner = firstLine.startsWith('locked') ? first : second
     expect(lines).toEqual([`in use ${winner.child.pid}`, `locked ${winner.child.pid}`])
-    expect(await readFile(lockFileOf(directory), 'utf8')).toBe(`${winner.child.pid}\n`)
+    expect(await ownerPidIn(directory)).toBe(`${winner.child.pid}`)
   })
 })

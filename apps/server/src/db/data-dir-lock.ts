@@ -1,12 +1,22 @@
 import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { processIdentity, processState } from './process-state.ts'
 
-/** The lock's file inside DATA_DIR: the owner's pid, as PostgreSQL's `postmaster.pid` holds it. */
+/**
+ * The lock's file inside DATA_DIR: the owner's pid, as PostgreSQL's `postmaster.pid` holds it,
+ * then, where the system tells it, the owner's identity (see `processIdentity`).
+ */
 export const LOCK_FILE = 'fernwood.pid'
 
 // Taking over a stale lock races only with other processes starting at the same moment; each
 // round either takes the lock or learns who holds it, so a few rounds settle it.
 const ATTEMPTS = 5
+
+// A killed owner is waited for while a write it had begun may finish: the kernel ends it within
+// milliseconds, unless it is stuck on a dead disk or network filesystem.
+const KILLED_OWNER_WAIT_MS = 5000
+const KILLED_OWNER_POLL_MS = 10
 
 export class DataDirInUseError extends Error {
   constructor(
@@ -24,31 +34,33 @@ export class DataDirInUseError extends Error {
 /**
  * Takes the data directory for this process alone: PGlite and the devchain state inside it are
  * single-writer, and two writers would corrupt them. The lock file names the owner's pid; a
- * lock whose owner is no longer running (a crash, `kill -9`, power loss) is taken over at once,
- * as PostgreSQL does, so a supervisor can restart a crashed server immediately. Resolves to the
- * release function.
+ * lock whose owner no longer runs (a crash, `kill -9`, power loss) is taken over at once, as
+ * PostgreSQL does, so a supervisor can restart a crashed server immediately. An owner that is
+ * still tearing down its memory, or a zombie nobody has reaped yet, no longer runs either. The
+ * directory is created private (0700). Resolves to the release function.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const lockPath = path.join(dataDir, LOCK_FILE)
   // Written whole beside the lock and linked into place, so nobody ever reads a half-written pid.
   const ourFile = `${lockPath}.${process.pid}`
-  await writeFile(ourFile, `${process.pid}\n`)
+  const identity = await processIdentity(process.pid)
+  await writeFile(ourFile, `${process.pid}\n${identity ? `${identity}\n` : ''}`, { mode: 0o600 })
   try {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       try {
         await link(ourFile, lockPath)
         return async () => {
-          if ((await ownerOf(lockPath)) === process.pid) await unlink(lockPath)
+          if ((await ownerOf(lockPath))?.pid === process.pid) await unlink(lockPath)
         }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       }
       const owner = await ownerOf(lockPath)
-      if (owner !== undefined && isAnotherLiveProcess(owner)) {
-        throw new DataDirInUseError(dataDir, owner)
+      if (owner && (await isAnotherLiveProcess(owner))) {
+        throw new DataDirInUseError(dataDir, owner.pid)
       }
-      await removeStaleLock(lockPath, owner)
+      await removeStaleLock(lockPath, owner?.pid)
     }
     throw new Error(`could not lock DATA_DIR ${dataDir}: other processes kept taking it over`)
   } finally {
@@ -56,11 +68,19 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
 }
 
-/** The pid in the lock file; undefined when it is gone or holds no pid. */
-async function ownerOf(lockPath: string): Promise<number | undefined> {
+interface LockOwner {
+  pid: number
+  identity?: string
+}
+
+/** The owner the lock file names; undefined when it is gone or holds no pid. */
+async function ownerOf(lockPath: string): Promise<LockOwner | undefined> {
   try {
-    const pid = Number.parseInt(await readFile(lockPath, 'utf8'), 10)
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined
+    const [pidLine, identity] = (await readFile(lockPath, 'utf8')).split('\n')
+    const pid = Number.parseInt(pidLine, 10)
+    return Number.isSafeInteger(pid) && pid > 0
+      ? { pid, identity: identity || undefined }
+      : undefined
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
@@ -68,18 +88,18 @@ async function ownerOf(lockPath: string): Promise<number | undefined> {
 }
 
 /**
- * Whether `pid` is a running process other than us. Our own pid and our parent's count as not
- * running, as in PostgreSQL: after a restart (in a container, say) the dead owner's pid may have
- * been given to us or to the supervisor that started us.
+ * Whether the owner is a running process other than us; a killed one is given the moment it
+ * takes to end. Our own pid and our parent's count as not running, as in PostgreSQL: after a
+ * restart (in a container, say) the dead owner's pid may have been given to us or to the
+ * supervisor that started us.
  */
-function isAnotherLiveProcess(pid: number): boolean {
+async function isAnotherLiveProcess({ pid, identity }: LockOwner): Promise<boolean> {
   if (pid === process.pid || pid === process.ppid) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  const deadline = Date.now() + KILLED_OWNER_WAIT_MS
+  for (;;) {
+    const state = await processState(pid, identity)
+    if (state !== 'killed' || Date.now() >= deadline) return state !== 'gone'
+    await sleep(KILLED_OWNER_POLL_MS)
   }
 }
 
@@ -97,7 +117,7 @@ async function removeStaleLock(lockPath: string, deadOwner: number | undefined):
     throw error
   }
   try {
-    if ((await ownerOf(aside)) !== deadOwner) {
+    if ((await ownerOf(aside))?.pid !== deadOwner) {
       await link(aside, lockPath).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error
       })

@@ -29,6 +29,17 @@ export function ownOrigin(
 }
 
 /**
+ * HTTPS as the browser sees the site: PUBLIC_ORIGIN says so even when a proxy speaks plain HTTP
+ * to us; without it, the request itself tells (its X-Forwarded-Proto only under TRUST_PROXY).
+ */
+export function servedOverHttps(
+  request: FastifyRequest,
+  publicOrigin: string | undefined,
+): boolean {
+  return publicOrigin ? publicOrigin.startsWith('https://') : request.protocol === 'https'
+}
+
+/**
  * The origin browsers use, known without a request (the admin CLI's printed claim links):
  * PUBLIC_ORIGIN, else the address and port the server listens on, since without PUBLIC_ORIGIN it
  * serves only this machine.

@@ -9,7 +9,7 @@ import {
   type PendingRow,
   sumEarnedOfEntries,
   toPendingReward,
-} from '../rewards/repository.ts'
+} from '../rewards/reward-lists.ts'
 
 /** An event as the feed sends it: its `id:`, its `event:` name and its data. */
 export type Delta = { id: string } & Exclude<LiveEvent, { type: 'snapshot' }>

@@ -2,9 +2,6 @@ import type { Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
 import { appendUserEvent } from '../events/outbox.ts'
 
-// The changes channel lives in `events/`; the worker and the reward lifecycle still reach it here.
-export { CHANGES_CHANNEL, parseChange, publishChange } from '../events/channel.ts'
-
 /** Tells the live feed a visitor's wallet was bound, from inside the binding's transaction. */
 export async function announceAccountBound(
   tx: Queryable,

@@ -7,7 +7,7 @@ import {
   readHistoryPage,
   readPendingPage,
   sumEarned,
-} from '../rewards/repository.ts'
+} from '../rewards/reward-lists.ts'
 
 /**
  * Everything the dashboard shows for one user as of one moment (each list's newest page and the

@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import { loggableUrl } from './loggable-url.ts'
 
 /** Polled every few seconds by load balancers and supervisors; a line each would drown the log. */
 const QUIET_ROUTES = new Set(['/api/health', '/api/ready'])
@@ -6,7 +7,8 @@ const QUIET_ROUTES = new Set(['/api/health', '/api/ready'])
 /**
  * One log line per request, when its response is done: method, URL, status, time taken
  * (Fastify's default writes two, and logs every health check). The arrival of a request is
- * logged at debug level only: it matters for the live feed, whose response stays open.
+ * logged at debug level only: it matters for the live feed, whose response stays open. Every
+ * line naming the request shows its URL as `loggableUrl` leaves it: no claim link's code.
  */
 export class RequestLog extends LogController {
   constructor() {
@@ -15,7 +17,7 @@ export class RequestLog extends LogController {
 
   override incomingRequest(request: FastifyRequest) {
     if (this.isLogDisabled(request)) return
-    request.log.debug({ req: request }, 'incoming request')
+    request.log.debug({ req: loggable(request) }, 'incoming request')
   }
 
   override requestCompleted(
@@ -24,8 +26,29 @@ export class RequestLog extends LogController {
     reply: FastifyReply,
   ) {
     if (this.isLogDisabled(request)) return
-    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }
+    const line = { req: loggable(request), res: reply, responseTime: Math.round(reply.elapsedTime) }
     if (error) reply.log.error({ ...line, err: error }, 'request errored')
     else reply.log.info(line, 'request completed')
   }
+
+  // Fastify's own error handler, for an error our handler itself threw.
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return
+    const line = { req: loggable(request), res: reply, err: error }
+    if (reply.statusCode >= 500) reply.log.error(line, error.message)
+    else reply.log.info({ res: reply, err: error }, error.message)
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return
+    reply.log.warn({ req: loggable(request), res: reply, err: error }, error.message)
+  }
+}
+
+/**
+ * The request as the log's `req` serializer reads it, but for its URL. A view over the request
+ * rather than a copy, so the serializer's other fields (host, client address) stay its own.
+ */
+function loggable(request: FastifyRequest): FastifyRequest {
+  return Object.create(request, { url: { value: loggableUrl(request.url) } })
 }

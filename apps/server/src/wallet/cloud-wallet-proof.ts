@@ -6,6 +6,12 @@ import { ProofMalformed, ProofSignatureInvalid, ProofWrongScope } from './errors
 export const CLOUD_WALLET_PROOF_ACCOUNT = 'proof.wax'
 
 /**
+ * The permission WAX Cloud Wallet logs every account in with (its plugin's login result names
+ * `active` always), and so the one its proof speaks for: WAX holds that key for the user.
+ */
+export const CLOUD_WALLET_PERMISSION = 'active'
+
+/**
  * Checks WAX Cloud Wallet's proof: WAX signs `cloudwallet-verification-{referer}-{nonce}-{account}`
  * with a key of `proof.wax@active` after the user approved the login on `referer`. The nonce is
  * ours (single use), the referer must be our own site, and the key is read from the chain.

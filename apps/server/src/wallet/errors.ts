@@ -46,6 +46,11 @@ export const ProofSignatureInvalid = createError(
   'The wallet’s proof is not signed by the account’s keys.',
   403,
 )
+export const PermissionRefused = createError(
+  'WALLET_PERMISSION_REFUSED',
+  'The wallet signed in with the account’s %s permission; only %s may connect here.',
+  403,
+)
 export const AccountNotFound = createError(
   'WALLET_ACCOUNT_NOT_FOUND',
   'The account %s does not exist on this chain.',
@@ -55,4 +60,12 @@ export const ChainUnavailable = createError(
   'WALLET_CHAIN_UNAVAILABLE',
   'The blockchain could not be reached to check the wallet. Please try again.',
   503,
+)
+
+// 'Sign out everywhere' ends the sessions of every device bound to the account: only a wallet
+// proven to hold it (a verified binding, under an accepted permission) may ask.
+export const SignOutEverywhereUnproven = createError(
+  'SIGN_OUT_EVERYWHERE_UNPROVEN',
+  'Connect your wallet with a proof of ownership to sign out everywhere.',
+  403,
 )

@@ -16,6 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * keep them for a year; index.html names the current ones, so it is revalidated every time.
  * The build writes brotli and gzip copies beside each compressible file; the one the browser
  * accepts is sent with its Content-Encoding (and `Vary: accept-encoding`), at no cost per request.
+ * Files and folders whose name starts with a dot are the build's own records, not the app's
+ * (Vite's `.vite/manifest.json`, `npm start`'s `.build-fingerprint`): they answer 404.
  */
 export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { distDirectory }) => {
   if (!existsSync(path.join(distDirectory, 'index.html'))) {
@@ -28,6 +30,7 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
     cacheControl: false,
     wildcard: true,
     preCompressed: true,
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       const inAssets = filePath.startsWith(path.join(distDirectory, 'assets') + path.sep)
       reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache')
@@ -36,8 +39,13 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
   const sendApp = (_request: unknown, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html')
   app.get('/', sendApp)
-  // A claim link opens the app, which reads the code from its own address.
-  app.get(`${CLAIM_LINK_PATH}:code`, sendApp)
+  // A claim link opens the app, which reads the code from its own address. Until it has, what
+  // the page loads would name that address, code and all, as its Referer to our own origin (and
+  // to every proxy's log on the way): this page sends only its origin, which is all the Cloud
+  // Wallet's popup reads.
+  app.get(`${CLAIM_LINK_PATH}:code`, (request, reply) =>
+    sendApp(request, reply.header('referrer-policy', 'strict-origin')),
+  )
   // The operator console is a page of the same app; the API decides who may use it.
   app.get('/admin', sendApp)
 }

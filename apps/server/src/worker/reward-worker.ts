@@ -1,5 +1,5 @@
 import type { Unlisten } from '../db/database.ts'
-import { CHANGES_CHANNEL, parseChange } from '../live/publisher.ts'
+import { CHANGES_CHANNEL, parseChange } from '../events/channel.ts'
 import { type PayoutState, payoutBatchSize, timePayout } from '../metrics/instruments.ts'
 import {
   BLOCK_MS,

@@ -1,4 +1,7 @@
+import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import { Bytes, Checksum256, IdentityProof, PrivateKey } from '@wharfkit/session'
+import type { App } from '../../src/app.ts'
+import { jsonFromSite, sessionCookieOf } from './test-app.ts'
 
 export interface ProofFields {
   chainId: string
@@ -36,4 +39,64 @@ export function signCloudWalletProof(fields: {
 }): string {
   const message = `cloudwallet-verification-${fields.referer}-${fields.nonce}-${fields.actor}`
   return String(PrivateKey.from(fields.privateKey).signMessage(Bytes.from(message, 'utf8')))
+}
+
+export interface ConnectedVisitor {
+  userId: string
+  /** the Cookie header of the session that carries the wallet */
+  cookie: string
+}
+
+// Signatures are deterministic: two proofs of one account made in the same second would be one
+// proof (and the second a replay), so each gets its own expiry.
+let proofsMade = 0
+
+/**
+ * Signs in on `app` and connects `account` as 'Connect WAX Wallet' does with the Dev Wallet: a
+ * challenge, then an identity proof under `permission` (active unless named), signed by `privateKey`
+ * (the Dev Wallet's key, which the seeded users' active permissions hold, unless given).
+ */
+export async function connectWithProof(
+  app: App,
+  account: string,
+  proof: { permission?: string; privateKey?: string } = {},
+): Promise<ConnectedVisitor> {
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: jsonFromSite,
+    payload: {},
+  })
+  const headers = { ...jsonFromSite, cookie: `fernwood_session=${sessionCookieOf(signIn)}` }
+  const { nonce } = (
+    await app.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
+  ).json()
+  const permission = proof.permission ?? 'active'
+  const bound = await app.inject({
+    method: 'POST',
+    url: '/api/wallet',
+    headers,
+    payload: {
+      nonce,
+      chainId: DEVCHAIN_CHAIN_ID,
+      actor: account,
+      permission,
+      proof: {
+        type: 'identity',
+        proof: signIdentityProof({
+          chainId: DEVCHAIN_CHAIN_ID,
+          scope: 'fernwood',
+          actor: account,
+          permission,
+          privateKey: proof.privateKey ?? DEV_WALLET_PRIVATE_KEY,
+          expiresIn: 300 + proofsMade++,
+        }),
+      },
+    },
+  })
+  if (bound.statusCode !== 200) throw new Error(`connecting ${account} failed: ${bound.body}`)
+  return {
+    userId: bound.json().user.id,
+    cookie: `fernwood_session=${sessionCookieOf(bound)}`,
+  }
 }

@@ -1,5 +1,5 @@
 import type { User } from '@fernwood/protocol'
-import { ApiError } from '../api/client'
+import { ApiError, api } from '../api/client'
 import { createSession, deleteSession, fetchSession } from '../api/session'
 import { createStore, useStore } from '../store'
 
@@ -50,5 +50,14 @@ export async function signOut(): Promise<void> {
     // A 401 means the session had already ended on the server: the visitor is signed out.
     if (!(error instanceof ApiError && error.status === 401)) throw error
   }
+  session.set({ status: 'signedOut' })
+}
+
+/**
+ * Ends every session bound to this visitor's wallet, on every device (the server ends their
+ * live streams, and their pages fall back to the login screen), this one included.
+ */
+export async function signOutEverywhereOnServer(): Promise<void> {
+  await api.post<void>('/api/session/sign-out-everywhere')
   session.set({ status: 'signedOut' })
 }

@@ -2,22 +2,41 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useTexts } from '../i18n/current'
 import { errorMessage } from '../ui/errorMessage'
-import { signOutEverywhere } from './signOutEverywhere'
+import { signOutEverywhere, signOutHere } from './leave'
 
-/** Sign-out for the 'Leave Forest' and 'Logout' buttons: busy while the request runs. */
-export function useSignOut(): { signingOut: boolean; signOut: () => Promise<void> } {
+interface SignOut {
+  /** true while either sign-out runs */
+  signingOut: boolean
+  /** 'Leave Forest' and 'Logout': this browser's session */
+  signOut: () => Promise<void>
+  /** 'Sign out everywhere': every session of the wallet, on every device */
+  signOutEverywhere: () => Promise<void>
+}
+
+/** The sign-out buttons' actions: busy while the request runs, a toast when it fails. */
+export function useSignOut(): SignOut {
   const texts = useTexts()
   const [signingOut, setSigningOut] = useState(false)
 
-  async function signOutWithFeedback() {
+  async function withFeedback(
+    leave: () => Promise<void>,
+    failed: (message: string) => string,
+    succeeded?: string,
+  ) {
     setSigningOut(true)
     try {
-      await signOutEverywhere()
+      await leave()
+      if (succeeded) toast.success(succeeded)
     } catch (error) {
-      toast.error(texts.signOutFailed(errorMessage(error)))
+      toast.error(failed(errorMessage(error)))
       setSigningOut(false)
     }
   }
 
-  return { signingOut, signOut: signOutWithFeedback }
+  return {
+    signingOut,
+    signOut: () => withFeedback(signOutHere, texts.signOutFailed),
+    signOutEverywhere: () =>
+      withFeedback(signOutEverywhere, texts.signOutEverywhereFailed, texts.signedOutEverywhere),
+  }
 }

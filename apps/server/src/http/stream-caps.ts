@@ -1,4 +1,4 @@
-import { StreamsPerAddressExceeded, StreamsPerSessionExceeded } from './errors.ts'
+import { StreamsPerAddressExceeded, StreamsPerSessionExceeded } from '../live/errors.ts'
 
 export interface StreamCapLimits {
   perSession: number
@@ -11,9 +11,9 @@ export type StreamAdmission =
   | { admitted: false; reason: 'process' }
 
 /**
- * Counts this process's open streams by session, by client address and in all, so that no one
- * visitor can hold the file descriptors and snapshot reads every other visitor needs. Counted
- * per process: behind a load balancer each instance allows its own share.
+ * Counts this process's open streams of one kind (see `EventStreams`) by session, by client
+ * address and in all, so that no one client can hold the file descriptors and reads every other
+ * one needs. Counted per process: behind a load balancer each instance allows its own share.
  */
 export class StreamCaps {
   readonly #bySession = new Map<string, number>()

@@ -1,0 +1,89 @@
+/**
+ * The real server the benchmarks measure, started in the benchmark's own process as `npm start`
+ * starts it (embedded devchain), on a fresh database of the driver asked for, and the shared
+ * campaign whose codes their visitors submit.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { addCodes, createCampaign } from '../apps/server/src/campaigns/catalogue.ts'
+import { type Environment, readEnvironment } from '../apps/server/src/config/environment.ts'
+import type { Database } from '../apps/server/src/db/database.ts'
+import { type RunningServer, startServer } from '../apps/server/src/server.ts'
+import { createPostgresDatabase } from './postgres-database.ts'
+import { sharedCode } from './visitor.ts'
+
+export type Driver = 'pglite' | 'postgres'
+
+export interface BenchServer {
+  server: RunningServer
+  env: Environment
+  /** the PostgreSQL database it runs on; none on PGlite */
+  databaseUrl: string | undefined
+  /** Stops the server and deletes its data: its data directory, its PostgreSQL database. */
+  close(): Promise<void>
+}
+
+/**
+ * The drivers a run measures: PGlite always, PostgreSQL too when TEST_DATABASE_URL names a
+ * server; BENCH_DRIVERS=postgres (or pglite) runs one driver alone.
+ */
+export function benchDrivers(): Driver[] {
+  const asked = process.env.BENCH_DRIVERS?.split(',') ?? ['pglite', 'postgres']
+  return (['pglite', 'postgres'] as const).filter(
+    (driver) =>
+      asked.includes(driver) && (driver === 'pglite' || Boolean(process.env.TEST_DATABASE_URL)),
+  )
+}
+
+/** A server on port 0 with `settings` (environment variables) over its defaults. */
+export async function startBenchServer(
+  driver: Driver,
+  settings: Record<string, string>,
+): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-'))
+  const database = driver === 'postgres' ? await createPostgresDatabase() : undefined
+  const removeData = async () => {
+    await rm(dataDir, { recursive: true, force: true })
+    await database?.drop()
+  }
+  const env = readEnvironment({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    ...(database && { DATABASE_URL: database.url }),
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    ...settings,
+  })
+  try {
+    const server = await startServer(env, { logger: false })
+    return {
+      server,
+      env,
+      databaseUrl: database?.url,
+      close: async () => {
+        await server.close()
+        await removeData()
+      },
+    }
+  } catch (error) {
+    await removeData()
+    throw error
+  }
+}
+
+/** One shared campaign holding the first `count` shared codes (`sharedCode`). */
+export async function addSharedCodes(database: Database, count: number): Promise<void> {
+  const campaign = await createCampaign(database, {
+    slug: 'bench-shared',
+    name: 'Bench',
+    kind: 'shared',
+    rewardQuantity: '0.0001 FERN',
+    tokenContract: 'fern.token',
+  })
+  await addCodes(
+    database,
+    campaign,
+    Array.from({ length: count }, (_, index) => sharedCode(index)),
+  )
+}

@@ -1,0 +1,231 @@
+/**
+ * Restart and memory figures for `npm start`'s server process (apps/server/dist/main.js, built
+ * first as `npm start` builds it), on loopback:
+ * - from SIGKILL of a running server on the embedded default (PGlite and the devchain in
+ *   DATA_DIR) to a new start answering /api/health, killed as a supervisor kills a process group
+ *   and restarted at once on the same DATA_DIR and port, a start refused ("DATA_DIR … is in use")
+ *   being started again at once: median and max over the runs, and how many starts were refused;
+ * - the server's RSS at rest (before any visitor) after its first start and after a restart, and
+ *   on PostgreSQL when TEST_DATABASE_URL names a server, beside the floor: a bare node process
+ *   and PGlite alone, opened on the same data with the server's settings.
+ * Prints figures only.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGLITE_START_PARAMS } from '../apps/server/src/db/pglite-database.ts'
+import { createPostgresDatabase } from './postgres-database.ts'
+
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5)
+// Long enough for V8's memory reducer to collect start-up's garbage and shrink the heap of an
+// idle process: some 20 s after the server is ready.
+const REST_MS = Number(process.env.BENCH_REST_MS ?? 25_000)
+
+const root = path.resolve(import.meta.dirname, '..')
+const IN_USE = 'is in use by another running Fernwood process'
+
+interface Started {
+  child: ChildProcess
+  output: () => string
+  exited: Promise<unknown>
+}
+
+/** `command` in a process group of its own, as a supervisor runs one. */
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = root,
+): Started {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  return { child, output: () => output, exited: once(child, 'exit') }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await once(probe, 'listening')
+  const address = probe.address()
+  probe.close()
+  if (!address || typeof address === 'string') throw new Error('no TCP address')
+  return address.port
+}
+
+/** The server with `env` over its defaults; resolves once it answers, or to 'refused'. */
+async function startServer(env: Record<string, string>): Promise<Started | 'refused'> {
+  // Under a shell, as `npm start` runs it: killing the group orphans the dying server, for init
+  // to reap when it gets to it.
+  const shell = '"$0" --enable-source-maps apps/server/dist/main.js & echo "pid $!"; wait $!'
+  const server = run('sh', ['-c', shell, process.execPath], {
+    LOG_LEVEL: 'warn',
+    // Set, even empty, so that no DATABASE_URL from .env applies to the embedded default.
+    DATABASE_URL: '',
+    ...env,
+  })
+  let ended = false
+  server.exited.then(() => {
+    ended = true
+  })
+  for (;;) {
+    if (ended) {
+      if (server.output().includes(IN_USE)) return 'refused'
+      throw new Error(`the server did not start:\n${server.output()}`)
+    }
+    const answered = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (answered) return server
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+async function startedServer(env: Record<string, string>): Promise<Started> {
+  const server = await startServer(env)
+  if (server === 'refused') throw new Error(`refused:\n${env.DATA_DIR}`)
+  return server
+}
+
+/** The server's own pid, which its shell printed. */
+const serverPid = (server: Started) => Number(/^pid (\d+)$/m.exec(server.output())?.[1])
+
+/** Its RSS in MB now. */
+function rss(pid: number | undefined): string {
+  const status = `/proc/${pid}/status`
+  if (!existsSync(status)) return 'n/a (no /proc)'
+  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1])
+  return `${(kilobytes / 1024).toFixed(0)} MB`
+}
+
+/** Ends the process group, and waits until its main process (a server, not its shell) is gone. */
+async function stop(started: Started) {
+  const pid = serverPid(started) || started.child.pid
+  process.kill(-(started.child.pid as number), 'SIGTERM')
+  for (;;) {
+    try {
+      process.kill(pid as number, 0)
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** A process that prints a line once `code` (an ES module) is done, then idles. */
+async function idleProcess(code: string, args: string[] = []): Promise<Started> {
+  const started = run(
+    process.execPath,
+    ['--input-type=module', '-e', `${code}\nsetInterval(() => {}, 60_000)`, ...args],
+    {},
+    path.join(root, 'apps/server'),
+  )
+  while (!started.output().includes('\n')) {
+    if (started.child.exitCode !== null) throw new Error(started.output())
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return started
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+const built = spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'server'], {
+  cwd: root,
+  stdio: 'inherit',
+})
+if (built.status !== 0) process.exit(built.status ?? 1)
+
+const scratch = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-restart-'))
+const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined
+const running: Started[] = []
+const serverOn = async (env: Record<string, string>) => {
+  const server = await startedServer({ PORT: String(await freePort()), ...env })
+  running.push(server)
+  return server
+}
+try {
+  const restartEnv = { PORT: String(await freePort()), DATA_DIR: path.join(scratch, 'restarted') }
+  const firstStartedAt = performance.now()
+  let server = await startedServer(restartEnv)
+  const firstStartMs = performance.now() - firstStartedAt
+  const restartMs: number[] = []
+  let refused = 0
+  for (let restart = 0; restart < RESTARTS; restart++) {
+    const killedAt = performance.now()
+    process.kill(-(server.child.pid as number), 'SIGKILL')
+    for (;;) {
+      const started = await startServer(restartEnv)
+      if (started !== 'refused') {
+        server = started
+        break
+      }
+      refused++
+    }
+    restartMs.push(performance.now() - killedAt)
+  }
+  running.push(server)
+
+  // The rest of the processes start now, and all rest together.
+  const afterFirstStart = await serverOn({ DATA_DIR: path.join(scratch, 'first-start') })
+  const onPostgres =
+    database &&
+    (await serverOn({ DATA_DIR: path.join(scratch, 'postgres'), DATABASE_URL: database.url }))
+  // PGlite alone on a cluster made as the server makes it: by a process that then ends.
+  const floorData = path.join(scratch, 'pglite-alone')
+  const creator = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { PGlite } = await import('@electric-sql/pglite')
+     await (await PGlite.create(process.argv[1])).close()`,
+      floorData,
+    ],
+    {},
+    path.join(root, 'apps/server'),
+  )
+  await creator.exited
+  const pgliteAlone = await idleProcess(
+    `const [dataDir, ...startParams] = process.argv.slice(1)
+     const { PGlite } = await import('@electric-sql/pglite')
+     await PGlite.create(dataDir, { startParams })
+     console.log('ready')`,
+    [floorData, ...PGLITE_START_PARAMS],
+  )
+  const bareNode = await idleProcess(`console.log('ready')`)
+  running.push(pgliteAlone, bareNode)
+  await new Promise((resolve) => setTimeout(resolve, REST_MS))
+
+  console.log(
+    `first start on an empty DATA_DIR (creating PGlite's cluster): ${firstStartMs.toFixed(0)} ms`,
+  )
+  console.log(
+    `SIGKILL → ready again, embedded default, ${RESTARTS} runs: median ${median(restartMs).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms; starts refused: ${refused}`,
+  )
+  console.log(`RSS at rest (at least ${REST_MS / 1000} s after ready, before any visitor):`)
+  console.log(`  embedded default, after its first start: ${rss(serverPid(afterFirstStart))}`)
+  console.log(`  embedded default, after a restart:       ${rss(serverPid(server))}`)
+  if (onPostgres)
+    console.log(`  PostgreSQL:                              ${rss(serverPid(onPostgres))}`)
+  console.log(`  floor: PGlite alone, same settings:      ${rss(pgliteAlone.child.pid)}`)
+  console.log(`  floor: a bare node process:              ${rss(bareNode.child.pid)}`)
+} finally {
+  for (const started of running) await stop(started)
+  await database?.drop()
+  await rm(scratch, { recursive: true, force: true })
+}
