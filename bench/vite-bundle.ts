@@ -1,13 +1,17 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Manifest } from 'vite'
 
-/** What some files of a build cost a visitor: raw bytes, and bytes over the wire (gzip -9). */
+/**
+ * What some files of a build cost a visitor: raw bytes, and bytes over the wire with gzip -9 and
+ * with brotli at its strongest, as the build's precompressed copies are served.
+ */
 export interface BundleCost {
   files: string[]
   bytes: number
   gzipBytes: number
+  brotliBytes: number
 }
 
 /** `key` and its static imports: what the browser runs as soon as it loads `key`. */
@@ -41,13 +45,28 @@ export function lazyFiles(manifest: Manifest, key: string): string[] {
   return [...files]
 }
 
+/**
+ * The files a part of the app fetches once the page's entry and `loaded` (keys of chunks it
+ * already has) are in: its chunk and its static imports, not what it imports on demand.
+ */
+export function staticFiles(manifest: Manifest, key: string, loaded: Iterable<string>): string[] {
+  const already = new Set([...staticClosure(manifest, 'index.html'), ...loaded])
+  return staticClosure(manifest, key)
+    .filter((next) => !already.has(next))
+    .map((next) => manifest[next].file)
+}
+
 export async function filesCost(files: string[], outDir: string): Promise<BundleCost> {
   let bytes = 0
   let gzipBytes = 0
+  let brotliBytes = 0
   for (const file of files) {
     const content = await readFile(path.join(outDir, file))
     bytes += content.length
     gzipBytes += gzipSync(content, { level: 9 }).length
+    brotliBytes += brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length
   }
-  return { files, bytes, gzipBytes }
+  return { files, bytes, gzipBytes, brotliBytes }
 }

@@ -17,6 +17,8 @@ export const walletTexts = {
 
 interface WalletWorkerFixtures {
   cloudWallet: CloudWalletStandIn
+  /** Wallet settings for the worker's server beside the stand-in's (WALLETS, CLOUD_WALLET_PLUGIN). */
+  walletSettings: Record<string, string>
 }
 
 interface WalletTestFixtures {
@@ -39,9 +41,15 @@ export const test = base.extend<WalletTestFixtures, WalletWorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  walletSettings: [{}, { scope: 'worker', option: true }],
+
   serverEnv: [
-    async ({ cloudWallet }, use) => {
-      await use({ CLOUD_WALLET_URL: cloudWallet.url, CLOUD_WALLET_AUTO_URL: cloudWallet.url })
+    async ({ cloudWallet, walletSettings }, use) => {
+      await use({
+        CLOUD_WALLET_URL: cloudWallet.url,
+        CLOUD_WALLET_AUTO_URL: cloudWallet.url,
+        ...walletSettings,
+      })
     },
     { scope: 'worker' },
   ],

@@ -1,4 +1,5 @@
-import { DEV_WALLET_PUBLIC_KEY } from '@fernwood/devchain'
+import { DEV_WALLET_PUBLIC_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
+import type { Locator } from '@playwright/test'
 import { PublicKey } from '@wharfkit/session'
 import { enterForest, expectConnectWalletScreen, holdRequests, toast } from '../screens'
 import { activityList, codeBox, demoCodes, treasures } from '../support/dashboard'
@@ -6,8 +7,9 @@ import { texts } from '../texts'
 import { expect, kitDialog, test, walletOption, walletTexts } from '../wallet-fixtures'
 
 // 'No WAX account? Create one' on the devchain: the name is asked on our screen (the kit's dialog
-// has no field for it), then the kit's create-account screens run the Dev Account Creator, which
-// creates the account on the devchain with the Dev Wallet's key.
+// has no field for it), then the kit's create-account screens ask 'Select a Service Provider'
+// between the Dev Account Creator, which creates the account on the devchain with the Dev
+// Wallet's key, and Anchor's, whose page opens in a popup (and cannot create a devchain account).
 
 const createTexts = {
   offer: 'No WAX account? Create one',
@@ -16,6 +18,9 @@ const createTexts = {
   cancel: 'Cancel',
   invalid: 'An account name has exactly 12 characters: letters a-z and digits 1-5.',
   taken: (name: string) => `The account name ${name} is already taken.`,
+  selectProvider: 'Select a Service Provider',
+  devAccountCreator: 'Dev Account Creator',
+  anchorProvider: 'Purchase account with Anchor',
   created: (name: string) => `WAX account ${name} created. Connect it with 'Connect WAX Wallet'.`,
 } as const
 
@@ -29,6 +34,55 @@ async function openCreateAccount(page: Parameters<typeof enterForest>[0]) {
   return page.getByLabel(createTexts.nameField)
 }
 
+/** A provider in the kit's 'Select a Service Provider' list (its name follows its logo's). */
+function providerOption(dialog: Locator, name: string): Locator {
+  return dialog.getByRole('button', { name: `${name} logo ${name}`, exact: true })
+}
+
+test("'Select a Service Provider' offers the Dev Account Creator and Anchor's; Anchor's opens its account creation page", async ({
+  page,
+}) => {
+  // Anchor's page, on the public network this machine has not: a stand-in answers for it.
+  await page
+    .context()
+    .route('https://create.anchor.link/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Create an account</title>' }),
+    )
+  const nameField = await openCreateAccount(page)
+  await nameField.fill('newforester2')
+  await page.getByRole('button', { name: createTexts.create }).click()
+
+  const dialog = kitDialog(page)
+  await expect(dialog.getByText(createTexts.selectProvider)).toBeVisible()
+  await expect(dialog.getByText('Login to Fernwood')).toBeVisible()
+  await expect(dialog.locator('li .label')).toHaveText([
+    createTexts.devAccountCreator,
+    createTexts.anchorProvider,
+  ])
+  for (const name of [createTexts.devAccountCreator, createTexts.anchorProvider]) {
+    const logo = dialog.getByRole('img', { name: `${name} logo` })
+    expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  }
+
+  const popupOpened = page.waitForEvent('popup')
+  await providerOption(dialog, createTexts.anchorProvider).click()
+  const popup = await popupOpened
+  const creation = new URL(popup.url())
+  expect(`${creation.origin}${creation.pathname}`).toBe('https://create.anchor.link/create')
+  expect(Object.fromEntries(creation.searchParams)).toEqual({
+    supported_chains: DEVCHAIN_CHAIN_ID,
+    scope: 'wallet',
+  })
+
+  // It cannot complete here: closing it ends the creation, and no account was made.
+  await popup.close()
+  await expect(dialog.getByText('Popup window closed')).toBeVisible()
+  const lookup = await page.request.post('/devchain/v1/chain/get_account', {
+    data: { account_name: 'newforester2' },
+  })
+  expect(lookup.status()).not.toBe(200)
+})
+
 test('a new account is created through the kit, connects through the Dev Wallet and claims a code, paid', async ({
   page,
 }) => {
@@ -40,6 +94,7 @@ test('a new account is created through the kit, connects through the Dev Wallet 
   const creation = await holdRequests(page, 'POST', '**/devchain/v1/chain/push_transaction')
   await page.getByRole('button', { name: createTexts.create }).click()
   const dialog = kitDialog(page)
+  await providerOption(dialog, createTexts.devAccountCreator).click()
   await expect(dialog.getByText('Creating Account')).toBeVisible()
   await expect(dialog.getByText('Create Account', { exact: true })).toBeVisible()
   await expect(dialog.getByText('Login to Fernwood')).toBeVisible()
@@ -91,6 +146,7 @@ test('a taken name is refused with a message that names it', async ({ page }) =>
   await page.getByRole('button', { name: createTexts.create }).click()
   // The kit's error screen says it first, in the provider's words; closing it shows ours.
   const dialog = kitDialog(page)
+  await providerOption(dialog, createTexts.devAccountCreator).click()
   await expect(dialog.getByText(createTexts.taken('fernwoodpays'))).toBeVisible()
   await dialog.getByRole('button', { name: 'close' }).click()
   await expect(dialog).toBeHidden()

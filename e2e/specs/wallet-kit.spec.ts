@@ -24,6 +24,37 @@ test('the kit lists the wallets offered on the devchain, each with its logo', as
     await expect(logo).toBeVisible()
     expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
   }
+  // Wombat is offered on WAX by default, and on the devchain only where WALLETS names it.
+  await expect(walletOption(dialog, 'Wombat')).toHaveCount(0)
+})
+
+test("the wallet list shows before any wallet's plugin is fetched; pointing at a wallet fetches its plugin alone", async ({
+  page,
+}) => {
+  // The build names each wallet's chunk after its module: kit (the shell), cloudWallet, anchor…
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    const chunk = /\/assets\/([A-Za-z]+)-[^/]+\.js$/.exec(new URL(request.url()).pathname)?.[1]
+    if (chunk) chunks.push(chunk)
+  })
+  const walletChunks = () =>
+    chunks.filter((chunk) =>
+      ['cloudWallet', 'cloudWalletCurrent', 'anchor', 'wombat'].includes(chunk),
+    )
+  await enterForest(page)
+  // Nothing points at the list as it opens: the mouse is away, the keyboard presses the button.
+  await page.mouse.move(0, 0)
+  await page.getByRole('button', { name: texts.connectWallet }).press('Enter')
+  const dialog = kitDialog(page)
+  await expect(walletOption(dialog, 'Anchor')).toBeVisible()
+  await expect(walletOption(dialog, 'Cloud Wallet')).toBeVisible()
+  expect(chunks).toContain('kit')
+  expect(walletChunks()).toEqual([])
+
+  await walletOption(dialog, 'Anchor').hover()
+  await expect.poll(walletChunks).toEqual(['anchor'])
+  await walletOption(dialog, 'Cloud Wallet').focus()
+  await expect.poll(walletChunks).toEqual(['anchor', 'cloudWallet'])
 })
 
 test("with one chain the kit skips 'Select a Blockchain' and lists the wallet's accounts as account@permission", async ({

@@ -1,4 +1,6 @@
 import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID, seedPrivateKey } from '@fernwood/devchain'
+import { scatterLoginMessage } from '@fernwood/protocol'
+import { Bytes, IdentityProof, PrivateKey, Serializer } from '@wharfkit/session'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
@@ -29,10 +31,10 @@ afterAll(async () => {
   await testDatabase.drop()
 })
 
-const newVisitor = () => signInVisitor(app, testDatabase.database)
+const newVisitor = (on: App = app) => signInVisitor(on, testDatabase.database)
 
-async function challenge(visitor: Visitor): Promise<string> {
-  const response = await app.inject({
+async function challenge(visitor: Visitor, on: App = app): Promise<string> {
+  const response = await on.inject({
     method: 'POST',
     url: '/api/wallet/challenge',
     headers: { ...jsonFromSite, cookie: visitor.cookie },
@@ -42,14 +44,53 @@ async function challenge(visitor: Visitor): Promise<string> {
   return response.json().nonce
 }
 
-function bind(visitor: Visitor, payload: Record<string, unknown>) {
-  return app.inject({
+function bind(visitor: Visitor, payload: Record<string, unknown>, on: App = app) {
+  return on.inject({
     method: 'POST',
     url: '/api/wallet',
     headers: { ...jsonFromSite, cookie: visitor.cookie },
     payload: { chainId: DEVCHAIN_CHAIN_ID, permission: 'active', ...payload },
   })
 }
+
+/** Runs `test` against an app of these settings beside the default one, then closes it. */
+async function withApp(environment: Record<string, string>, test: (other: App) => Promise<void>) {
+  const other = await buildTestApp(testDatabase.database, environment, chain)
+  try {
+    await test(other)
+  } finally {
+    await other.close()
+  }
+}
+
+async function binding(visitor: Visitor) {
+  const [row] = await testDatabase.database.query<{
+    wax_account: string | null
+    wax_permission: string | null
+    wax_account_verified: boolean
+  }>('SELECT wax_account, wax_permission, wax_account_verified FROM users WHERE id = $1', [
+    visitor.userId,
+  ])
+  return row
+}
+
+async function auditOf(visitor: Visitor) {
+  return testDatabase.database.query<{ action: string; subject: string; details: unknown }>(
+    'SELECT action, subject, details FROM audit_log WHERE actor = $1 ORDER BY id',
+    [`user:${visitor.userId}`],
+  )
+}
+
+const cloudWalletProof = (nonce: string, actor: string) => ({
+  type: 'cloudwallet',
+  referer: TEST_ORIGIN,
+  signature: signCloudWalletProof({
+    referer: TEST_ORIGIN,
+    nonce,
+    actor,
+    privateKey: seedPrivateKey('proof.wax'),
+  }),
+})
 
 async function boundAccount(visitor: Visitor): Promise<string | null> {
   const [row] = await testDatabase.database.query<{ wax_account: string | null }>(
@@ -251,6 +292,31 @@ describe('refused wallet proofs bind nothing', () => {
       'WALLET_ACCOUNT_NOT_FOUND',
     ],
     [
+      'a proof signed under the account’s owner permission (only active is accepted)',
+      (nonce) => ({
+        nonce,
+        actor: 'alice.wam',
+        permission: 'owner',
+        proof: {
+          type: 'identity',
+          proof: aliceProof({ permission: 'owner', privateKey: seedPrivateKey('alice.wam') }),
+        },
+      }),
+      403,
+      'WALLET_PERMISSION_REFUSED',
+    ],
+    [
+      'a proof signed under a custom permission, such as one whose key a bot holds',
+      (nonce) => ({
+        nonce,
+        actor: 'alice.wam',
+        permission: 'claimbot',
+        proof: { type: 'identity', proof: aliceProof({ permission: 'claimbot' }) },
+      }),
+      403,
+      'WALLET_PERMISSION_REFUSED',
+    ],
+    [
       'a login result with no proof while unverified bindings are off',
       (nonce) => ({ nonce, actor: 'alice.wam' }),
       400,
@@ -441,6 +507,34 @@ describe('keeping the wallet endpoints cheap', () => {
 })
 
 describe('unverified bindings, when an operator allows them', () => {
+  it('are held to WALLET_PERMISSIONS too, and audited as unverified', async () => {
+    await withApp({ ALLOW_UNVERIFIED_WALLETS: 'true' }, async (lenient) => {
+      const owner = await newVisitor(lenient)
+      const refused = await bind(
+        owner,
+        { nonce: await challenge(owner, lenient), actor: 'alice.wam', permission: 'owner' },
+        lenient,
+      )
+      expect(refused.json().error.code).toBe('WALLET_PERMISSION_REFUSED')
+      expect(await boundAccount(owner)).toBeNull()
+
+      const active = await newVisitor(lenient)
+      const bound = await bind(
+        active,
+        { nonce: await challenge(active, lenient), actor: 'alice.wam' },
+        lenient,
+      )
+      expect(bound.statusCode).toBe(200)
+      expect(await auditOf(active)).toEqual([
+        {
+          action: 'wallet.bound',
+          subject: 'alice.wam',
+          details: { permission: 'active', verified: false, proof: 'none' },
+        },
+      ])
+    })
+  })
+
   it('a login result with no proof binds the account marked unverified', async () => {
     const lenientApp = await buildTestApp(
       testDatabase.database,
@@ -480,5 +574,318 @@ describe('unverified bindings, when an operator allows them', () => {
     } finally {
       await lenientApp.close()
     }
+  })
+})
+
+describe('which permission of an account binds it (WALLET_PERMISSIONS)', () => {
+  it('a binding records the permission proven, and the audit trail records who bound what', async () => {
+    const visitor = await newVisitor()
+    expect((await bindAlice(visitor, await challenge(visitor))).statusCode).toBe(200)
+    expect(await binding(visitor)).toEqual({
+      wax_account: 'alice.wam',
+      wax_permission: 'active',
+      wax_account_verified: true,
+    })
+    expect(await auditOf(visitor)).toEqual([
+      {
+        action: 'wallet.bound',
+        subject: 'alice.wam',
+        details: { permission: 'active', verified: true, proof: 'identity' },
+      },
+    ])
+  })
+
+  it('a refused proof is in the audit trail with its reason, and binds nothing', async () => {
+    const visitor = await newVisitor()
+    const response = await bind(visitor, {
+      nonce: await challenge(visitor),
+      actor: 'alice.wam',
+      permission: 'owner',
+      proof: {
+        type: 'identity',
+        proof: aliceProof({ permission: 'owner', privateKey: seedPrivateKey('alice.wam') }),
+      },
+    })
+    expect(response.json().error).toEqual({
+      code: 'WALLET_PERMISSION_REFUSED',
+      message:
+        'The wallet signed in with the account’s owner permission; only active may connect here.',
+    })
+    expect(await auditOf(visitor)).toEqual([
+      {
+        action: 'wallet.refused',
+        subject: 'alice.wam',
+        details: { permission: 'owner', proof: 'identity', reason: 'WALLET_PERMISSION_REFUSED' },
+      },
+    ])
+  })
+
+  it('an operator may accept more permissions: then an owner proof binds, recorded as owner', async () => {
+    await withApp({ WALLET_PERMISSIONS: 'active, owner' }, async (lenient) => {
+      const visitor = await newVisitor(lenient)
+      const response = await bind(
+        visitor,
+        {
+          nonce: await challenge(visitor, lenient),
+          actor: 'alice.wam',
+          permission: 'owner',
+          proof: {
+            type: 'identity',
+            proof: aliceProof({ permission: 'owner', privateKey: seedPrivateKey('alice.wam') }),
+          },
+        },
+        lenient,
+      )
+      expect(response.statusCode).toBe(200)
+      expect((await binding(visitor)).wax_permission).toBe('owner')
+    })
+  })
+
+  it('a Cloud Wallet proof binds as the active permission it speaks for, whatever the login result names', async () => {
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const response = await bind(visitor, {
+      nonce,
+      actor: 'carol.wam',
+      permission: 'owner',
+      proof: cloudWalletProof(nonce, 'carol.wam'),
+    })
+    expect(response.statusCode).toBe(200)
+    expect((await binding(visitor)).wax_permission).toBe('active')
+  })
+
+  it('a Cloud Wallet proof is refused where active is not accepted', async () => {
+    await withApp({ WALLET_PERMISSIONS: 'owner' }, async (ownerOnly) => {
+      const visitor = await newVisitor(ownerOnly)
+      const nonce = await challenge(visitor, ownerOnly)
+      const response = await bind(
+        visitor,
+        { nonce, actor: 'carol.wam', proof: cloudWalletProof(nonce, 'carol.wam') },
+        ownerOnly,
+      )
+      expect(response.statusCode).toBe(403)
+      expect(response.json().error.code).toBe('WALLET_PERMISSION_REFUSED')
+      expect(await boundAccount(visitor)).toBeNull()
+    })
+  })
+})
+
+/** The new My Cloud Wallet's proof as its plugin gets it: an identity proof's fields. */
+const cloudWalletIdentityProof = (overrides: Parameters<typeof aliceProof>[0] = {}) => ({
+  type: 'cloudwallet',
+  proof: Serializer.objectify(IdentityProof.from(aliceProof(overrides))),
+})
+
+describe("the new Cloud Wallet's structured proof (plugin 1.6 and later)", () => {
+  it('binds the account under the permission it names, checked against its keys on the chain', async () => {
+    const visitor = await newVisitor()
+    const response = await bind(visitor, {
+      nonce: await challenge(visitor),
+      actor: 'alice.wam',
+      proof: cloudWalletIdentityProof(),
+    })
+    expect(response.statusCode).toBe(200)
+    expect(await binding(visitor)).toEqual({
+      wax_account: 'alice.wam',
+      wax_permission: 'active',
+      wax_account_verified: true,
+    })
+    expect(await auditOf(visitor)).toEqual([
+      {
+        action: 'wallet.bound',
+        subject: 'alice.wam',
+        details: { permission: 'active', verified: true, proof: 'cloudwallet' },
+      },
+    ])
+  })
+
+  it.each<[string, Parameters<typeof aliceProof>[0], string]>([
+    ['for another application', { scope: 'otherapp' }, 'WALLET_PROOF_WRONG_SCOPE'],
+    ['for another chain', { chainId: publicChains.wax.id }, 'WALLET_PROOF_WRONG_CHAIN'],
+    ['for another account', { actor: 'bob.wam' }, 'WALLET_PROOF_WRONG_ACCOUNT'],
+    [
+      'signed by a key the account does not hold',
+      { privateKey: seedPrivateKey('bob.wam') },
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    ],
+    ['expired', { expiresIn: -5 }, 'WALLET_PROOF_EXPIRED'],
+    [
+      'made under the owner permission, outside WALLET_PERMISSIONS',
+      { permission: 'owner', privateKey: seedPrivateKey('alice.wam') },
+      'WALLET_PERMISSION_REFUSED',
+    ],
+  ])('a proof %s is refused', async (_name, overrides, code) => {
+    const visitor = await newVisitor()
+    const response = await bind(visitor, {
+      nonce: await challenge(visitor),
+      actor: 'alice.wam',
+      proof: cloudWalletIdentityProof(overrides),
+    })
+    expect(response.json().error.code).toBe(code)
+    expect(await boundAccount(visitor)).toBeNull()
+  })
+
+  it('binds once: the same proof, even sent as an identity proof, cannot bind again', async () => {
+    const proof = aliceProof()
+    const structured = {
+      type: 'cloudwallet',
+      proof: Serializer.objectify(IdentityProof.from(proof)),
+    }
+    const first = await newVisitor()
+    const bound = await bind(first, {
+      nonce: await challenge(first),
+      actor: 'alice.wam',
+      proof: structured,
+    })
+    expect(bound.statusCode).toBe(200)
+
+    for (const again of [structured, { type: 'identity', proof }]) {
+      const other = await newVisitor()
+      const replay = await bind(other, {
+        nonce: await challenge(other),
+        actor: 'alice.wam',
+        proof: again,
+      })
+      expect(replay.json().error.code).toBe('WALLET_PROOF_REPLAYED')
+      expect(await boundAccount(other)).toBeNull()
+    }
+  })
+
+  it('a proof with fields missing or of the wrong form is refused by schema', async () => {
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const { proof } = cloudWalletIdentityProof()
+    for (const fields of [
+      { ...proof, signature: 'not a signature' },
+      { ...proof, signer: { actor: 'alice.wam' } },
+      { ...proof, chainId: 'wax' },
+    ]) {
+      const response = await bind(visitor, {
+        nonce,
+        actor: 'alice.wam',
+        proof: { type: 'cloudwallet', proof: fields },
+      })
+      expect(response.json().error.code).toBe('INVALID_REQUEST')
+    }
+    expect(await boundAccount(visitor)).toBeNull()
+  })
+})
+
+/** What a Scatter wallet (Wombat) returns for `getArbitrarySignature` over our login message. */
+const scatterProof = (
+  nonce: string,
+  { appName = 'fernwood', actor = 'alice.wam', privateKey = DEV_WALLET_PRIVATE_KEY } = {},
+) => ({
+  type: 'scatter',
+  signature: String(
+    PrivateKey.from(privateKey).signMessage(
+      Bytes.from(scatterLoginMessage(appName, actor, nonce), 'utf8'),
+    ),
+  ),
+})
+
+describe("Wombat's proof: a Scatter arbitrary signature", () => {
+  it('a signature over our app, the account and the nonce, by a key of its active permission, binds the account', async () => {
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const response = await bind(visitor, { nonce, actor: 'alice.wam', proof: scatterProof(nonce) })
+    expect(response.statusCode).toBe(200)
+    expect(await binding(visitor)).toEqual({
+      wax_account: 'alice.wam',
+      wax_permission: 'active',
+      wax_account_verified: true,
+    })
+    expect(await auditOf(visitor)).toEqual([
+      {
+        action: 'wallet.bound',
+        subject: 'alice.wam',
+        details: { permission: 'active', verified: true, proof: 'scatter' },
+      },
+    ])
+  })
+
+  it('the message keeps every word within the 12 characters Scatter wallets sign', () => {
+    const message = scatterLoginMessage(
+      'fernwood',
+      'alice.wam',
+      'Zm9vYmFyLWJhei1xdXV4LW5vbmNlLTEyMw',
+    )
+    expect(message).toBe('fernwood login alice.wam Zm9vYmFy LWJhei1x dXV4LW5v bmNlLTEy Mw')
+    expect(message.split(' ').every((word) => word.length <= 12)).toBe(true)
+  })
+
+  it.each<[string, (nonce: string) => ReturnType<typeof scatterProof>, string]>([
+    [
+      'for another nonce',
+      () => scatterProof('another-nonce-entirely'),
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    ],
+    [
+      'for another app',
+      (nonce) => scatterProof(nonce, { appName: 'otherapp' }),
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    ],
+    [
+      'for another account',
+      (nonce) => scatterProof(nonce, { actor: 'bob.wam' }),
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    ],
+    [
+      'by a key the account does not hold',
+      (nonce) => scatterProof(nonce, { privateKey: seedPrivateKey('bob.wam') }),
+      'WALLET_PROOF_SIGNATURE_INVALID',
+    ],
+  ])('a signature %s is refused', async (_name, proofFor, code) => {
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const response = await bind(visitor, { nonce, actor: 'alice.wam', proof: proofFor(nonce) })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().error.code).toBe(code)
+    expect(await boundAccount(visitor)).toBeNull()
+  })
+
+  it('a signature made under the owner permission is refused under WALLET_PERMISSIONS, and binds as owner where owner is accepted', async () => {
+    const ownerKey = seedPrivateKey('alice.wam')
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const refused = await bind(visitor, {
+      nonce,
+      actor: 'alice.wam',
+      permission: 'owner',
+      proof: scatterProof(nonce, { privateKey: ownerKey }),
+    })
+    expect(refused.json().error.code).toBe('WALLET_PERMISSION_REFUSED')
+
+    expect(await boundAccount(visitor)).toBeNull()
+
+    await withApp({ WALLET_PERMISSIONS: 'active,owner' }, async (lenient) => {
+      const owner = await newVisitor(lenient)
+      const nonce = await challenge(owner, lenient)
+      const response = await bind(
+        owner,
+        {
+          nonce,
+          actor: 'alice.wam',
+          permission: 'owner',
+          proof: scatterProof(nonce, { privateKey: ownerKey }),
+        },
+        lenient,
+      )
+      expect(response.statusCode).toBe(200)
+      expect((await binding(owner)).wax_permission).toBe('owner')
+    })
+  })
+
+  it('a signature binds once: its nonce is spent', async () => {
+    const visitor = await newVisitor()
+    const nonce = await challenge(visitor)
+    const proof = scatterProof(nonce)
+    const bound = await bind(visitor, { nonce, actor: 'alice.wam', proof })
+    expect(bound.statusCode).toBe(200)
+    const replay = await bind(
+      { ...visitor, cookie: `fernwood_session=${sessionCookieOf(bound)}` },
+      { nonce, actor: 'alice.wam', proof },
+    )
+    expect(replay.json().error.code).toBe('WALLET_CHALLENGE_INVALID')
   })
 })

@@ -7,13 +7,31 @@ export const ChainNameSchema = Type.Union([
 ])
 export type ChainName = Static<typeof ChainNameSchema>
 
-/** A wallet the login dialog can offer; its settings, if it has any, are beside the list. */
-export const WalletKindSchema = Type.Union([
-  Type.Literal('dev-wallet'),
-  Type.Literal('cloud-wallet'),
+/**
+ * A wallet the login dialog can offer, by the id WALLETS names it with (its WharfKit plugin's id);
+ * its settings, if it has any, are beside the list.
+ */
+export const WalletIdSchema = Type.Union([
+  Type.Literal('devwallet'),
+  Type.Literal('cloudwallet'),
+  Type.Literal('anchor'),
+  Type.Literal('wombat'),
+])
+export type WalletId = Static<typeof WalletIdSchema>
+
+/**
+ * Which Cloud Wallet plugin logs in: the spec's 1.5.0 (auto-accept login, whitelist auto-signing,
+ * the phone app) or the current one, for the new My Cloud Wallet (popup only, structured proof).
+ */
+export const CloudWalletPluginSchema = Type.Union([Type.Literal('1.5.0'), Type.Literal('current')])
+export type CloudWalletPlugin = Static<typeof CloudWalletPluginSchema>
+
+/** A provider the kit's create-account screens can offer ('Select a Service Provider'). */
+export const AccountCreatorSchema = Type.Union([
+  Type.Literal('dev-account-creator'),
   Type.Literal('anchor'),
 ])
-export type WalletKind = Static<typeof WalletKindSchema>
+export type AccountCreator = Static<typeof AccountCreatorSchema>
 
 /** What the browser needs to know about this deployment; nothing in it is secret. */
 export const PublicConfigSchema = Type.Object({
@@ -26,7 +44,8 @@ export const PublicConfigSchema = Type.Object({
   tokenPrecision: Type.Integer({ minimum: 0, maximum: 18 }),
   welcomeCode: Type.String(),
   welcomeBonus: Type.String(),
-  stakingUrl: Type.String(),
+  /** The operator's staking site for the welcome bonus; absent when none is configured. */
+  stakingUrl: Type.Optional(Type.String()),
   chain: Type.Object({
     name: ChainNameSchema,
     id: Type.String({ pattern: '^[0-9a-f]{64}$' }),
@@ -34,8 +53,9 @@ export const PublicConfigSchema = Type.Object({
     /** `{id}` is replaced by a transaction id */
     explorerTransactionUrl: Type.String(),
   }),
-  /** WAX Cloud Wallet's endpoints: its login popup site and its auto-accept login API. */
+  /** WAX Cloud Wallet's plugin and endpoints: its login popup site and its auto-accept login API. */
   cloudWallet: Type.Object({
+    plugin: CloudWalletPluginSchema,
     url: Type.String({ pattern: '^https?://' }),
     autoUrl: Type.String({ pattern: '^https?://' }),
     /** How the Cloud Wallet's phone app presents us when it connects (its dapp info). */
@@ -47,7 +67,9 @@ export const PublicConfigSchema = Type.Object({
     }),
   }),
   /** The wallets offered, in the order the login dialog lists them. */
-  wallets: Type.Array(WalletKindSchema),
+  wallets: Type.Array(WalletIdSchema),
+  /** The account creation providers offered, in the order the kit lists them; none, no offer. */
+  accountCreation: Type.Array(AccountCreatorSchema),
   /** Anchor's relay (a buoy service): absolute, or a path on our own origin. */
   anchor: Type.Object({ relayUrl: Type.String() }),
   /**

@@ -4,15 +4,17 @@ import {
   DEV_WALLET_PRIVATE_KEY,
 } from '@fernwood/devchain'
 import {
+  type AccountCreator,
   type ChainName,
+  type CloudWalletPlugin,
   type PublicConfig,
   PublicConfigSchema,
-  type WalletKind,
+  type WalletId,
 } from '@fernwood/protocol'
 import type { FastifyPluginAsync } from 'fastify'
 import type { ChainSettings } from '../chain/chain-settings.ts'
 import { DEVCHAIN_RELAY_PATH } from '../dev-services/embedded-services.ts'
-import type { Environment } from './environment.ts'
+import { ConfigurationError, type Environment } from './environment.ts'
 
 /** The spec's welcome code: the product's name in lowercase followed by 'welcome'. */
 export function welcomeCodeFor(productName: string): string {
@@ -20,6 +22,7 @@ export function welcomeCodeFor(productName: string): string {
 }
 
 export function publicConfigFor(env: Environment, chain: ChainSettings): PublicConfig {
+  const wallets = walletsOffered(env.WALLETS, chain.name)
   return {
     productName: env.PRODUCT_NAME,
     appName: env.APP_NAME,
@@ -35,9 +38,11 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       apiUrl: chain.publicApiUrl,
       explorerTransactionUrl: chain.explorerTransactionUrl,
     },
-    wallets: walletsOfferedOn(chain.name),
+    wallets,
+    accountCreation: accountCreatorsBeside(wallets, chain.name),
     anchor: { relayUrl: env.RELAY_URL ?? relayUrlOn(chain.name) },
     cloudWallet: {
+      plugin: env.CLOUD_WALLET_PLUGIN ?? cloudWalletPluginOn(chain.name),
       url: env.CLOUD_WALLET_URL,
       autoUrl: env.CLOUD_WALLET_AUTO_URL,
       app: {
@@ -68,13 +73,45 @@ function decimalsOf(asset: string): number {
 }
 
 /**
- * The Dev Wallet only where its key means something; the Cloud Wallet everywhere (on the devchain
- * it logs in through whatever CLOUD_WALLET_URL names); Anchor everywhere, through a relay.
+ * WALLETS, or by default: the Dev Wallet only where its key means something; the Cloud Wallet
+ * everywhere (on the devchain it logs in through whatever CLOUD_WALLET_URL names); Anchor
+ * everywhere, through a relay; Wombat on WAX, where its users are.
  */
-function walletsOfferedOn(chain: ChainName): WalletKind[] {
-  return chain === 'devchain'
-    ? ['dev-wallet', 'cloud-wallet', 'anchor']
-    : ['cloud-wallet', 'anchor']
+function walletsOffered(setting: string | undefined, chain: ChainName): WalletId[] {
+  if (setting === undefined) return defaultWalletsOn[chain]
+  const wallets = [...new Set(setting.split(',').map((id) => id.trim() as WalletId))]
+  if (chain !== 'devchain' && wallets.includes('devwallet')) {
+    throw new ConfigurationError(
+      'WALLETS',
+      `devwallet signs with the devchain's public dev key and is offered only on the devchain, not on ${chain}`,
+      setting,
+    )
+  }
+  return wallets
+}
+
+const defaultWalletsOn: Record<ChainName, WalletId[]> = {
+  devchain: ['devwallet', 'cloudwallet', 'anchor'],
+  wax: ['cloudwallet', 'anchor', 'wombat'],
+  'wax-testnet': ['cloudwallet', 'anchor'],
+}
+
+/**
+ * The account creation providers beside the wallets offered: the Dev Account Creator where the
+ * Dev Wallet is (the accounts it creates hold the Dev Wallet's key), and Anchor's where Anchor is
+ * and its service creates accounts (WAX mainnet, not the testnet); on the devchain too, where its
+ * page opens but cannot create a devchain account, so the choice between the two can be made.
+ */
+function accountCreatorsBeside(wallets: WalletId[], chain: ChainName): AccountCreator[] {
+  const creators: AccountCreator[] = []
+  if (wallets.includes('devwallet')) creators.push('dev-account-creator')
+  if (wallets.includes('anchor') && chain !== 'wax-testnet') creators.push('anchor')
+  return creators
+}
+
+/** The new My Cloud Wallet is what WAX users meet; the devchain's stand-ins speak both. */
+function cloudWalletPluginOn(chain: ChainName): CloudWalletPlugin {
+  return chain === 'devchain' ? '1.5.0' : 'current'
 }
 
 /** Greymass's public relay, which Anchor itself uses. */

@@ -39,18 +39,24 @@ export function contentSecurityPolicy({
 }
 
 /**
- * The wallet services the browser's kit calls itself, for the wallets the config offers. The Cloud
- * Wallet's popup site needs no entry: the kit only opens it as a window and listens for its
- * messages; its auto-accept API is fetched. Anchor's plugin posts to its relay and listens on it
- * over a websocket; a relay on our own origin (the devchain's) is already 'self'.
+ * The wallet services the browser's kit calls itself, for the wallets the config offers (the
+ * list WALLETS sets). The Cloud Wallet's popup site needs no entry: the kit only opens it as a
+ * window and listens for its messages; plugin 1.5.0 also fetches its auto-accept API, the current
+ * plugin nothing. Anchor's plugin posts to its relay and listens on it over a websocket; a relay on
+ * our own origin (the devchain's) is already 'self'. The Dev Wallet signs in the page, and Wombat
+ * is an extension the page talks to in the page: neither calls out. (Its Scatter protocol first
+ * looks for the retired Scatter Desktop app, on local ports and through Scatter's relay; those
+ * probes are refused, and the extension answers all the same.)
  */
 export function walletOriginsFor(config: {
   wallets: PublicConfig['wallets']
-  cloudWallet: Pick<PublicConfig['cloudWallet'], 'autoUrl'>
+  cloudWallet: Pick<PublicConfig['cloudWallet'], 'plugin' | 'autoUrl'>
   anchor: PublicConfig['anchor']
 }): string[] {
   return config.wallets.flatMap((wallet) => {
-    if (wallet === 'cloud-wallet') return cloudWalletOrigins(config.cloudWallet.autoUrl)
+    if (wallet === 'cloudwallet' && config.cloudWallet.plugin === '1.5.0') {
+      return cloudWalletOrigins(config.cloudWallet.autoUrl)
+    }
     if (wallet === 'anchor') return relayOrigins(config.anchor.relayUrl)
     return []
   })

@@ -1,11 +1,16 @@
 import type { PublicConfig } from '@fernwood/protocol'
-import type { WalletPlugin } from '@wharfkit/session'
+import { WalletPluginAnchor } from '@wharfkit/wallet-plugin-anchor'
+import { identityProofEvidence } from './proofEvidence'
+import type { WalletChunk } from './walletChunk'
 
 /**
  * Anchor, the mobile wallet: its plugin shows an `esr:` request as a QR code and waits for the
  * phone's answer on the relay the config names (on the devchain ours, answered by the Dev Anchor).
+ * It signs a standard identity proof.
  */
-export async function createAnchor(config: PublicConfig): Promise<WalletPlugin> {
-  const { WalletPluginAnchor } = await import('@wharfkit/wallet-plugin-anchor')
-  return new WalletPluginAnchor({ buoyUrl: new URL(config.anchor.relayUrl, location.origin).href })
+export function anchorChunk(config: PublicConfig): WalletChunk {
+  const plugin = new WalletPluginAnchor({
+    buoyUrl: new URL(config.anchor.relayUrl, location.origin).href,
+  })
+  return { plugin, proofOf: identityProofEvidence }
 }

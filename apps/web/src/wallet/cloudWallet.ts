@@ -1,16 +1,23 @@
 import type { PublicConfig } from '@fernwood/protocol'
-import { Logo } from '@wharfkit/session'
 import { WalletPluginCloudWallet } from '@wharfkit/wallet-plugin-cloudwallet'
+import type { WalletChunk } from './walletChunk'
+
+/** What plugin 1.5.0 keeps from WAX's login answer (`waxLogin` in its `index.ts`). */
+interface CloudWalletProof {
+  data?: { signature?: unknown; referer?: unknown }
+}
 
 /**
- * The Cloud Wallet as Fernwood offers it. It is told our chain and endpoints (on the devchain a
- * local stand-in logs in). On Android, iPhone and iPad, plugin 1.5.0 asks 'Connect to My Cloud
+ * The Cloud Wallet as plugin 1.5.0 (the spec's) speaks to it, told our chain and endpoints (on the
+ * devchain a local stand-in logs in). On Android, iPhone and iPad it asks 'Connect to My Cloud
  * Wallet' and, given this dapp info, offers its phone app beside the web login ('Open My Cloud
- * Wallet app'); elsewhere it logs in on the web at once. Its remote QR activation needs a client
- * id from WAX and is not reachable from its login in 1.5.0, so none is configured.
+ * Wallet app'); elsewhere it logs in on the web at once, first through the auto-accept API. Its
+ * remote QR activation needs a client id from WAX and is not reachable from its login in 1.5.0,
+ * so none is configured. Its AppSync client is fetched only for the phone app's direct connect
+ * (see cloudWalletAppSync.ts).
  */
-export function createCloudWallet(config: PublicConfig): WalletPluginCloudWallet {
-  const cloudWallet = new WalletPluginCloudWallet({
+export function cloudWalletChunk(config: PublicConfig): WalletChunk {
+  const plugin = new WalletPluginCloudWallet({
     supportedChains: [config.chain.id],
     url: config.cloudWallet.url,
     autoUrl: config.cloudWallet.autoUrl,
@@ -25,11 +32,18 @@ export function createCloudWallet(config: PublicConfig): WalletPluginCloudWallet
       direct: { callbackUri: location.origin, broadcastChannel: config.appName },
     },
   })
-  // The logo embedded in 1.5.0 is a PNG cut short, which browsers draw broken; ours are served
-  // beside the app, in a light and a dark variant.
-  cloudWallet.metadata.logo = Logo.from({
-    light: new URL('/cloud-wallet-logo-light.svg', location.origin).href,
-    dark: new URL('/cloud-wallet-logo-dark.svg', location.origin).href,
-  })
-  return cloudWallet
+  return { plugin, proofOf: async () => cloudWalletProofEvidence(plugin) }
+}
+
+/**
+ * The plugin's `identityProof` looks standard but is not: 1.5.0 wraps WAX's signature over
+ * `cloudwallet-verification-{referer}-{nonce}-{account}` in an IdentityProof it never signed, so
+ * the server is sent WAX's own proof (kept in the plugin's data) instead.
+ */
+function cloudWalletProofEvidence(plugin: WalletPluginCloudWallet) {
+  const proof = plugin.data.proof as CloudWalletProof | undefined
+  const signature = proof?.data?.signature
+  const referer = proof?.data?.referer
+  if (typeof signature !== 'string' || typeof referer !== 'string') return undefined
+  return { type: 'cloudwallet' as const, signature, referer }
 }

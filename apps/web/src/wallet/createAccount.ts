@@ -2,9 +2,11 @@ import { loadWalletKit } from './loadKit'
 
 /**
  * 'No WAX account? Create one': the kit's create-account screens, through the provider the
- * deployment offers, for the name the visitor chose. Resolves to the created account's name.
+ * visitor chooses among those the deployment offers ('Select a Service Provider' when several).
+ * The Dev Account Creator creates the name the visitor chose; Anchor's page asks its own.
+ * Resolves to the created account's name.
  */
-export async function createWalletAccount(accountName: string): Promise<string> {
+export async function createWalletAccount(accountName = ''): Promise<string> {
   const kit = await loadWalletKit()
   return kit.createAccount(accountName)
 }

@@ -1,22 +1,24 @@
-import type { PublicConfig, WalletKind } from '@fernwood/protocol'
+import type { PublicConfig } from '@fernwood/protocol'
 import {
+  type AccountCreationPlugin,
   BrowserLocalStorage,
   Canceled,
   type ChainDefinitionType,
   type LoginContext,
+  type LoginResult,
   type Session,
   SessionKit,
   type UserInterfaceLoginResponse,
-  type WalletPlugin,
 } from '@wharfkit/session'
 import { WebRenderer } from '@wharfkit/web-renderer'
 import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
-import { createAnchor } from './anchor'
-import { createCloudWallet } from './cloudWallet'
 import { WalletLoginCancelled } from './errors'
 import { shareLanguageWithKit } from './kitLanguage'
 import { dressKitDialog } from './kitTheme'
-import { proofEvidence, type WalletProofEvidence } from './proofEvidence'
+import { LazyWalletPlugin } from './lazyWalletPlugin'
+import { identityProofEvidence, type WalletProofEvidence } from './proofEvidence'
+import { walletPluginsFor } from './walletCatalogue'
+import { prefetchWalletPointedAt } from './walletPrefetch'
 
 /** A login's outcome in the terms of `POST /api/wallet`. */
 export interface WalletLogin {
@@ -77,23 +79,19 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
   dressKitDialog(ui)
   shareLanguageWithKit(ui, config)
   const chain = chainDefinition(config)
+  const walletPlugins = await walletPluginsFor(config)
+  prefetchWalletPointedAt(
+    ui,
+    walletPlugins.filter((plugin) => plugin instanceof LazyWalletPlugin),
+  )
   // The kit's dialog cannot ask for a name, so the screen asks first and the provider reads it here.
   let requestedAccountName = ''
+  // The kit reads its providers when it creates an account, so they are fetched then, the first
+  // time, into the list it holds: nothing of theirs is on the way to the wallet list.
+  const accountCreationPlugins: AccountCreationPlugin[] = []
   const sessionKit = new SessionKit(
-    {
-      appName: config.appName,
-      chains: [chain],
-      ui,
-      walletPlugins: await walletPluginsFor(config),
-    },
-    {
-      storage: new BrowserLocalStorage(STORAGE_NAMESPACE),
-      accountCreationPlugins: await accountCreationPluginsFor(
-        config,
-        chain,
-        () => requestedAccountName,
-      ),
-    },
+    { appName: config.appName, chains: [chain], ui, walletPlugins },
+    { storage: new BrowserLocalStorage(STORAGE_NAMESPACE), accountCreationPlugins },
   )
   // On the devchain only, the current session is reachable from the page, for a developer's console
   // or a browser test to sign transactions with whichever wallet logged in.
@@ -106,17 +104,26 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       ui.lastError = undefined
       let result: Awaited<ReturnType<SessionKit['login']>>
       try {
-        // The Cloud Wallet plugin sends `arbitrary.nonce` to WAX, which signs it into its proof.
+        // The Cloud Wallet plugins send `arbitrary.nonce` to WAX, which signs it into 1.5.0's proof.
         result = await sessionKit.login({ arbitrary: { nonce } })
       } catch (error) {
         throw describeLoginFailure(ui.lastError ?? error)
+      }
+      let proof: WalletProofEvidence | undefined
+      try {
+        proof = await proofOfLogin(result, nonce)
+      } catch (error) {
+        // A session whose account the wallet would not prove must not come back on the next
+        // visit, as one whose binding the server refused (connectWallet.ts).
+        await sessionKit.logout()
+        throw describeLoginFailure(error)
       }
       currentSession = result.session
       return {
         chainId: String(result.session.chain.id),
         actor: String(result.session.actor),
         permission: String(result.session.permission),
-        proof: proofEvidence(result),
+        proof,
       }
     },
 
@@ -133,6 +140,11 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       ui.lastError = undefined
       requestedAccountName = accountName
       try {
+        if (accountCreationPlugins.length === 0) {
+          accountCreationPlugins.push(
+            ...(await accountCreationPluginsFor(config, chain, () => requestedAccountName)),
+          )
+        }
         return String((await sessionKit.createAccount()).accountName)
       } catch (error) {
         throw describeAccountCreationFailure(ui.lastError ?? error)
@@ -146,25 +158,11 @@ function chainDefinition(config: PublicConfig): ChainDefinitionType {
   return { id: config.chain.id, url: new URL(config.chain.apiUrl, location.origin).href }
 }
 
-/** The wallets the public config offers, in its order; each plugin is fetched only if offered. */
-async function walletPluginsFor(config: PublicConfig): Promise<WalletPlugin[]> {
-  const offered = await Promise.all(config.wallets.map((wallet) => walletPlugins[wallet](config)))
-  return offered.flat()
-}
-
-const walletPlugins: Record<WalletKind, (config: PublicConfig) => Promise<WalletPlugin[]>> = {
-  // The Dev Wallet exists only where the server hands out its documented key: the devchain.
-  'dev-wallet': async (config) => {
-    if (!config.devWallet) return []
-    const { WalletPluginDevWallet } = await import('@fernwood/devwallet')
-    const options = { privateKey: config.devWallet.privateKey, chainId: config.chain.id }
-    return [
-      new WalletPluginDevWallet(options),
-      new WalletPluginDevWallet({ ...options, manualEntry: true }),
-    ]
-  },
-  'cloud-wallet': async (config) => [createCloudWallet(config)],
-  anchor: async (config) => [await createAnchor(config)],
+/** The login's proof of ownership, in the shape of the wallet that gave it. */
+function proofOfLogin(login: LoginResult, nonce: string): Promise<WalletProofEvidence | undefined> {
+  const wallet = login.session.walletPlugin
+  if (wallet instanceof LazyWalletPlugin) return wallet.proofOf(login, nonce)
+  return identityProofEvidence(login)
 }
 
 /** The original failure's words: the wallet's own message, or a cancellation. */

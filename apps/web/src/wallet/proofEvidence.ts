@@ -3,29 +3,13 @@ import type { LoginResult } from '@wharfkit/session'
 
 export type WalletProofEvidence = NonNullable<WalletBindingRequest['proof']>
 
-/** What the Cloud Wallet plugin keeps from WAX's login answer (`waxLogin` in its `index.ts`). */
-interface CloudWalletProof {
-  data?: { signature?: unknown; referer?: unknown }
-}
-
-const CLOUD_WALLET_PLUGIN_ID = 'cloudwallet'
-
 /**
- * The ownership proof a login produced, in the form `POST /api/wallet` checks.
- *
- * The Cloud Wallet's `identityProof` looks standard but is not: the plugin wraps WAX's signature
- * over `cloudwallet-verification-{referer}-{nonce}-{account}` in an IdentityProof it never signed,
- * so the server is sent WAX's own proof (kept in the plugin's data) instead. Anchor and the Dev
- * Wallet sign a real identity proof.
+ * The standard Antelope identity proof a login gave (Anchor, the Dev Wallet), in its `EOSIO …`
+ * form. Each other wallet words its own proof in its chunk (see walletChunk.ts).
  */
-export function proofEvidence({ session, response }: LoginResult): WalletProofEvidence | undefined {
-  if (session.walletPlugin.id === CLOUD_WALLET_PLUGIN_ID) {
-    const proof = session.walletPlugin.data.proof as CloudWalletProof | undefined
-    const signature = proof?.data?.signature
-    const referer = proof?.data?.referer
-    if (typeof signature !== 'string' || typeof referer !== 'string') return undefined
-    return { type: 'cloudwallet', signature, referer }
-  }
+export async function identityProofEvidence({
+  response,
+}: LoginResult): Promise<WalletProofEvidence | undefined> {
   if (!response.identityProof) return undefined
   return { type: 'identity', proof: String(response.identityProof) }
 }
