@@ -2,7 +2,8 @@
  * Lighthouse (mobile profile: a mid-range phone on a slow 4G link, simulated) on the login
  * screen of the production build: `npm run build`, then the compiled server on a free port with
  * a fresh DATA_DIR, audited in Debian's Chromium. Prints the performance score, its metrics, the
- * text-compression check and what each script and stylesheet cost over the wire. Asserts nothing.
+ * text-compression check and what each script, stylesheet and font cost over the wire. Asserts
+ * nothing.
  *
  *   npm run lighthouse -w @fernwood/bench            # builds first
  *   npm run lighthouse -w @fernwood/bench -- --no-build
@@ -114,10 +115,10 @@ function printReport({ lighthouseVersion, environment, categories, audits }: Lig
   const consoleErrors = (audits['errors-in-console']?.details?.items as unknown[]) ?? []
   console.log(`console errors: ${consoleErrors.length}`)
 
-  console.log('\nscripts and stylesheets, over the wire / as loaded:')
+  console.log('\nscripts, stylesheets and fonts, over the wire / as loaded:')
   const requests = (audits['network-requests']?.details?.items as NetworkRequest[]) ?? []
   for (const request of requests) {
-    if (request.resourceType !== 'Script' && request.resourceType !== 'Stylesheet') continue
+    if (!['Script', 'Stylesheet', 'Font'].includes(request.resourceType ?? '')) continue
     console.log(
       `  ${new URL(request.url).pathname}: ${kb(request.transferSize)} / ${kb(request.resourceSize)}`,
     )

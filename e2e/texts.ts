@@ -14,4 +14,8 @@ export const texts = {
   connectWallet: 'Connect WAX Wallet',
   walletNotInitialized: 'WAX wallet system not initialized.',
   leaveForest: 'Leave Forest',
+  // A claim link (/c/{code}) opened signed out: its reward before 'Enter the Forest'.
+  claimWaiting: 'A reward waits for you',
+  claimNotFound: 'This link holds no reward that can still be claimed.',
+  connectToClaim: 'Connect your WAX wallet to claim it.',
 } as const

@@ -1,11 +1,12 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { precompress } from './precompress.ts'
 
 const serverUrl = process.env.FERNWOOD_SERVER_URL ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), deferCloudWalletAppSync()],
   build: {
     // bench/bundle-size.ts reads it to tell what the login screen loads from what is lazy.
     manifest: true,
@@ -19,3 +20,25 @@ export default defineConfig({
     },
   },
 })
+
+/** Cloud Wallet 1.5.0's imports of its AppSync client (aws-amplify), and what stands in for them. */
+const APP_SYNC_IMPORTS = new Set(['aws-amplify', 'aws-amplify/api', 'aws-amplify/data'])
+const appSyncOnDemand = fileURLToPath(
+  new URL('./src/wallet/cloudWalletAppSync.ts', import.meta.url),
+)
+
+/**
+ * Cloud Wallet 1.5.0 imports AWS Amplify's AppSync client (about 200 KB) at its top, for its phone
+ * app's direct connect alone: its imports of it resolve to src/wallet/cloudWalletAppSync.ts,
+ * which fetches the client when the direct connect first uses it. Nothing else is redirected.
+ */
+function deferCloudWalletAppSync(): Plugin {
+  return {
+    name: 'fernwood:defer-cloud-wallet-appsync',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromCloudWallet150 = importer?.includes('/@wharfkit/wallet-plugin-cloudwallet/')
+      return fromCloudWallet150 && APP_SYNC_IMPORTS.has(source) ? appSyncOnDemand : null
+    },
+  }
+}

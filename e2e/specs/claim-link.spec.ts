@@ -60,62 +60,83 @@ function paid(page: Page, code: string) {
   return treasures(page).getByRole('listitem').filter({ hasText: code })
 }
 
-test('a claim link opened signed out keeps its code through entering, connecting and reloads, and submits it only when the button is pressed', async ({
+test('a claim link shows its reward before entering, and ends in one claim tap after connecting', async ({
   page,
   baseURL,
 }) => {
   const submissions = countSubmissions(page)
   await page.goto('/c/Moon-Cap')
-  await page.getByRole('button', { name: texts.enterForest }).click()
-  await expectConnectWalletScreen(page)
-  await page.reload()
-  await expectConnectWalletScreen(page)
+  const reward = page.getByRole('region', { name: texts.claimWaiting })
+  await expect(reward).toContainText('25.0000 FERN')
+  await expect(reward).toContainText('Forest demo')
+  const enter = page.getByRole('button', { name: texts.enterForest })
+  // Reward first: above the button that enters.
+  expect((await reward.boundingBox())?.y).toBeLessThan((await enter.boundingBox())?.y ?? 0)
 
-  await page.getByRole('button', { name: texts.connectWallet }).click()
+  // Entering to claim, the wallet's dialog follows by itself: no 'Connect WAX Wallet' tap.
+  await enter.click()
   const dialog = kitDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(page.getByText(texts.connectToClaim)).toBeAttached()
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: `${accounts.payingCodes}@active` }).click()
   await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
 
-  // The code waits in the box, normalised, under the Enter Code tab; the address is the site's.
-  await expect(page.getByRole('tab', { name: dashboardTexts.enterCodeTab })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  )
-  await expect(codeBox(page)).toHaveValue('moon-cap')
+  // The dashboard offers the claim, by its reward; the address is the site's, nothing is sent yet.
+  const claim = page.getByRole('button', { name: dashboardTexts.claimReward('25.0000 FERN') })
+  await expect(claim).toBeVisible()
   await expect(page).toHaveURL(`${baseURL}/`)
+  await expect(codeBox(page)).toHaveValue('')
   await page.reload()
-  await expect(codeBox(page)).toHaveValue('moon-cap')
+  await expect(claim).toBeVisible()
   expect(submissions()).toBe(0)
 
-  await submitButton(page).click()
+  await claim.click()
   await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
   await expect(paid(page, 'moon-cap')).toBeVisible({ timeout: 15_000 })
   expect(submissions()).toBe(1)
 
-  // Submitted, the claim no longer waits.
-  await expect(codeBox(page)).toHaveValue('')
+  // Claimed, it no longer waits.
+  await expect(page.getByRole('region', { name: dashboardTexts.claimWaiting })).toHaveCount(0)
   await page.reload()
   await expect(paid(page, 'moon-cap')).toBeVisible()
-  await expect(codeBox(page)).toHaveValue('')
+  await expect(page.getByRole('region', { name: dashboardTexts.claimWaiting })).toHaveCount(0)
 })
 
-test('leaving the forest forgets a claim link still waiting: the next visitor on the tab finds an empty box', async ({
+test('leaving the forest forgets a claim link still waiting: the next visitor on the tab is offered nothing', async ({
   page,
 }) => {
   await page.goto('/c/dew-drop')
   await page.getByRole('button', { name: texts.enterForest }).click()
-  await expectConnectWalletScreen(page)
+  const dialog = kitDialog(page)
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  // Behind the closed dialog, the reward still shows with the way to claim it.
+  await expect(page.getByRole('region', { name: texts.claimWaiting })).toContainText('Forest demo')
   await page.getByRole('button', { name: texts.leaveForest }).click()
   await expect(page.getByRole('button', { name: texts.enterForest })).toBeVisible()
+  await expect(page.getByRole('region', { name: texts.claimWaiting })).toHaveCount(0)
 
   await page.getByRole('button', { name: texts.enterForest }).click()
   await page.getByRole('button', { name: texts.connectWallet }).click()
-  const dialog = kitDialog(page)
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: `${accounts.rejectedCodes}@active` }).click()
   await expect(page.getByText(dashboardTexts.waxAccount(accounts.rejectedCodes))).toBeVisible()
+  await expect(page.getByRole('region', { name: dashboardTexts.claimWaiting })).toHaveCount(0)
   await expect(codeBox(page)).toHaveValue('')
+})
+
+test('a claim link whose code pays nothing says so before entering, and offers nothing after', async ({
+  page,
+}) => {
+  const submissions = countSubmissions(page)
+  await page.goto('/c/no-such-card')
+  await expect(page.getByText(texts.claimNotFound)).toBeVisible()
+  await enterDashboardAsAlice(page)
+  await expect(page.getByRole('region', { name: dashboardTexts.claimWaiting })).toHaveCount(0)
+  await expect(codeBox(page)).toHaveValue('')
+  expect(submissions()).toBe(0)
 })
 
 test('a claim link holding no valid code says so and leaves the box empty', async ({

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { seedPrivateKey } from '@fernwood/devchain'
-import type { Page } from '@playwright/test'
-import { expectConnectWalletScreen, toast } from '../screens'
+import { devices, type Page } from '@playwright/test'
+import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
 import { codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
 import { transferFern } from '../support/transfer-tokens'
@@ -12,11 +12,28 @@ import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-f
 /** The console's texts the spec looks for, written out independently of the app's. */
 const consoleTexts = {
   title: 'Fernwood console',
+  signInIntro: 'For Fernwood’s operators: sign in, then connect an operator’s WAX wallet.',
+  signIn: 'Sign in to the console',
+  connectWallet: 'Connect WAX Wallet',
+  backToSite: 'Back to Fernwood',
   operator: (account: string) => `Operator: ${account}`,
   refusedTitle: 'This console is for operators',
-  notOperator: 'This wallet is not one of the operators’ accounts (ADMIN_ACCOUNTS).',
+  signedInAs: (account: string) => `You are signed in with the wallet ${account}.`,
+  notOperator: 'This wallet is not one of the operators’ accounts.',
+  switchWallet: 'Sign out and use another wallet',
+  confirmCloseTitle: (name: string) => `Close the campaign “${name}”?`,
+  confirmCloseEffect: (slug: string) =>
+    `New submissions of the codes of ${slug} will be rejected as ended; rewards already being paid still complete. You can reopen it before its end.`,
+  confirmReopenTitle: (name: string) => `Reopen the campaign “${name}”?`,
+  closed: (slug: string) =>
+    `Closed campaign ${slug}: new submissions of its codes are rejected as ended.`,
+  reopened: (slug: string) =>
+    `Reopened campaign ${slug}: its codes are accepted again, within its window and cap.`,
+  welcomeStaysOpen: 'Stays open: every first visit claims it.',
   created: (slug: string, reward: string) => `Created campaign ${slug} (unique, ${reward} each).`,
   generated: (count: number, slug: string) => `Generated ${count} codes for ${slug}.`,
+  generationsTitle: 'Code generations',
+  madeOf: (made: number, count: number) => `${made} of ${count}`,
   noClaims: (slug: string) => `No claims of ${slug} yet.`,
   claimedInTotal: (count: number) => `${count} claimed in total`,
   noFailedPayouts: 'No failed payouts.',
@@ -43,14 +60,49 @@ const test = walletTest.extend({
   ],
 })
 
-/** Opens /admin, enters and connects `account` through the kit's Dev Wallet. */
+/** Opens /admin, signs in and connects `account` through the kit's Dev Wallet. */
 async function openConsoleAs(page: Page, account: string): Promise<void> {
   await page.goto('/admin')
-  await page.getByRole('button', { name: texts.enterForest }).click()
-  await page.getByRole('button', { name: texts.connectWallet }).click()
+  await page.getByRole('button', { name: consoleTexts.signIn }).click()
+  await page.getByRole('button', { name: consoleTexts.connectWallet }).click()
   const dialog = kitDialog(page)
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: `${account}@active` }).click()
+}
+
+/** Opens /admin as `account`, signed in and bound through the API rather than the kit's dialog. */
+async function openConsoleQuicklyAs(page: Page, account: 'carol.wam' | 'bob.wam'): Promise<void> {
+  await page.goto('/admin')
+  const origin = new URL(page.url()).origin
+  expect((await page.request.post('/api/session', { headers: { origin }, data: {} })).ok()).toBe(
+    true,
+  )
+  await bindWallet(page, account)
+  await page.reload()
+}
+
+/** Creates a campaign through the console's API, as its form would. */
+async function createCampaign(page: Page, campaign: Record<string, unknown>): Promise<void> {
+  const origin = new URL(page.url()).origin
+  const response = await page.request.post('/api/admin/campaigns', {
+    headers: { origin },
+    data: campaign,
+  })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+async function campaignState(page: Page, slug: string): Promise<string> {
+  const { campaigns } = (await (await page.request.get('/api/admin/campaigns')).json()) as {
+    campaigns: Array<{ slug: string; state: string }>
+  }
+  return campaigns.find((campaign) => campaign.slug === slug)?.state ?? 'missing'
+}
+
+async function seriousAxeViolations(page: Page, include: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(include).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)
 }
 
 function campaignRow(page: Page, slug: string) {
@@ -83,22 +135,34 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
 
   await page.getByLabel('How many').fill('3')
   await page.getByRole('button', { name: 'Generate codes' }).click()
-  await expect(
-    page.locator('.console__downloads').getByText(consoleTexts.generated(3, slug)),
-  ).toBeVisible()
+  // The server makes the codes as a job; the form follows it on the live overview to its end.
+  const generated = page.locator('.console__downloads')
+  await expect(generated.getByText(consoleTexts.generated(3, slug))).toBeVisible()
   await expect(row.locator('[data-column="remaining"]')).toHaveText('3')
 
   const csvDownload = page.waitForEvent('download')
-  await page.getByRole('link', { name: 'Download the CSV' }).click()
-  const csv = (await readFile(await (await csvDownload).path(), 'utf8')).trim().split('\n')
+  await generated.getByRole('link', { name: 'Download the CSV' }).click()
+  const csvText = await readFile(await (await csvDownload).path(), 'utf8')
+  const csv = csvText.trim().split('\n')
   expect(csv[0]).toMatch(/^code,campaign,reward/)
   expect(csv).toHaveLength(4)
   const [firstCode] = csv[1].split(',')
   expect(firstCode).toMatch(/^lantern-cards-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/)
   const sheetDownload = page.waitForEvent('download')
-  await page.getByRole('link', { name: 'Download the printable QR sheet' }).click()
+  await generated.getByRole('link', { name: 'Download the printable QR sheet' }).click()
   const sheet = await readFile(await (await sheetDownload).path(), 'utf8')
   for (const line of csv.slice(1)) expect(sheet).toContain(`<figcaption>${line.split(',')[0]}`)
+
+  // Listed with who asked, its files there to fetch again, the same ones.
+  const listed = page
+    .getByRole('table', { name: consoleTexts.generationsTitle })
+    .getByRole('row')
+    .filter({ hasText: slug })
+  await expect(listed).toContainText(consoleTexts.madeOf(3, 3))
+  await expect(listed).toContainText(OPERATOR)
+  const again = page.waitForEvent('download')
+  await listed.getByRole('link', { name: new RegExp(`^CSV of ${slug}, started `) }).click()
+  expect(await readFile(await (await again).path(), 'utf8')).toBe(csvText)
 
   const chart = page.getByRole('region', { name: 'Claims over time' })
   await expect(chart.getByRole('combobox')).toHaveValue(slug)
@@ -149,21 +213,214 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
   expect(await page.evaluate(() => 'sameConsoleDocument' in window)).toBe(true)
 })
 
-test('a wallet not listed in ADMIN_ACCOUNTS is told so at /admin and sees nothing of the console', async ({
+test('the /admin login says it is the console, with a way back to Fernwood', async ({ page }) => {
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: consoleTexts.title })).toBeVisible()
+  await expect(page.getByText(consoleTexts.signInIntro)).toBeVisible()
+  // Keyboard and screen-reader users start on its heading, as on every screen.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await expect(page.getByRole('button', { name: texts.enterForest })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: consoleTexts.backToSite })).toHaveAttribute(
+    'href',
+    '/',
+  )
+  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+
+  await page.getByRole('button', { name: consoleTexts.signIn }).click()
+  await expect(page.getByRole('button', { name: consoleTexts.connectWallet })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: consoleTexts.title })).toBeVisible()
+})
+
+test('a wallet not listed in ADMIN_ACCOUNTS is told plainly who is signed in, and is shown the ways out', async ({
   page,
 }) => {
   await page.goto('/admin')
-  await page.getByRole('button', { name: texts.enterForest }).click()
+  await page.getByRole('button', { name: consoleTexts.signIn }).click()
   // Signed in (the session cookie set) before the wallet is bound with it.
-  await expectConnectWalletScreen(page)
+  await expect(page.getByRole('button', { name: consoleTexts.connectWallet })).toBeVisible()
   await bindWallet(page, 'bob.wam')
   await expect(
     page.getByRole('heading', { level: 1, name: consoleTexts.refusedTitle }),
   ).toBeVisible()
-  await expect(page.getByRole('alert').filter({ hasText: consoleTexts.notOperator })).toBeVisible()
+  await expect(page.getByText(consoleTexts.signedInAs('bob.wam'))).toBeVisible()
+  await expect(page.getByRole('alert')).toHaveText(consoleTexts.notOperator)
+  // No setting's name, and nothing that calls this wallet an operator.
+  await expect(page.locator('body')).not.toContainText('ADMIN_ACCOUNTS')
+  await expect(page.locator('body')).not.toContainText(consoleTexts.operator('bob.wam'))
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'Payouts' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: consoleTexts.backToSite })).toHaveAttribute(
+    'href',
+    '/',
+  )
+  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+
+  // Another wallet: signed out, the console's sign-in again.
+  await page.getByRole('button', { name: consoleTexts.switchWallet }).click()
+  await expect(page.getByRole('button', { name: consoleTexts.signIn })).toBeVisible()
 })
+
+test('Close asks first naming the campaign and its effect; Cancel and Escape leave it open, Confirm closes it, Reopen brings it back', async ({
+  page,
+}) => {
+  await openConsoleQuicklyAs(page, OPERATOR)
+  await expect(page.getByRole('heading', { level: 1, name: consoleTexts.title })).toBeVisible()
+  const slug = 'moss-walk'
+  await createCampaign(page, {
+    slug,
+    name: 'Moss walk',
+    kind: 'shared',
+    reward: '1.0000 FERN',
+    code: 'moss-walk-code',
+    cap: 50,
+  })
+  const row = campaignRow(page, slug)
+  await expect(row.locator('[data-column="state"]')).toHaveText('open')
+  await expect(row.locator('[data-column="remaining"]')).toHaveText('50')
+  const close = row.getByRole('button', { name: `Close ${slug}` })
+
+  // Cancel: the dialog names the campaign and what closing does; nothing changes.
+  await close.click()
+  const dialog = page.getByRole('alertdialog', {
+    name: consoleTexts.confirmCloseTitle('Moss walk'),
+  })
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText(consoleTexts.confirmCloseEffect(slug))
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  expect(await seriousAxeViolations(page, 'dialog')).toEqual([])
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(close).toBeFocused()
+  expect(await campaignState(page, slug)).toBe('open')
+
+  // Escape cancels as well, and gives focus back.
+  await close.press('Enter')
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await expect(close).toBeFocused()
+  await expect(row.locator('[data-column="state"]')).toHaveText('open')
+  expect(await campaignState(page, slug)).toBe('open')
+
+  // Confirm closes it: a figure that no longer applies shows as a dash.
+  await close.click()
+  await dialog.getByRole('button', { name: 'Close campaign' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(
+    page.getByRole('status').filter({ hasText: consoleTexts.closed(slug) }),
+  ).toBeVisible()
+  await expect(row.locator('[data-column="state"]')).toHaveText('closed')
+  await expect(row.locator('[data-column="remaining"]')).toHaveText('—does not apply: closed')
+  expect(await campaignState(page, slug)).toBe('closed')
+
+  // The same button now reopens it, once confirmed.
+  const reopen = row.getByRole('button', { name: `Reopen ${slug}` })
+  await expect(reopen).toBeFocused()
+  await reopen.click()
+  const reopenDialog = page.getByRole('alertdialog', {
+    name: consoleTexts.confirmReopenTitle('Moss walk'),
+  })
+  await reopenDialog.getByRole('button', { name: 'Reopen campaign' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: consoleTexts.reopened(slug) }),
+  ).toBeVisible()
+  await expect(row.locator('[data-column="state"]')).toHaveText('open')
+  expect(await campaignState(page, slug)).toBe('open')
+
+  // The welcome campaign offers no Close, and says why.
+  const welcome = campaignRow(page, 'welcome')
+  await expect(welcome.getByRole('button', { name: /^Close / })).toHaveCount(0)
+  await expect(welcome).toContainText(consoleTexts.welcomeStaysOpen)
+})
+
+test.describe('the new campaign form', () => {
+  test.use({ timezoneId: 'Europe/Berlin' })
+
+  test('shows every mistake beside its field at once, a refusal of the server beside its field, and sends times in the zone it names', async ({
+    page,
+  }) => {
+    await openConsoleQuicklyAs(page, OPERATOR)
+    const form = page.getByRole('region', { name: 'New campaign' })
+    await form.getByLabel('Cap').fill('many')
+    await form.getByRole('button', { name: 'Create campaign' }).click()
+
+    const slug = form.getByLabel('Slug')
+    await expect(slug).toBeFocused()
+    for (const [label, message] of [
+      ['Slug', 'The slug must be 1 to 64 lowercase letters, digits or hyphens.'],
+      ['Name', 'The name must be 1 to 120 characters.'],
+      ['Reward', 'The reward must be an amount and a token, e.g. "10.0000 FERN".'],
+      ['Cap', 'The cap must be a whole number of at least 1.'],
+    ] as const) {
+      const field = form.getByLabel(label, { exact: true })
+      await expect(field, label).toHaveAttribute('aria-invalid', 'true')
+      await expect(field, label).toHaveAccessibleDescription(new RegExp(`^${literally(message)}`))
+    }
+    await expect(form.getByLabel('Token contract')).not.toHaveAttribute('aria-invalid', 'true')
+    expect(await seriousAxeViolations(page, 'main')).toEqual([])
+
+    // Fixed, each field's mistake goes; the server's refusal lands beside its own field.
+    await slug.fill('welcome')
+    await expect(slug).not.toHaveAttribute('aria-invalid', 'true')
+    await form.getByLabel('Name', { exact: true }).fill('Spring')
+    await form.getByLabel('Reward').fill('1.0000 FERN')
+    await form.getByLabel('Cap').fill('')
+    await expect(form.getByLabel('Starts')).toHaveAccessibleDescription(
+      /in your time zone, Europe\/Berlin \(GMT\+0?1:00\)/,
+    )
+    await form.getByLabel('Starts').fill('2030-01-02T09:00')
+    await form.getByRole('button', { name: 'Create campaign' }).click()
+    await expect(slug).toHaveAttribute('aria-invalid', 'true')
+    await expect(slug).toHaveAccessibleDescription(/^There is already a campaign with this slug\./)
+    await expect(slug).toBeFocused()
+
+    await slug.fill('spring-walk')
+    await form.getByRole('button', { name: 'Create campaign' }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Created campaign spring-walk' }),
+    ).toBeVisible()
+    const { campaigns } = (await (await page.request.get('/api/admin/campaigns')).json()) as {
+      campaigns: Array<{ slug: string; startsAt: string | null }>
+    }
+    // 09:00 in Berlin in winter is 08:00 UTC.
+    expect(campaigns.find((campaign) => campaign.slug === 'spring-walk')?.startsAt).toBe(
+      '2030-01-02T08:00:00.000Z',
+    )
+  })
+})
+
+for (const [name, device] of [
+  ['an iPad', devices['iPad (gen 7)']],
+  ['a Pixel 7', devices['Pixel 7']],
+] as const) {
+  test.describe(`on ${name}`, () => {
+    const { defaultBrowserType: _browser, ...viewport } = device
+    test.use(viewport)
+
+    test('the page is no wider than the screen: a wide table scrolls inside its own panel', async ({
+      page,
+    }) => {
+      await openConsoleQuicklyAs(page, OPERATOR)
+      await createCampaign(page, {
+        slug: 'lantern-walk',
+        name: 'Lantern walk',
+        kind: 'unique',
+        reward: '2.5000 FERN',
+        startsAt: '2026-01-01T09:00:00Z',
+        endsAt: '2099-01-01T09:00:00Z',
+        cap: 100,
+      })
+      await expect(campaignRow(page, 'lantern-walk')).toBeVisible()
+      // A phone's browser widens its layout to content wider than the screen: both must stay put.
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        layout: window.innerWidth,
+      }))
+      expect(widths).toEqual({ page: device.viewport.width, layout: device.viewport.width })
+      expect(await seriousAxeViolations(page, 'main')).toEqual([])
+    })
+  })
+}
 
 test('the console speaks the page’s language: a Korean browser is refused in Korean', async ({
   browser,
@@ -183,11 +440,14 @@ test('the console speaks the page’s language: a Korean browser is refused in K
       page.getByRole('heading', { level: 1, name: '이 콘솔은 운영자 전용입니다' }),
     ).toBeVisible()
     await expect(
-      page
-        .getByRole('alert')
-        .filter({ hasText: '이 지갑은 운영자 계정(ADMIN_ACCOUNTS)이 아닙니다.' }),
+      page.getByRole('alert').filter({ hasText: '이 지갑은 운영자 계정이 아닙니다.' }),
     ).toBeVisible()
   } finally {
     await context.close()
   }
 })
+
+/** `text` as a regular expression that matches it literally. */
+function literally(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -64,6 +64,9 @@ test.describe('on a small phone', () => {
       expect(await overflow()).toBeLessThanOrEqual(0)
     }
 
+    expect(await overflow()).toBeLessThanOrEqual(0)
+    // Help is in the header's menu on a phone.
+    await page.getByRole('button', { name: dashboardTexts.menu }).tap()
     await page.getByRole('button', { name: dashboardTexts.help }).tap()
     const guide = page.getByRole('dialog', { name: dashboardTexts.helpTitle })
     await expect(guide).toBeVisible()

@@ -23,7 +23,9 @@ test('a rejected code is dismissed from the keyboard, and stays dismissed after 
   for (const code of [dismissed, kept]) {
     await codeBox(page).fill(code)
     await codeBox(page).press('Enter')
-    await expect(toast(page, dashboardTexts.codeSubmitted).first()).toBeVisible()
+    await expect(
+      toast(page, dashboardTexts.codeRejected(dashboardTexts.unknownCode)).first(),
+    ).toBeVisible()
     await expect(
       activityList(page).getByRole('listitem').filter({ hasText: code }).first(),
     ).toContainText('Rejected')

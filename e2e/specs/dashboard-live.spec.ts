@@ -36,7 +36,7 @@ test('a code the worker rejects appears in the activity list as Rejected, with t
 
   await codeBox(page).fill(code)
   await page.getByRole('button', { name: dashboardTexts.submitCode }).click()
-  await expect(toast(page, dashboardTexts.codeSubmitted)).toBeVisible()
+  await expect(toast(page, dashboardTexts.codeRejected(dashboardTexts.unknownCode))).toBeVisible()
 
   const entry = activityList(page).getByRole('listitem').filter({ hasText: code })
   await expect(entry).toContainText('Rejected')

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures'
-import { expectLoginScreen, holdRequests, toast } from '../screens'
+import { enterForest, expectLoginScreen, holdRequests, toast } from '../screens'
 import {
   accounts,
   codeBox,
@@ -93,4 +93,32 @@ test('a dashboard that cannot be fetched says so, and Try Again brings it back',
   await page.unroute(dashboardChunk)
   await page.getByRole('button', { name: 'Try Again' }).click()
   await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+})
+
+test('a wallet whose lists are still coming shows their outline, never "No treasures collected yet."', async ({
+  page,
+}) => {
+  await enterForest(page)
+  const { user } = (await (await page.request.get('/api/session')).json()) as {
+    user: { id: string; waxAccount: null }
+  }
+  // A live feed that binds the wallet and stops there: its lists' snapshot has not come yet
+  // (on a busy server it takes a second or two). It asks not to be reopened meanwhile.
+  const event = (type: string, id: number, data: unknown) =>
+    `event: ${type}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`
+  const noLists = { pending: [], olderPending: null, history: [], olderHistory: null, earned: [] }
+  await page.route('**/api/live', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/event-stream',
+      body:
+        'retry: 600000\n\n' +
+        event('snapshot', 1, { user, ...noLists }) +
+        event('user', 2, { user: { ...user, waxAccount: accounts.payingCodes } }),
+    }),
+  )
+  await page.reload()
+  await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
+  await expect(treasures(page).getByRole('status')).toHaveText(dashboardTexts.loadingTreasures)
+  await expect(treasures(page).getByText(dashboardTexts.noTreasures)).toHaveCount(0)
 })

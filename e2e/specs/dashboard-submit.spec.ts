@@ -112,3 +112,23 @@ test('a blank or malformed code is refused with the spec message', async ({ page
   await expect(invalid).toBeVisible()
   expect(requests).toBe(0)
 })
+
+test('an unknown code gets no success toast: an error toast names why, and the Activity agrees', async ({
+  page,
+}) => {
+  const code = `no-such-code-${test.info().workerIndex}-${Date.now()}`
+  await enterDashboard(page, accounts.rejectedCodes)
+  await codeBox(page).fill(code)
+  await codeBox(page).press('Enter')
+
+  const refused = toast(page, dashboardTexts.codeRejected(dashboardTexts.unknownCode))
+  await expect(refused).toBeVisible()
+  await expect(refused).toHaveAttribute('data-type', 'error')
+  await expect(toast(page, dashboardTexts.codeSubmitted)).toHaveCount(0)
+  await expect(activityList(page).getByRole('listitem').filter({ hasText: code })).toContainText(
+    'Rejected',
+  )
+  // The code stays in the box, selected, to be corrected or typed over.
+  await expect(codeBox(page)).toHaveValue(code)
+  await expect(codeBox(page)).toBeFocused()
+})

@@ -45,7 +45,8 @@ test("'Claim Complete!' shows once across two tabs and a reload, and again after
   expect([first.show, second.show].sort()).toEqual([false, true])
   const shownIn = first.show ? page : secondTab
   const otherTab = first.show ? secondTab : page
-  await expect(claimDialog(shownIn)).toBeVisible()
+  // In the tab that sent the code, only once its outcome's toast has gone (5 s).
+  await expect(claimDialog(shownIn)).toBeVisible({ timeout: 15_000 })
   await expect(claimDialog(otherTab)).toHaveCount(0)
   await shownIn.keyboard.press('Escape')
   await expect(claimDialog(shownIn)).toBeHidden()

@@ -1,8 +1,16 @@
 import type { Locator, Page } from '@playwright/test'
+import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import { dashboardTexts } from '../support/dashboard'
+import { dashboardTexts, enterDashboard } from '../support/dashboard'
 import { texts } from '../texts'
-import { expect, kitDialog, openWalletLogin, test, walletTexts } from '../wallet-fixtures'
+import {
+  expect,
+  kitDialog,
+  openWalletLogin,
+  test,
+  walletOption,
+  walletTexts,
+} from '../wallet-fixtures'
 
 // Fernwood in the wallet kit's languages, following the kit's own Settings > Language. The texts
 // are written out here, independently of the app's language files.
@@ -17,6 +25,8 @@ const korean = {
   treasuresTitle: '숲의 보물',
   logout: '로그아웃',
   codePlaceholder: '마법의 코드를 입력하세요...',
+  language: '언어',
+  walletConnected: (account: string) => `WAX 지갑이 연결되었어요: ${account}`,
 }
 const turkish = {
   submitCodeTitle: 'Orman Kodu Gönder',
@@ -120,4 +130,46 @@ test.describe('a first visit with a Korean browser', () => {
     await expect(page.getByRole('button', { name: korean.submitCode })).toBeVisible()
     await expect(page.getByText(texts.enterForest)).toHaveCount(0)
   })
+})
+
+test('the language switch on the dashboard changes its texts live, and is the kit’s own setting', async ({
+  page,
+}) => {
+  await enterDashboard(page, 'alice.wam')
+  await page.getByRole('combobox', { name: dashboardTexts.language }).selectOption('ko')
+  await expect(page.getByRole('heading', { name: korean.submitCodeTitle })).toBeVisible()
+  await expect(page.getByRole('button', { name: korean.submitCode })).toBeVisible()
+  await expect(page.getByRole('button', { name: korean.logout, exact: true })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+  // Hangul has no italic: the placeholder stands upright.
+  const placeholderStyle = await page
+    .getByPlaceholder(korean.codePlaceholder)
+    .evaluate((box) => getComputedStyle(box, '::placeholder').fontStyle)
+  expect(placeholderStyle).toBe('normal')
+  const kitLanguage = () =>
+    page.evaluate(
+      () => JSON.parse(localStorage.getItem('wharf-web.renderer-settings') ?? '{}').language,
+    )
+  expect(await kitLanguage()).toBe('ko')
+
+  // The next visit, and the kit's dialog, start in it.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: korean.submitCodeTitle })).toBeVisible()
+  await page.getByRole('combobox', { name: korean.language }).selectOption('en')
+  await expect(page.getByRole('heading', { name: dashboardTexts.submitCodeTitle })).toBeVisible()
+  expect(await kitLanguage()).toBe('en')
+})
+
+test("Korean chosen in the kit's dialog mid-login words the login's outcome in Korean", async ({
+  page,
+}) => {
+  const dialog = await openWalletLogin(page)
+  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: /^Language/ }).click()
+  await chooseKitLanguage(dialog, '한국어')
+  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
+  await expect(toast(page, korean.walletConnected('alice.wam'))).toBeVisible()
 })

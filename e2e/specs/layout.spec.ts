@@ -1,6 +1,38 @@
+import { devices, type Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import { expectLoginScreen, holdRequests } from '../screens'
+import { expectLoginScreen, holdRequests, toast } from '../screens'
+import {
+  activityList,
+  codeBox,
+  dashboardTexts,
+  enterDashboard,
+  openHeaderMenu,
+  treasures,
+} from '../support/dashboard'
 import { texts } from '../texts'
+
+// A server of its own: the demo code paid here is then this file's alone.
+test.use({ serverEnv: { LOG_LEVEL: 'error' } })
+
+/**
+ * Every control the page shows (buttons, links, fields, tabs) smaller than 44×44 CSS px, the
+ * touch target WCAG 2.5.5 asks for, named with its size. Hidden ones do not count. Sizes are the
+ * layout's, before transforms: sonner shrinks a toast stacked behind the newest one a little.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, textarea, [role="tab"]',
+    )
+    return [...controls]
+      .filter((control) => control.checkVisibility({ checkVisibilityCSS: true }))
+      .filter((control) => control.offsetWidth < 44 || control.offsetHeight < 44)
+      .map((control) => {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim()
+        return `${control.tagName.toLowerCase()} "${name}": ${control.offsetWidth}×${control.offsetHeight}`
+      })
+  })
+}
 
 test.describe('on a small phone', () => {
   test.use({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true })
@@ -37,4 +69,38 @@ test('the loading screen keeps still for visitors who prefer reduced motion', as
 
   expect(await loadingAnimations('no-preference')).not.toEqual([])
   expect(await loadingAnimations('reduce')).toEqual([])
+})
+
+test.describe('on a Pixel 7', () => {
+  const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7']
+  test.use(pixel7)
+
+  test('the dashboard header is one row, and every control of the dashboard is a 44 px target', async ({
+    page,
+  }) => {
+    await enterDashboard(page, 'bob.wam')
+    const header = page.getByRole('banner')
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(100)
+
+    // Every kind of control at once: a paid code with its transaction's link and copy button,
+    // a rejected one to dismiss, and its toast with the close button.
+    await codeBox(page).fill('mossy-oak')
+    await codeBox(page).press('Enter')
+    await expect(treasures(page).getByRole('button', { name: /^Copy transaction id/ })).toBeVisible(
+      {
+        timeout: 15_000,
+      },
+    )
+    await codeBox(page).fill(`no-such-code-${Date.now()}`)
+    await codeBox(page).press('Enter')
+    await expect(activityList(page).getByRole('button', { name: /^Dismiss / })).toBeVisible()
+    await expect(toast(page, dashboardTexts.codeRejected(dashboardTexts.unknownCode))).toBeVisible()
+    expect(await smallTargets(page)).toEqual([])
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(100)
+
+    await openHeaderMenu(page)
+    await expect(page.getByRole('button', { name: dashboardTexts.logout })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: dashboardTexts.language })).toBeVisible()
+    expect(await smallTargets(page)).toEqual([])
+  })
 })

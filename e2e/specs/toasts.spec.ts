@@ -94,10 +94,10 @@ function expectReadable(look: Awaited<ReturnType<typeof toastLook>>) {
   expect(contrastRatio(look.text, look.background)).toBeGreaterThanOrEqual(4.5)
   expect(contrastRatio(look.buttonText, look.buttonBackground)).toBeGreaterThanOrEqual(3)
   expect(look.fontSize).toBeGreaterThanOrEqual(16)
-  // The close button sits inside the toast, a target of at least 24 × 24 px (WCAG 2.5.8).
+  // The close button sits inside the toast, a target of at least 44 × 44 px (WCAG 2.5.5).
   const { toastBox, closeBox } = look
-  expect(closeBox.width).toBeGreaterThanOrEqual(24)
-  expect(closeBox.height).toBeGreaterThanOrEqual(24)
+  expect(closeBox.width).toBeGreaterThanOrEqual(44)
+  expect(closeBox.height).toBeGreaterThanOrEqual(44)
   expect(closeBox.x).toBeGreaterThanOrEqual(toastBox.x)
   expect(closeBox.y).toBeGreaterThanOrEqual(toastBox.y)
   expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(toastBox.x + toastBox.width)

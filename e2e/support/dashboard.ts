@@ -11,6 +11,9 @@ export const dashboardTexts = {
   waxAccount: (account: string) => `WAX: ${account}`,
   help: 'Help',
   logout: 'Logout',
+  /** On a phone, Help, the language and Logout are behind this button. */
+  menu: 'Menu',
+  language: 'Language',
   submitCodeTitle: 'Submit Forest Code',
   enterCodeTab: 'Enter Code',
   scanQrTab: 'Scan QR',
@@ -19,6 +22,9 @@ export const dashboardTexts = {
   submitCode: 'Submit to Forest Spirits',
   submittingCode: 'Submitting...',
   codeSubmitted: 'Code submitted! The Forest Spirits are processing your reward...',
+  /** A code the catalogue refused as it was submitted, with why. */
+  codeRejected: (why: string) => `Code not accepted. ${why}`,
+  unknownCode: 'This code does not exist.',
   codeInvalid: 'Please connect your wallet and enter a valid code.',
   codeDuplicate: 'This wallet has already used or submitted this code.',
   startScanning: 'Start Forest Vision',
@@ -34,6 +40,11 @@ export const dashboardTexts = {
   helpTitle: 'Fernwood Forest Rewards Guide',
   claimCompleteTitle: 'Claim Complete!',
   claimBonus: 'Claim Your 5,000 FERN Now',
+  // A claim link's reward on the dashboard.
+  claimWaiting: 'A reward waits for you',
+  claimReward: (amount: string) => `Claim ${amount}`,
+  claimLater: 'Not now',
+  loadingTreasures: 'Loading your treasures...',
 } as const
 
 /**
@@ -76,6 +87,15 @@ export function submitButton(page: Page) {
 
 export function activityList(page: Page) {
   return page.getByRole('region', { name: dashboardTexts.activityTitle })
+}
+
+/**
+ * Opens the header's menu where the screen is narrow enough to fold it (a phone); on a wide
+ * screen its actions are in the header already.
+ */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: dashboardTexts.menu })
+  if (await menu.isVisible()) await menu.click()
 }
 
 export function treasures(page: Page) {

@@ -3,9 +3,10 @@ import fastifyCookie from '@fastify/cookie'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
-import { operatorAccountsFrom } from './admin/operators.ts'
+import { operatorPolicyFrom } from './admin/operators.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { sessionRoutes } from './auth/routes.ts'
+import { installSessionCookie } from './auth/session-cookie.ts'
 import { welcomeClaimRoutes } from './auth/welcome-claim-routes.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
 import { trustedProxies } from './config/deployment.ts'
@@ -31,10 +32,12 @@ import { RequestLog } from './logging/request-log.ts'
 import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
 import { PayoutChainNode } from './payouts/chain-node.ts'
+import { claimPreviewRoutes } from './rewards/claim-preview-routes.ts'
 import { dismissRoutes } from './rewards/dismiss-routes.ts'
-import { submissionRulesOf } from './rewards/repository.ts'
 import { rewardRoutes } from './rewards/routes.ts'
+import { submissionRulesOf } from './rewards/submission-rules.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
+import { namesFrom } from './wallet/permissions.ts'
 import { walletRoutes } from './wallet/routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 
@@ -95,6 +98,7 @@ export async function buildApp({
   })
 
   installSecurityHeaders(app, {
+    publicOrigin: env.PUBLIC_ORIGIN,
     contentSecurityPolicy: contentSecurityPolicy({
       chainApiUrl: publicConfig.chain.apiUrl,
       https: env.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
@@ -107,6 +111,7 @@ export async function buildApp({
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   await app.register(fastifyCookie)
+  installSessionCookie(app, env.PUBLIC_ORIGIN)
   await app.register(fastifyCompress, compressionOptions)
   await registerOpenApi(app)
   installRateLimits(app, database)
@@ -121,7 +126,7 @@ export async function buildApp({
     database,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     signInsPerMinute: env.SIGN_INS_PER_MINUTE,
-    publicOrigin: env.PUBLIC_ORIGIN,
+    walletPermissions: namesFrom(env.WALLET_PERMISSIONS),
     onSessionEnded: [announceSessionEnded],
   })
   await app.register(welcomeClaimRoutes, { database })
@@ -131,11 +136,24 @@ export async function buildApp({
     appName: env.APP_NAME,
     publicOrigin: env.PUBLIC_ORIGIN,
     allowUnverifiedWallets: env.ALLOW_UNVERIFIED_WALLETS,
+    walletPermissions: namesFrom(env.WALLET_PERMISSIONS),
     attemptsPerMinute: env.WALLET_ATTEMPTS_PER_MINUTE,
     onAccountBound: [announceAccountBound, ...onAccountBound],
   })
-  await app.register(rewardRoutes, { database, rules: submissionRulesOf(env) })
+  await app.register(rewardRoutes, {
+    database,
+    rules: submissionRulesOf(env),
+    listsPerMinute: {
+      perSession: env.REWARD_LISTS_PER_MINUTE,
+      perAddress: env.REWARD_LISTS_PER_MINUTE_PER_ADDRESS,
+    },
+  })
   await app.register(dismissRoutes, { database })
+  await app.register(claimPreviewRoutes, {
+    database,
+    perAddressPerMinute: env.CLAIM_PREVIEWS_PER_MINUTE_PER_ADDRESS,
+    lockout: submissionRulesOf(env).lockout,
+  })
   await app.register(liveRoutes, {
     database,
     caps: {
@@ -148,7 +166,7 @@ export async function buildApp({
     database,
     env,
     chainNode: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
-    operators: operatorAccountsFrom(env.ADMIN_ACCOUNTS),
+    operators: operatorPolicyFrom(env, [announceSessionEnded]),
   })
   if (devchainApi) {
     await app.register(devchainApi, {

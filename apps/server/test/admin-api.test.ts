@@ -2,8 +2,11 @@ import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import type { AdminOverview } from '@fernwood/protocol/admin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { readEnvironment } from '../src/config/environment.ts'
 import { openEventStream } from './support/event-stream.ts'
+import { eventually } from './support/rewards.ts'
 import { buildTestApp, createTestChain, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 import { signIdentityProof } from './support/wallet-proofs.ts'
@@ -85,17 +88,51 @@ async function parkedReward(): Promise<string> {
 let slugs = 0
 const newSlug = () => `console-${++slugs}`
 
+/** A generation of one code of `slug`, done: its files are there to download. */
+async function finishedGeneration(slug: string): Promise<string> {
+  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    `INSERT INTO code_generations (campaign_id, requested_by, count, made, origin, state, finished_at)
+     SELECT id, 'admin', 1, 1, 'http://fernwood.test', 'done', now() FROM campaigns WHERE slug = $1
+     RETURNING id`,
+    [slug],
+  )
+  await testDatabase.database.query(
+    `INSERT INTO codes (code, campaign_id, uses_left, generation_id)
+     SELECT $2, campaign_id, 1, id FROM code_generations WHERE id = $1`,
+    [id, `${slug}-aaaa-bbbb-cccc`],
+  )
+  return id
+}
+
+/** Waits for a generation the console started to make all its codes. */
+async function generationDone(cookie: string, id: string) {
+  return eventually(
+    async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/generations/${id}`,
+          headers: { ...jsonFromSite, cookie },
+        })
+      ).json().generation,
+    (generation) => generation.state !== 'running',
+  )
+}
+
 /** Each admin route, with a request that succeeds for an operator. */
 async function adminRequests() {
   const closeSlug = newSlug()
   const codesSlug = newSlug()
-  for (const slug of [closeSlug, codesSlug]) {
+  const reopenSlug = newSlug()
+  for (const slug of [closeSlug, codesSlug, reopenSlug]) {
     await testDatabase.database.query(
-      `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract)
-       VALUES ($1, $1, 'unique', '1.0000 FERN', 'fern.token')`,
-      [slug],
+      `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, closed_at)
+       VALUES ($1, $1, 'unique', '1.0000 FERN', 'fern.token',
+               CASE WHEN $1 = $2 THEN now() END)`,
+      [slug, reopenSlug],
     )
   }
+  const generation = await finishedGeneration(codesSlug)
   return [
     { method: 'GET' as const, url: '/api/admin/operator' },
     { method: 'GET' as const, url: '/api/admin/campaigns' },
@@ -105,11 +142,16 @@ async function adminRequests() {
       payload: { slug: newSlug(), name: 'Spring', kind: 'shared', reward: '2.0000 FERN' },
     },
     { method: 'POST' as const, url: `/api/admin/campaigns/${closeSlug}/close`, payload: {} },
+    { method: 'POST' as const, url: `/api/admin/campaigns/${reopenSlug}/reopen`, payload: {} },
     {
       method: 'POST' as const,
       url: `/api/admin/campaigns/${codesSlug}/codes`,
       payload: { count: 2 },
     },
+    { method: 'GET' as const, url: '/api/admin/generations' },
+    { method: 'GET' as const, url: `/api/admin/generations/${generation}` },
+    { method: 'GET' as const, url: `/api/admin/generations/${generation}/codes.csv` },
+    { method: 'GET' as const, url: `/api/admin/generations/${generation}/sheet.html` },
     { method: 'GET' as const, url: '/api/admin/payouts' },
     {
       method: 'POST' as const,
@@ -132,7 +174,10 @@ describe('who may use the operator console’s API', () => {
       )
     const tested = (await adminRequests()).map(
       ({ method, url }) =>
-        `${method} ${url.replace(/\/campaigns\/[^/]+\//, '/campaigns/{slug}/').replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')}`,
+        `${method} ${url
+          .replace(/\/campaigns\/[^/]+\//, '/campaigns/{slug}/')
+          .replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')
+          .replace(/\/generations\/[0-9a-f-]{36}/, '/generations/{id}')}`,
     )
     expect(tested.sort()).toEqual(documented.sort())
   })
@@ -173,6 +218,45 @@ describe('who may use the operator console’s API', () => {
     },
   )
 
+  it.each([
+    ['a signed-out visitor', 401, 'NOT_SIGNED_IN', async () => undefined],
+    ['a visitor without a wallet', 403, 'ADMIN_WALLET_REQUIRED', signIn],
+    [
+      'a wallet not in ADMIN_ACCOUNTS',
+      403,
+      'ADMIN_NOT_OPERATOR',
+      () => connectWallet('bob.wam', true),
+    ],
+  ])(
+    '%s sending a malformed request is refused with %i %s before it is validated',
+    async (_who, status, code, session) => {
+      const cookie = await session()
+      const malformed = [
+        { method: 'POST' as const, url: '/api/admin/campaigns', payload: { slug: 5 } },
+        {
+          method: 'POST' as const,
+          url: '/api/admin/campaigns/spring/codes',
+          payload: { count: 'many' },
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/admin/campaigns/spring/close',
+          payload: { extra: true },
+        },
+        { method: 'POST' as const, url: '/api/admin/payouts/not-a-uuid/retry', payload: {} },
+        { method: 'GET' as const, url: '/api/admin/generations/not-a-uuid' },
+      ]
+      for (const request of malformed) {
+        const response = await app.inject({
+          ...request,
+          headers: { ...jsonFromSite, ...(cookie && { cookie }) },
+        })
+        expect(response.statusCode, `${request.method} ${request.url}`).toBe(status)
+        expect(response.json().error.code, `${request.method} ${request.url}`).toBe(code)
+      }
+    },
+  )
+
   it('a verified wallet listed in ADMIN_ACCOUNTS is served by every admin route', async () => {
     const cookie = await connectWallet('alice.wam', true)
     for (const request of await adminRequests()) {
@@ -202,7 +286,7 @@ describe('the console’s operations', () => {
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: { ...jsonFromSite, cookie: operator }, payload })
 
-  it('creates a unique campaign, generates its codes with the CLI’s CSV and printable sheet, and closes it, each audited with the operator’s account', async () => {
+  it('creates a unique campaign, generates its codes as a job with the CLI’s CSV and printable sheet, and closes it, each audited with the operator’s account', async () => {
     const created = await call('POST', '/api/admin/campaigns', {
       slug: 'harvest',
       name: 'Harvest cards',
@@ -226,18 +310,33 @@ describe('the console’s operations', () => {
       claimsOverTime: [],
     })
 
-    const generated = await call('POST', '/api/admin/campaigns/harvest/codes', { count: 3 })
-    expect(generated.statusCode).toBe(201)
-    const { codes, csv, sheet } = generated.json()
+    const started = await call('POST', '/api/admin/campaigns/harvest/codes', { count: 3 })
+    expect(started.statusCode).toBe(202)
+    const { generation } = started.json()
+    expect(generation).toMatchObject({ campaign: 'harvest', count: 3, operator: 'alice.wam' })
+    expect(await generationDone(operator, generation.id)).toMatchObject({
+      state: 'done',
+      made: 3,
+      finishedAt: expect.any(String),
+    })
+
+    const csv = await call('GET', `/api/admin/generations/${generation.id}/codes.csv`)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="harvest-codes.csv"')
+    const rows = csv.body.trim().split('\n')
+    expect(rows[0]).toBe('code,campaign,reward,link')
+    const codes = rows.slice(1).map((row) => row.split(',')[0])
     expect(codes).toHaveLength(3)
-    const rows = csv.trim().split('\n')
-    expect(rows[0]).toMatch(/^code,campaign,reward/)
+    const sheet = await call('GET', `/api/admin/generations/${generation.id}/sheet.html`)
+    expect(sheet.headers['content-disposition']).toBe('attachment; filename="harvest-sheet.html"')
     for (const [index, code] of codes.entries()) {
       expect(code).toMatch(/^harvest-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/)
-      expect(rows[index + 1]).toMatch(new RegExp(`^${code},harvest,1\\.5000 FERN`))
-      expect(sheet).toContain(`<figcaption>${code}`)
+      expect(rows[index + 1]).toBe(`${code},harvest,1.5000 FERN,http://fernwood.test/c/${code}`)
+      expect(sheet.body).toContain(
+        `<figcaption>${code}<small>http://fernwood.test/c/${code}</small></figcaption>`,
+      )
     }
-    expect(sheet).toContain('src="data:image/png;base64,')
+    expect(sheet.body.match(/<svg /g)).toHaveLength(3)
 
     const listed = (await call('GET', '/api/admin/campaigns')).json().campaigns
     expect(listed.find((campaign: { slug: string }) => campaign.slug === 'harvest')).toMatchObject({
@@ -248,14 +347,17 @@ describe('the console’s operations', () => {
     const closed = await call('POST', '/api/admin/campaigns/harvest/close', {})
     expect(closed.json().campaign.state).toBe('closed')
 
-    const audit = await testDatabase.database.query<{ actor: string; action: string }>(
-      "SELECT actor, action FROM audit_log WHERE subject = 'harvest' ORDER BY id",
-    )
-    expect(audit).toEqual([
+    const audit = await testDatabase.database.query<{
+      actor: string
+      action: string
+      details: Record<string, unknown>
+    }>("SELECT actor, action, details FROM audit_log WHERE subject = 'harvest' ORDER BY id")
+    expect(audit.map(({ actor, action }) => ({ actor, action }))).toEqual([
       { actor: 'admin:alice.wam', action: 'campaign.created' },
       { actor: 'admin:alice.wam', action: 'codes.generated' },
       { actor: 'admin:alice.wam', action: 'campaign.closed' },
     ])
+    expect(audit[1].details).toEqual({ count: 3, generation: generation.id })
   })
 
   it.each([
@@ -263,12 +365,37 @@ describe('the console’s operations', () => {
       { slug: 'Bad Slug', name: 'x', kind: 'shared', reward: '1.0000 FERN' },
       400,
       'ADMIN_SLUG_INVALID',
+      'slug',
     ],
-    [{ slug: 'ok', name: 'x', kind: 'shared', reward: '10 fern' }, 400, 'ADMIN_REWARD_INVALID'],
+    [
+      { slug: 'ok', name: ' ', kind: 'shared', reward: '1.0000 FERN' },
+      400,
+      'ADMIN_NAME_INVALID',
+      'name',
+    ],
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '10 fern' },
+      400,
+      'ADMIN_REWARD_INVALID',
+      'reward',
+    ],
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', contract: 'Not.An.Account' },
+      400,
+      'ADMIN_CONTRACT_INVALID',
+      'contract',
+    ],
     [
       { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', startsAt: 'tomorrow' },
       400,
       'ADMIN_TIME_INVALID',
+      'startsAt',
+    ],
+    [
+      { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', endsAt: '2030-01-01' },
+      400,
+      'ADMIN_TIME_INVALID',
+      'endsAt',
     ],
     [
       {
@@ -281,29 +408,45 @@ describe('the console’s operations', () => {
       },
       400,
       'ADMIN_WINDOW_INVALID',
+      'endsAt',
     ],
     [
       { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', cap: 0 },
       400,
       'ADMIN_CAP_INVALID',
+      'cap',
     ],
     [
       { slug: 'ok', name: 'x', kind: 'unique', reward: '1.0000 FERN', code: 'mine' },
       400,
       'ADMIN_UNIQUE_CODE_GIVEN',
+      'code',
     ],
     // Types are the schema's, never coerced: a cap of "5" is not 5.
     [
       { slug: 'ok', name: 'x', kind: 'shared', reward: '1.0000 FERN', cap: '5' },
       400,
       'INVALID_REQUEST',
+      undefined,
     ],
-    [{ slug: 'ok', name: 'x', kind: 'weird', reward: '1.0000 FERN' }, 400, 'INVALID_REQUEST'],
-  ])('refuses the campaign %j with %i %s, as the CLI does', async (payload, status, code) => {
-    const response = await call('POST', '/api/admin/campaigns', payload)
-    expect(response.statusCode).toBe(status)
-    expect(response.json().error.code).toBe(code)
-  })
+    [
+      { slug: 'ok', name: 'x', kind: 'weird', reward: '1.0000 FERN' },
+      400,
+      'INVALID_REQUEST',
+      undefined,
+    ],
+  ])(
+    'refuses the campaign %j with %i %s, as the CLI does, naming the field %s',
+    async (payload, status, code, field) => {
+      const response = await call('POST', '/api/admin/campaigns', payload)
+      expect(response.statusCode).toBe(status)
+      expect(response.json().error).toEqual({
+        code,
+        message: expect.any(String),
+        ...(field && { field }),
+      })
+    },
+  )
 
   it('refuses a taken slug, a shared campaign’s code generation and a count over the CLI’s limit', async () => {
     const draft = {
@@ -318,6 +461,7 @@ describe('the console’s operations', () => {
     expect(again.json().error).toEqual({
       code: 'ADMIN_SLUG_TAKEN',
       message: 'There is already a campaign meadow.',
+      field: 'slug',
     })
     const shared = await call('POST', '/api/admin/campaigns/meadow/codes', { count: 2 })
     expect(shared.json().error).toEqual({
@@ -325,9 +469,87 @@ describe('the console’s operations', () => {
       message: 'meadow is a shared campaign: it has one code.',
     })
     const tooMany = await call('POST', '/api/admin/campaigns/harvest/codes', { count: 10_001 })
-    expect(tooMany.json().error.code).toBe('ADMIN_CODE_COUNT_INVALID')
+    expect(tooMany.json().error).toMatchObject({ code: 'ADMIN_CODE_COUNT_INVALID', field: 'count' })
     const missing = await call('POST', '/api/admin/campaigns/nowhere/close', {})
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('closes a campaign and reopens it, each audited with the operator’s account; a second close or reopen is refused', async () => {
+    await call('POST', '/api/admin/campaigns', {
+      slug: 'ferns',
+      name: 'Ferns',
+      kind: 'shared',
+      reward: '1.0000 FERN',
+      code: 'fern-fronds',
+      endsAt: '2099-01-01T00:00:00Z',
+    })
+    const closed = await call('POST', '/api/admin/campaigns/ferns/close', {})
+    expect(closed.statusCode).toBe(200)
+    expect(closed.json().campaign.state).toBe('closed')
+    const closedAgain = await call('POST', '/api/admin/campaigns/ferns/close', {})
+    expect(closedAgain.statusCode).toBe(409)
+    expect(closedAgain.json().error).toEqual({
+      code: 'ADMIN_CAMPAIGN_CLOSED',
+      message: 'Campaign ferns is closed already.',
+    })
+
+    const reopened = await call('POST', '/api/admin/campaigns/ferns/reopen', {})
+    expect(reopened.statusCode).toBe(200)
+    expect(reopened.json().campaign.state).toBe('open')
+    const reopenedAgain = await call('POST', '/api/admin/campaigns/ferns/reopen', {})
+    expect(reopenedAgain.statusCode).toBe(409)
+    expect(reopenedAgain.json().error.code).toBe('ADMIN_CAMPAIGN_NOT_CLOSED')
+    expect((await call('POST', '/api/admin/campaigns/nowhere/reopen', {})).statusCode).toBe(404)
+
+    const audit = await testDatabase.database.query<{
+      actor: string
+      action: string
+      details: Record<string, unknown>
+    }>("SELECT actor, action, details FROM audit_log WHERE subject = 'ferns' ORDER BY id")
+    expect(audit.map(({ actor, action }) => ({ actor, action }))).toEqual([
+      { actor: 'admin:alice.wam', action: 'campaign.created' },
+      { actor: 'admin:alice.wam', action: 'campaign.closed' },
+      { actor: 'admin:alice.wam', action: 'campaign.reopened' },
+    ])
+    expect(audit[2].details).toEqual({ closedAt: expect.stringMatching(/Z$/) })
+  })
+
+  it('refuses to close the welcome campaign, which stays open and unaudited', async () => {
+    await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+    const refused = await call('POST', '/api/admin/campaigns/welcome/close', {})
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error).toEqual({
+      code: 'ADMIN_CAMPAIGN_WELCOME',
+      message: 'The welcome campaign cannot be closed: every first visit claims its code.',
+    })
+    const listed = (await call('GET', '/api/admin/campaigns')).json().campaigns
+    expect(listed.find((campaign: { slug: string }) => campaign.slug === 'welcome')).toMatchObject({
+      welcome: true,
+      state: 'open',
+    })
+    const audit = await testDatabase.database.query(
+      "SELECT 1 FROM audit_log WHERE subject = 'welcome' AND actor LIKE 'admin%'",
+    )
+    expect(audit).toEqual([])
+  })
+
+  it('keeps a closed campaign whose window has ended closed: reopening it is refused', async () => {
+    await testDatabase.database.query(
+      `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, ends_at, closed_at)
+       VALUES ('bygone', 'Bygone', 'shared', '1.0000 FERN', 'fern.token',
+               '2020-01-01T00:00:00Z', '2019-12-31T00:00:00Z')`,
+    )
+    const refused = await call('POST', '/api/admin/campaigns/bygone/reopen', {})
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error).toEqual({
+      code: 'ADMIN_CAMPAIGN_WINDOW_OVER',
+      message:
+        'Campaign bygone ended at 2020-01-01T00:00:00.000Z: reopened, it would still refuse every code, so it stays closed.',
+    })
+    const listed = (await call('GET', '/api/admin/campaigns')).json().campaigns
+    expect(listed.find((campaign: { slug: string }) => campaign.slug === 'bygone').state).toBe(
+      'closed',
+    )
   })
 
   it('retries a parked payout once, audited with the operator’s account', async () => {

@@ -10,6 +10,7 @@ import {
   runAdminCommand,
   UsageError,
 } from '../src/admin/commands.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
@@ -152,6 +153,50 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
     ).toContain('\tclosed\t')
   })
 
+  it('reopens a closed campaign, audited as the CLI; a campaign not closed is refused', async () => {
+    await admin(
+      'campaigns',
+      'create',
+      '--slug',
+      'winter',
+      '--name',
+      'Winter',
+      '--kind',
+      'shared',
+      '--reward',
+      '1.0000 FERN',
+    )
+    await admin('campaigns', 'close', '--slug', 'winter')
+    expect(await admin('campaigns', 'reopen', '--slug', 'winter')).toEqual([
+      'Reopened campaign winter: its codes are accepted again, within its window and cap.',
+    ])
+    expect(
+      (await admin('campaigns', 'list')).find((line) => line.startsWith('winter\t')),
+    ).toContain('\topen\t')
+    await expect(admin('campaigns', 'reopen', '--slug', 'winter')).rejects.toThrow(
+      new UsageError('Campaign winter is not closed: there is nothing to reopen.'),
+    )
+    await expect(admin('campaigns', 'reopen')).rejects.toThrow('--slug is required')
+    const audit = await testDatabase.database.query<{ actor: string; action: string }>(
+      "SELECT actor, action FROM audit_log WHERE subject = 'winter' ORDER BY id",
+    )
+    expect(audit).toEqual([
+      { actor: 'admin', action: 'campaign.created' },
+      { actor: 'admin', action: 'campaign.closed' },
+      { actor: 'admin', action: 'campaign.reopened' },
+    ])
+  })
+
+  it('refuses to close the welcome campaign, saying why', async () => {
+    await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+    await expect(admin('campaigns', 'close', '--slug', 'welcome')).rejects.toThrow(
+      new UsageError('The welcome campaign cannot be closed: every first visit claims its code.'),
+    )
+    expect(
+      (await admin('campaigns', 'list')).find((line) => line.startsWith('welcome\t')),
+    ).toContain('\topen\t')
+  })
+
   it('generates unique codes as a CSV, one QR image per code and a printable sheet', async () => {
     await admin(
       'campaigns',
@@ -210,6 +255,37 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
       [codes],
     )
     expect(stored.map((row) => row.uses_left)).toEqual([1, 1, 1, 1, 1])
+
+    // The console's job, listed there with its files: who asked, for how many, done.
+    const [generation] = await testDatabase.database.query<{ id: string }>(
+      `SELECT g.id FROM code_generations g JOIN codes k ON k.generation_id = g.id
+        WHERE k.code = $1 AND g.requested_by = 'admin' AND g.state = 'done' AND g.made = 5`,
+      [codes[0]],
+    )
+    expect(generation).toBeDefined()
+    const [audited] = await testDatabase.database.query<{ actor: string; details: object }>(
+      "SELECT actor, details FROM audit_log WHERE action = 'codes.generated' AND subject = 'cards'",
+    )
+    expect(audited).toEqual({ actor: 'admin', details: { count: 5, generation: generation.id } })
+  })
+
+  it('waits its turn as the console does: refused while two generations make codes', async () => {
+    const busy = await testDatabase.database.query<{ id: string }>(
+      `INSERT INTO code_generations (campaign_id, requested_by, count, origin, lease_holder, lease_expires_at)
+       SELECT id, 'admin:alice.wam', 10, 'http://fernwood.test', gen_random_uuid(), now() + interval '1 hour'
+         FROM campaigns, generate_series(1, 2) WHERE slug = 'cards'
+       RETURNING id`,
+    )
+    try {
+      await expect(
+        admin('codes', 'generate', '--campaign', 'cards', '--count', '1', '--out', outDirectory),
+      ).rejects.toThrow('2 code generations are running already')
+    } finally {
+      await testDatabase.database.query(
+        "UPDATE code_generations SET state = 'failed', finished_at = now() WHERE id = ANY($1)",
+        [busy.map(({ id }) => id)],
+      )
+    }
   })
 
   it('claim links lead to PUBLIC_ORIGIN when it is set', async () => {

@@ -1,6 +1,8 @@
 import type { RewardChanged } from '@fernwood/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import { readEnvironment } from '../src/config/environment.ts'
 import { openEventStream } from './support/event-stream.ts'
 import {
   randomAccount,
@@ -18,6 +20,7 @@ let baseUrl: string
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
   app = await buildTestApp(testDatabase.database)
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 })
@@ -84,7 +87,8 @@ describe('dismissing a rejected code', () => {
   it('refuses a code not yet rejected, another wallet’s code, and an unknown id with 404', async () => {
     const owner = await signInVisitor(app, testDatabase.database, randomAccount('dis'))
     const stranger = await signInVisitor(app, testDatabase.database, randomAccount('dis'))
-    const waiting = (await submitCode(app, owner, { code: 'waiting-code' })).json().reward.id
+    // A code of the catalogue waits for the worker (none runs here): not rejected, not dismissible.
+    const waiting = (await submitCode(app, owner, { code: 'fernwoodwelcome' })).json().reward.id
     const rejected = await rejectedCode(owner, 'theirs-only')
 
     for (const [visitor, id] of [

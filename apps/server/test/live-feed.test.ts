@@ -20,7 +20,11 @@ import { pruneEvents } from '../src/events/outbox.ts'
 import { DeltaReader } from '../src/live/deltas.ts'
 import { announceAccountBound } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
-import { findPendingRewards, type PendingRow, toPendingReward } from '../src/rewards/repository.ts'
+import {
+  findPendingRewards,
+  type PendingRow,
+  toPendingReward,
+} from '../src/rewards/reward-lists.ts'
 import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
 import {
   eventually,
@@ -115,7 +119,11 @@ describe('the live feed', () => {
       expect(submitted.statusCode).toBe(201)
       await streamB.next(rewardDelta('b-secret-code'))
 
-      // How fast it arrives is bench/rewards.ts's to measure; here it only has to arrive.
+      // How fast it arrives is bench/rewards.ts's to measure; here it only has to arrive. A code
+      // of the catalogue: an unknown one would be rejected as it is submitted.
+      await testDatabase.database.query(
+        `INSERT INTO codes (code, campaign_id) SELECT 'a-own-code', id FROM campaigns LIMIT 1`,
+      )
       const mine = await submitCode(app, a, { code: 'a-own-code' })
       expect(mine.statusCode).toBe(201)
       const rewardId = mine.json().reward.id

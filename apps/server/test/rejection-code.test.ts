@@ -1,6 +1,8 @@
 import type { LiveSnapshot, PendingReward } from '@fernwood/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import { readEnvironment } from '../src/config/environment.ts'
 import { openEventStream } from './support/event-stream.ts'
 import { randomAccount, rewardsOf, signInVisitor, submitCode } from './support/rewards.ts'
 import { buildTestApp } from './support/test-app.ts'
@@ -12,6 +14,7 @@ let baseUrl: string
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
   app = await buildTestApp(testDatabase.database)
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
 })
@@ -24,7 +27,8 @@ describe("a rejected code's reason", () => {
   it('comes with its stable rejection code, for the web to word in the visitor’s language', async () => {
     const visitor = await signInVisitor(app, testDatabase.database, randomAccount('rej'))
     const rejected = (await submitCode(app, visitor, { code: 'campaign-over' })).json().reward
-    const waiting = (await submitCode(app, visitor, { code: 'still-waiting' })).json().reward
+    // A code the catalogue holds waits for the worker (none runs here) without a rejection.
+    const waiting = (await submitCode(app, visitor, { code: 'fernwoodwelcome' })).json().reward
     await testDatabase.database.query(
       `UPDATE rewards SET status = 'rejected', rejection = 'ended',
               reason = 'This campaign has ended.' WHERE id = $1`,

@@ -294,18 +294,35 @@ describe('the unknown-code lockout under parallel submissions', () => {
     expect([welcome.statusCode, guess.statusCode, locked.statusCode]).toEqual([201, 201, 429])
   })
 
-  it('a code unknown when submitted stops counting once an operator adds it while it waits', async () => {
+  it('a code unknown when submitted is refused on the spot, and counts toward the lockout at once', async () => {
     const limited = await buildTestApp(testDatabase.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
     })
     const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
-    const early = await submitCode(limited, visitor, { code: 'printed-too-early' })
+    const guess = await submitCode(limited, visitor, { code: 'printed-too-early' })
+    const next = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
+    await limited.close()
+    expect(guess.json().reward).toMatchObject({ status: 'rejected', rejection: 'unknown_code' })
+    expect(next.statusCode).toBe(429)
+  })
+
+  it('a reward an older server left waiting with an unknown code stops counting once an operator adds the code', async () => {
+    const limited = await buildTestApp(testDatabase.database, {
+      INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
+    })
+    const account = freshAccount()
+    const visitor = await signInVisitor(limited, testDatabase.database, account)
     await testDatabase.database.query(
-      `INSERT INTO codes (code, campaign_id) SELECT 'printed-too-early', id FROM campaigns LIMIT 1`,
+      `INSERT INTO rewards (code, wax_account, user_id, code_unknown)
+       VALUES ('printed-before-added', $1, $2, true)`,
+      [account, visitor.userId],
+    )
+    await testDatabase.database.query(
+      `INSERT INTO codes (code, campaign_id) SELECT 'printed-before-added', id FROM campaigns LIMIT 1`,
     )
     const next = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
     await limited.close()
-    expect([early.statusCode, next.statusCode]).toEqual([201, 201])
+    expect(next.statusCode).toBe(201)
   })
 })
 
@@ -442,18 +459,30 @@ describe('reading rewards', () => {
     ])
   })
 
-  it('a malformed history or Activity cursor is refused with 400', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
-    for (const list of ['historyBefore', 'pendingBefore']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: `/api/rewards?${list}=1_x'--`,
-        headers: { cookie: visitor.cookie },
-      })
-      expect(response.statusCode).toBe(400)
-      expect(response.json().error.code).toBe('INVALID_REQUEST')
-    }
-  })
+  it.each([
+    ['an injection attempt', "1_x'--"],
+    ['an id of dashes only', `1_${'-'.repeat(36)}`],
+    ['an id with its dashes misplaced', `1_${'0'.repeat(34)}--`],
+    ['an id in capitals', '1_0F000000-0000-4000-8000-000000000000'],
+    ['no id', '1_'],
+  ])(
+    'a history or Activity cursor that is %s is refused with 400, naming it',
+    async (_name, cursor) => {
+      const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+      for (const list of ['historyBefore', 'pendingBefore']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/rewards?${list}=${encodeURIComponent(cursor)}`,
+          headers: { cookie: visitor.cookie },
+        })
+        expect(response.statusCode).toBe(400)
+        expect(response.json().error).toEqual({
+          code: 'INVALID_REQUEST',
+          message: expect.stringContaining(list),
+        })
+      }
+    },
+  )
 
   it('history follows the wallet: a new anonymous visitor on the same wallet sees it', async () => {
     const account = freshAccount()

@@ -4,11 +4,12 @@ import type { App } from '../src/app.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
-import type { SubmissionRules } from '../src/rewards/repository.ts'
 import {
   createSubmissionBatches,
   type SubmissionBatchLimits,
 } from '../src/rewards/submission-batches.ts'
+import type { SubmissionRules } from '../src/rewards/submission-rules.ts'
+import type { SubmissionOutcome } from '../src/rewards/submit-codes.ts'
 import { randomAccount, signInVisitor, submitCode } from './support/rewards.ts'
 import { buildTestApp } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
@@ -79,10 +80,10 @@ const codesOf = async (waxAccount: string) =>
     )
   ).map(({ code }) => code)
 
-const answerOf = (submission: Promise<unknown>) =>
+const answerOf = (submission: Promise<SubmissionOutcome>) =>
   submission.then(
-    (reward) => (reward ? 'reward' : 'duplicate'),
-    (error: Error & { code?: string }) => error.code ?? error.message,
+    (outcome) => outcome.kind,
+    (error: Error) => error.message,
   )
 
 describe('code submissions in batches', () => {
@@ -106,12 +107,12 @@ describe('code submissions in batches', () => {
     )
     expect(watched.sizes).toEqual([6])
     expect(answers).toEqual([
-      'reward',
+      'submitted',
       'duplicate',
-      'CODE_INVALID',
-      'CODE_INVALID',
-      'CODE_INVALID',
-      'CODES_RATE_LIMITED',
+      'invalid',
+      'invalid',
+      'invalid',
+      'rate-limited',
     ])
     expect(await codesOf(first.waxAccount as string)).toEqual(['batch-one'])
     expect(await codesOf(third.waxAccount as string)).toEqual([])
@@ -129,7 +130,11 @@ describe('code submissions in batches', () => {
       ),
     )
     expect(watched.sizes).toEqual([3])
-    expect(answers).toEqual(['reward', 'the database refused the submission (54000)', 'reward'])
+    expect(answers).toEqual([
+      'submitted',
+      'the database refused the submission (54000)',
+      'submitted',
+    ])
     expect(await codesOf(visitor.waxAccount as string)).toEqual(['after-it', 'before-it'])
   })
 
@@ -192,7 +197,7 @@ describe('code submissions in batches', () => {
             answerOf(other({ ...visitor, code: `round-${round}-b`, clientAddress: '192.0.2.54' })),
           ),
       ])
-      expect(answers).toEqual(Array(12).fill('reward'))
+      expect(answers).toEqual(Array(12).fill('submitted'))
     }
   })
 

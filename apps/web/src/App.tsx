@@ -9,6 +9,7 @@ import { Login } from './screens/Login/Login'
 import { useSession } from './session/store'
 import { ScreenErrorBoundary } from './ui/ScreenErrorBoundary'
 import { Toaster } from './ui/Toaster'
+import { connectWallet } from './wallet/connectWallet'
 import { preloadWalletKitWhenIdle } from './wallet/loadKit'
 
 startLiveFeed()
@@ -41,22 +42,27 @@ function CurrentScreen() {
   }, [signedIn])
 
   if (session.status === 'checking') return <Loading />
+  // /admin is the console's, its sign-in and wallet steps too: an operator knows where they are
+  // (the server decides whether this wallet may use it).
+  if (onConsolePage()) {
+    return (
+      <ScreenErrorBoundary>
+        <Suspense fallback={<Loading />}>
+          <Console
+            signedIn={signedIn}
+            account={signedIn ? session.user.waxAccount : null}
+            connectWallet={connectWallet}
+          />
+        </Suspense>
+      </ScreenErrorBoundary>
+    )
+  }
   if (session.status === 'signedOut') return <Login />
   const { user } = session
   const { waxAccount } = user
   if (waxAccount === null) {
     connectScreenShownTo.current = user.id
     return <ConnectWallet />
-  }
-  // An operator at /admin gets the console (the server decides whether this wallet may use it).
-  if (onConsolePage()) {
-    return (
-      <ScreenErrorBoundary>
-        <Suspense fallback={<Loading />}>
-          <Console account={waxAccount} />
-        </Suspense>
-      </ScreenErrorBoundary>
-    )
   }
   if (dashboard.status === 'ready') {
     return (

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { App } from './App'
+import { previewWaitingClaim } from './claimLink/claim'
 import { takeClaimLink } from './claimLink/waitingClaim'
 import { loadConfig } from './config/store'
 import { currentTexts, startLanguage } from './i18n/current'
@@ -22,6 +23,8 @@ checkSession().catch(async (error: unknown) => {
 if (takeClaimLink() === 'invalid') {
   void toasterMounted.then(() => toast.error(currentTexts().claimLinkInvalid))
 }
+// What a claim link pays is shown before entering: asked beside the session check.
+void previewWaitingClaim()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')

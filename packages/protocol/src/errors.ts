@@ -5,6 +5,12 @@ export const ErrorBodySchema = Type.Object({
   error: Type.Object({
     code: Type.String({ description: 'stable, for programs to branch on' }),
     message: Type.String({ description: 'for people; the spec’s exact text where it has one' }),
+    field: Type.Optional(
+      Type.String({
+        description:
+          'when the refusal concerns one property of the request body (a form field), its name',
+      }),
+    ),
   }),
 })
 export type ErrorBody = Static<typeof ErrorBodySchema>

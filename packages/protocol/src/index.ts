@@ -1,3 +1,4 @@
+export * from './claims.ts'
 export * from './codes.ts'
 export * from './config.ts'
 export * from './errors.ts'

@@ -17,7 +17,9 @@ export type Rejection = Static<typeof RejectionSchema>
  * A submitted code not yet paid: the spec's pendingRewards entry. A rejected code carries its
  * `rejection` (unknown, not started, ended, fully claimed) and the same `reason` in English words.
  * A `confirming` reward's transfer is on chain, in a block not yet irreversible: it carries the
- * `transactionId`, and moves to the history once nothing can take it back.
+ * `transactionId`, and moves to the history once nothing can take it back. Once the catalogue has
+ * accepted it (processing, confirming) it carries the `reward` it pays, e.g. amount '10.0000',
+ * token 'FERN'.
  */
 export const PendingRewardSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -31,6 +33,7 @@ export const PendingRewardSchema = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   rejection: Type.Optional(RejectionSchema),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+  reward: Type.Optional(Type.Object({ amount: Type.String(), token: Type.String() })),
   createdAt: Type.String({ format: 'date-time' }),
   /** Only on a live `reward` event: the visitor dismissed this rejected code; it leaves the list. */
   dismissed: Type.Optional(Type.Literal(true)),
@@ -61,9 +64,12 @@ export type SubmitCodeResponse = Static<typeof SubmitCodeResponseSchema>
 /**
  * Where a page of a list ends: pass it back (`historyBefore`, `pendingBefore`) for the entries
  * older than it. Opaque to clients (the entry's time in microseconds and its id, for keyset
- * pagination).
+ * pagination). Exactly what the server writes, a UUID's dashes in place: the database takes
+ * whatever this lets through, and 17 digits stay within its timestamps' range.
  */
-export const PageCursorSchema = Type.String({ pattern: '^[0-9]{1,17}_[0-9a-f-]{36}$' })
+export const PageCursorSchema = Type.String({
+  pattern: '^[0-9]{1,17}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+})
 
 /** How many history entries one page holds. */
 export const HISTORY_PAGE_SIZE = 50

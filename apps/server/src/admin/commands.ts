@@ -10,15 +10,17 @@ import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { reconcilePayouts } from '../payouts/reconcile.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import type { TransferHistory } from '../payouts/transfer-history.ts'
+import { codesOfGeneration, findGeneration, startGeneration } from './code-generations.ts'
 import { writeCodeSheet } from './code-sheet.ts'
+import { CodeGenerationRunner } from './generation-runner.ts'
 import {
   CLI_OPERATOR,
   closeCampaignAs,
   createCampaignAs,
-  generateCodesAs,
   listRefusedPayouts,
   listStuckRewards,
   readPayoutBalance,
+  reopenCampaignAs,
   retryPayoutAs,
 } from './operations.ts'
 
@@ -48,10 +50,13 @@ export const USAGE = `Usage: npm run admin -- <command>
   campaigns create --slug <slug> --name <name> --kind shared|unique --reward "<amount> <TOKEN>"
                    [--contract <account>] [--starts <ISO time>] [--ends <ISO time>] [--cap <n>]
                    [--code <code>]   (the code of a shared campaign)
-  campaigns close --slug <slug>
+  campaigns close --slug <slug>    new submissions of its codes are rejected as ended (not the
+                                   welcome campaign's: every first visit claims its code)
+  campaigns reopen --slug <slug>   a closed campaign accepts its codes again, within its window
   codes generate --campaign <slug> --count <n> --out <directory>
                    (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html;
-                   each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>)
+                   each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>; the
+                   generation is listed in the console too, its files downloadable there)
   payouts balance              the payout account's balance of the reward token
   payouts stuck [--minutes <n>] rewards processing or confirming for longer than n minutes (default 10)
   payouts failed               payouts the chain refused, with its error
@@ -65,6 +70,7 @@ const COMMANDS = [
   'campaigns list',
   'campaigns create',
   'campaigns close',
+  'campaigns reopen',
   'codes generate',
   'payouts balance',
   'payouts stuck',
@@ -103,6 +109,8 @@ function runCommand(command: Command, rest: string[], context: AdminContext): Pr
       return createCampaignCommand(rest, context)
     case 'campaigns close':
       return closeCampaignCommand(rest, context)
+    case 'campaigns reopen':
+      return reopenCampaignCommand(rest, context)
     case 'codes generate':
       return generateCodesCommand(rest, context)
     case 'payouts balance':
@@ -208,6 +216,16 @@ async function closeCampaignCommand(args: string[], { database, print }: AdminCo
   print(`Closed campaign ${slug}: new submissions of its codes are rejected as ended.`)
 }
 
+async function reopenCampaignCommand(args: string[], { database, print }: AdminContext) {
+  const { values } = options(args, { slug: { type: 'string' } })
+  const slug = required(values.slug, 'slug')
+  await reopenCampaignAs(database, CLI_OPERATOR, slug)
+  print(`Reopened campaign ${slug}: its codes are accepted again, within its window and cap.`)
+}
+
+// Codes read per query while the files are written.
+const FILE_PAGE_SIZE = 500
+
 async function generateCodesCommand(args: string[], { database, env, print }: AdminContext) {
   const { values } = options(args, {
     campaign: { type: 'string' },
@@ -217,13 +235,26 @@ async function generateCodesCommand(args: string[], { database, env, print }: Ad
   const slug = required(values.campaign, 'campaign')
   const count = positiveInteger(required(values.count, 'count'), 'count', MAX_GENERATED_CODES)
   const directory = path.resolve(required(values.out, 'out'))
-  const { campaign, codes } = await generateCodesAs(database, CLI_OPERATOR, slug, count)
   const origin = configuredOrigin(env)
+  // The console's job, run to its end in this process: the same limit on generations at once,
+  // the same audit, and a server resumes it should this process die mid-way.
+  let failure: unknown
+  const runner = new CodeGenerationRunner({
+    database,
+    resumeEveryMs: 0,
+    onError: (error) => {
+      failure = error
+    },
+  })
+  const job = await startGeneration(database, CLI_OPERATOR, { slug, count, origin }, runner.holder)
+  await runner.follow(job)
+  const generation = await findGeneration(database, job.id)
+  if (generation.state !== 'done') {
+    throw failure ?? new Error(`Code generation ${job.id} stopped at ${generation.made} codes.`)
+  }
   const files = await writeCodeSheet(directory, {
-    campaign: slug,
-    rewardQuantity: campaign.rewardQuantity,
-    codes,
-    origin,
+    ...generation,
+    pages: () => codesOfGeneration(database, job.id, FILE_PAGE_SIZE),
   })
   print(`Generated ${count} codes for ${slug}.`)
   print(`  CSV:       ${files.csv}`)

@@ -2,8 +2,8 @@ import { normalizeCode } from '@fernwood/protocol'
 import {
   type AdminCampaign,
   type ClaimBucket,
+  campaignRules,
   type FailedPayout,
-  MAX_GENERATED_CODES,
   type NewCampaignRequest,
   type PayoutsResponse,
   type StuckPayout,
@@ -16,7 +16,6 @@ import {
   createCampaign,
   findCampaign,
 } from '../campaigns/catalogue.ts'
-import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
@@ -25,10 +24,12 @@ import { listFailedPayouts } from '../payouts/repository.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { retryParkedReward } from '../rewards/lifecycle.ts'
 import {
+  AdminCampaignClosed,
+  AdminCampaignNotClosed,
   AdminCampaignNotFound,
-  AdminCampaignShared,
+  AdminCampaignWelcome,
+  AdminCampaignWindowOver,
   AdminCapInvalid,
-  AdminCodeCountInvalid,
   AdminCodeInvalid,
   AdminCodeTaken,
   AdminContractInvalid,
@@ -56,7 +57,6 @@ export const consoleOperator = (account: string): Operator => `admin:${account}`
 
 // How many minutes of claims a campaign's chart holds: a long campaign shows its latest ones.
 const CHART_MINUTES = 500
-const WAX_ACCOUNT = /^[a-z1-5.]{1,12}$/
 
 interface CampaignOverviewRow {
   id: number
@@ -150,13 +150,13 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
   })
 }
 
-function timeOf(value: string | undefined): Date | null {
+function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'): Date | null {
   if (value === undefined || value === '') return null
   // ISO 8601 with a date, a time and a zone (or UTC's Z): nothing Date would guess at.
   const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
     ? new Date(value)
     : new Date(Number.NaN)
-  if (Number.isNaN(time.getTime())) throw new AdminTimeInvalid()
+  if (Number.isNaN(time.getTime())) throw new AdminTimeInvalid(field)
   return time
 }
 
@@ -170,14 +170,14 @@ export async function createCampaignAs(
   draft: NewCampaignRequest,
   defaultContract: string,
 ): Promise<Campaign> {
-  if (!/^[a-z0-9-]{1,64}$/.test(draft.slug)) throw new AdminSlugInvalid()
+  if (!campaignRules.slug.test(draft.slug)) throw new AdminSlugInvalid()
   const name = draft.name.trim()
-  if (name.length < 1 || name.length > 120) throw new AdminNameInvalid()
-  if (!/^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/.test(draft.reward)) throw new AdminRewardInvalid()
+  if (name.length < 1 || name.length > campaignRules.nameMaxLength) throw new AdminNameInvalid()
+  if (!campaignRules.reward.test(draft.reward)) throw new AdminRewardInvalid()
   const tokenContract = draft.contract || defaultContract
-  if (!WAX_ACCOUNT.test(tokenContract)) throw new AdminContractInvalid()
-  const startsAt = timeOf(draft.startsAt)
-  const endsAt = timeOf(draft.endsAt)
+  if (!campaignRules.contract.test(tokenContract)) throw new AdminContractInvalid()
+  const startsAt = timeOf(draft.startsAt, 'startsAt')
+  const endsAt = timeOf(draft.endsAt, 'endsAt')
   if (startsAt && endsAt && endsAt <= startsAt) throw new AdminWindowInvalid()
   if (draft.cap !== undefined && (!Number.isInteger(draft.cap) || draft.cap < 1)) {
     throw new AdminCapInvalid()
@@ -212,43 +212,64 @@ export async function createCampaignAs(
   })
 }
 
-/** Closes a campaign: new submissions of its codes are rejected as ended. */
+interface CampaignStanding {
+  is_welcome: boolean
+  closed_at: Date | null
+  ends_at: Date | null
+  ended: boolean
+}
+
+/** The campaign's row, locked until the transaction ends: one close or reopen at a time. */
+async function lockCampaign(tx: Queryable, slug: string): Promise<CampaignStanding> {
+  const [row] = await tx.query<CampaignStanding>(
+    `SELECT is_welcome, closed_at, ends_at, coalesce(ends_at <= now(), false) AS ended
+       FROM campaigns WHERE slug = $1 FOR UPDATE`,
+    [slug],
+  )
+  if (!row) throw new AdminCampaignNotFound(slug)
+  return row
+}
+
+/**
+ * Closes a campaign: new submissions of its codes are rejected as ended; rewards already being
+ * paid still complete. Not the welcome campaign: its code is every visitor's first claim.
+ */
 export async function closeCampaignAs(
   database: Database,
   operator: Operator,
   slug: string,
-): Promise<Campaign> {
-  return database.transaction(async (tx) => {
-    const campaign = await closeCampaign(tx, slug)
-    if (!campaign) throw new AdminCampaignNotFound(slug)
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, slug)
+    if (campaign.is_welcome) throw new AdminCampaignWelcome()
+    if (campaign.closed_at) throw new AdminCampaignClosed(slug)
+    await closeCampaign(tx, slug)
     await audit(tx, operator, 'campaign.closed', slug, {})
     await announceCatalogueChanged(tx)
-    return campaign
   })
 }
 
-/** Makes `count` new codes for a unique campaign, each usable once; returns them and it. */
-export async function generateCodesAs(
+/**
+ * Reopens a closed campaign: its codes are accepted again, within its window and cap. One whose
+ * window has ended stays closed (reopened, it would refuse every code all the same).
+ */
+export async function reopenCampaignAs(
   database: Database,
   operator: Operator,
   slug: string,
-  count: number,
-): Promise<{ campaign: Campaign; codes: string[] }> {
-  if (!Number.isInteger(count) || count < 1 || count > MAX_GENERATED_CODES) {
-    throw new AdminCodeCountInvalid(MAX_GENERATED_CODES)
-  }
-  const campaign = await findCampaign(database, slug)
-  if (!campaign) throw new AdminCampaignNotFound(slug)
-  if (campaign.kind !== 'unique') throw new AdminCampaignShared(slug)
-  const prefix = slug.slice(0, 20)
-  const codes = new Set<string>()
-  while (codes.size < count) codes.add(generateUniqueCode(prefix))
+): Promise<void> {
   await database.transaction(async (tx) => {
-    await addCodes(tx, campaign, [...codes])
-    await audit(tx, operator, 'codes.generated', slug, { count })
+    const campaign = await lockCampaign(tx, slug)
+    if (!campaign.closed_at) throw new AdminCampaignNotClosed(slug)
+    if (campaign.ended) {
+      throw new AdminCampaignWindowOver(slug, new Date(campaign.ends_at ?? 0).toISOString())
+    }
+    await tx.query('UPDATE campaigns SET closed_at = NULL WHERE slug = $1', [slug])
+    await audit(tx, operator, 'campaign.reopened', slug, {
+      closedAt: new Date(campaign.closed_at).toISOString(),
+    })
     await announceCatalogueChanged(tx)
   })
-  return { campaign, codes: [...codes] }
 }
 
 /** Rewards processing or confirming for more than `minutes`, oldest first. */

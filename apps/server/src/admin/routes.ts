@@ -1,68 +1,105 @@
-import type { ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   type AdminOverview,
   CampaignResponseSchema,
   CampaignsResponseSchema,
+  CodeGenerationResponseSchema,
+  CodeGenerationsResponseSchema,
   GenerateCodesRequestSchema,
-  GeneratedCodesResponseSchema,
   NewCampaignRequestSchema,
   OperatorResponseSchema,
   PayoutsResponseSchema,
 } from '@fernwood/protocol/admin'
 import { Type } from 'typebox'
+import { sessionTokenOf } from '../auth/session-cookie.ts'
+import { findSessionUser, sessionExpiry } from '../auth/sessions.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
+import { NotSignedIn } from '../http/errors.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
+import { EventStreams } from '../http/sse.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
-import { codeSheetDocuments } from './code-sheet.ts'
+import {
+  codesOfGeneration,
+  findGeneration,
+  listGenerations,
+  type StoredGeneration,
+  startGeneration,
+} from './code-generations.ts'
+import { type CodeBatch, codesCsv, printableSheet } from './code-sheet.ts'
+import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
+import { CodeGenerationRunner } from './generation-runner.ts'
 import {
   campaignOverview,
   closeCampaignAs,
   consoleOperator,
   createCampaignAs,
-  generateCodesAs,
   listCampaignOverview,
   payoutsOverview,
+  reopenCampaignAs,
   retryPayoutAs,
 } from './operations.ts'
-import { operatorAccountOf, requireOperator, verifiedOperator } from './operators.ts'
+import {
+  type OperatorPolicy,
+  operatorAccountOf,
+  requireOperator,
+  verifiedOperator,
+  watchConsoleIdle,
+} from './operators.ts'
 
 export interface AdminRoutesOptions {
   database: Database
   env: Environment
   /** where the payout account's balance is read */
   chainNode: PayoutChainNode
-  /** the wax accounts of ADMIN_ACCOUNTS */
-  operators: ReadonlySet<string>
+  /** who may use the console: ADMIN_ACCOUNTS, WALLET_PERMISSIONS, ADMIN_IDLE_MINUTES */
+  operators: OperatorPolicy
   /** how often a watched overview is read again without a change announcing it */
   refreshMs?: number
   /** comment lines that keep proxies from closing an idle stream */
   heartbeatMs?: number
+  /** how often this server looks for code generations whose process died, to resume them */
+  resumeGenerationsEveryMs?: number
 }
 
 // A reward processing or confirming longer than this shows as stuck (the CLI's default too).
 const STUCK_MINUTES = 10
 
+// Codes read per query by a download, and rendered per chunk of the sheet.
+const DOWNLOAD_PAGE_SIZE = 200
+
 const SlugParams = Type.Object({ slug: Type.String() })
+const GenerationParams = Type.Object({ id: Type.String({ format: 'uuid' }) })
+/** A download's body: text as the document describes it, a stream as the route sends it. */
+const streamedText = (mediaType: string, description: string) => ({
+  content: { [mediaType]: { schema: Type.Unsafe<Readable>({ type: 'string' }) } },
+  description,
+})
 
 /**
  * `/api/admin/*`, the operator console's API: the CLI's operations over HTTP, granted only to a
- * session whose verified wallet is listed in ADMIN_ACCOUNTS (one preHandler for every route),
- * each change audited with the operator's account. `GET /api/admin/live` streams the overview.
+ * session whose verified wallet is listed in ADMIN_ACCOUNTS, each change audited with the
+ * operator's account. The operator is checked first, on request, before a body is parsed or
+ * validated: no one else learns anything from these routes, not even what a body should hold.
+ * `GET /api/admin/live` streams the overview; code generations are jobs the console follows.
  */
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
   const { database, env, chainNode, operators } = options
   app.decorateRequest('operatorAccount', null)
-  app.addHook('preHandler', requireOperator(database, operators))
+  app.addHook('onRequest', requireOperator(database, operators))
   const operatorOf = (request: Parameters<typeof operatorAccountOf>[0]) =>
     consoleOperator(operatorAccountOf(request))
 
   const readPayouts = () => payoutsOverview(database, env, chainNode, STUCK_MINUTES)
   const readOverview = async (): Promise<AdminOverview> => {
-    const [campaigns, payouts] = await Promise.all([listCampaignOverview(database), readPayouts()])
-    return { campaigns, payouts }
+    const [campaigns, payouts, generations] = await Promise.all([
+      listCampaignOverview(database),
+      readPayouts(),
+      listGenerations(database),
+    ])
+    return { campaigns, payouts, generations }
   }
   const feed = new OperatorFeed({
     readOverview,
@@ -70,16 +107,27 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     onError: (error) => app.log.warn({ err: error }, 'operator overview read failed'),
   })
   await feed.start(database)
-  const streams = new Set<ServerResponse>()
-  const heartbeat = setInterval(() => {
-    for (const stream of streams) stream.write(': heartbeat\n\n')
-  }, options.heartbeatMs ?? 15_000)
-  heartbeat.unref()
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat)
-    for (const stream of streams) stream.end()
+  // The operators' streams follow the visitors' rules and settings, counted apart from theirs.
+  const streams = new EventStreams(app, {
+    caps: {
+      perSession: env.LIVE_STREAMS_PER_SESSION,
+      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+      perProcess: env.LIVE_STREAMS_PER_PROCESS,
+    },
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    reconnectMs: 2_000,
   })
-  app.addHook('onClose', () => feed.stop())
+  const runner = new CodeGenerationRunner({
+    database,
+    resumeEveryMs: options.resumeGenerationsEveryMs ?? 10_000,
+    onError: (error, job) =>
+      app.log.error({ err: error, generation: job?.id }, 'code generation failed'),
+  })
+  runner.start()
+  app.addHook('onClose', async () => {
+    await runner.stop()
+    await feed.stop()
+  })
 
   app.get(
     '/api/admin/operator',
@@ -107,20 +155,22 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
   )
 
-  app.post(
-    '/api/admin/campaigns/:slug/close',
-    {
-      schema: {
-        params: SlugParams,
-        body: Type.Object({}),
-        response: { 200: CampaignResponseSchema },
-      },
+  // Closing and reopening: each answers with the campaign as it now stands.
+  const campaignChange = {
+    schema: {
+      params: SlugParams,
+      body: Type.Object({}),
+      response: { 200: CampaignResponseSchema },
     },
-    async (request) => {
-      await closeCampaignAs(database, operatorOf(request), request.params.slug)
-      return { campaign: await campaignOverview(database, request.params.slug) }
-    },
-  )
+  }
+  app.post('/api/admin/campaigns/:slug/close', campaignChange, async (request) => {
+    await closeCampaignAs(database, operatorOf(request), request.params.slug)
+    return { campaign: await campaignOverview(database, request.params.slug) }
+  })
+  app.post('/api/admin/campaigns/:slug/reopen', campaignChange, async (request) => {
+    await reopenCampaignAs(database, operatorOf(request), request.params.slug)
+    return { campaign: await campaignOverview(database, request.params.slug) }
+  })
 
   app.post(
     '/api/admin/campaigns/:slug/codes',
@@ -128,23 +178,81 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       schema: {
         params: SlugParams,
         body: GenerateCodesRequestSchema,
-        response: { 201: GeneratedCodesResponseSchema },
+        response: { 202: CodeGenerationResponseSchema },
       },
     },
     async (request, reply) => {
-      const { campaign, codes } = await generateCodesAs(
+      const job = await startGeneration(
         database,
         operatorOf(request),
-        request.params.slug,
-        request.body.count,
+        {
+          slug: request.params.slug,
+          count: request.body.count,
+          origin: ownOrigin(request, env.PUBLIC_ORIGIN) ?? configuredOrigin(env),
+        },
+        runner.holder,
       )
-      const documents = await codeSheetDocuments({
-        campaign: campaign.slug,
-        rewardQuantity: campaign.rewardQuantity,
-        codes,
-        origin: ownOrigin(request, env.PUBLIC_ORIGIN) ?? configuredOrigin(env),
-      })
-      return reply.status(201).send({ codes, ...documents })
+      const generation = await findGeneration(database, job.id)
+      void runner.follow(job)
+      return reply.status(202).send({ generation })
+    },
+  )
+
+  app.get(
+    '/api/admin/generations',
+    { schema: { response: { 200: CodeGenerationsResponseSchema } } },
+    async () => ({ generations: await listGenerations(database) }),
+  )
+
+  app.get(
+    '/api/admin/generations/:id',
+    { schema: { params: GenerationParams, response: { 200: CodeGenerationResponseSchema } } },
+    async (request) => ({ generation: await findGeneration(database, request.params.id) }),
+  )
+
+  // A generation's files, streamed a page of codes at a time, as often as any operator likes.
+  const downloadable = async (id: string): Promise<CodeBatch & StoredGeneration> => {
+    const generation = await findGeneration(database, id)
+    if (generation.state === 'running') throw new AdminGenerationRunning(id)
+    return { ...generation, pages: () => codesOfGeneration(database, id, DOWNLOAD_PAGE_SIZE) }
+  }
+  const attachment = (name: string) => `attachment; filename="${name}"`
+
+  app.get(
+    '/api/admin/generations/:id/codes.csv',
+    {
+      schema: {
+        params: GenerationParams,
+        response: {
+          200: streamedText('text/csv', 'code,campaign,reward,link; one row per code'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const generation = await downloadable(request.params.id)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${generation.campaign}-codes.csv`))
+        .send(Readable.from(codesCsv(generation)))
+    },
+  )
+
+  app.get(
+    '/api/admin/generations/:id/sheet.html',
+    {
+      schema: {
+        params: GenerationParams,
+        response: {
+          200: streamedText('text/html', 'the printable page of labelled QR codes'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const generation = await downloadable(request.params.id)
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-disposition', attachment(`${generation.campaign}-sheet.html`))
+        .send(Readable.from(printableSheet(generation)))
     },
   )
 
@@ -170,38 +278,35 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   )
 
   // The console's live counts: the overview at once, then again after every change that moves
-  // it (see OperatorFeed), as Server-Sent Events named `overview`.
-  app.get('/api/admin/live', async (request, reply) => {
-    reply.hijack()
-    const stream = reply.raw
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
+  // it (see OperatorFeed), as Server-Sent Events named `overview`. It ends with the operator's
+  // session, at its expiry and whenever the session stops being an operator's.
+  // Its requests are the browser's reconnects, not the operator's doing: they do not count as
+  // console activity, and the stream ends once the operator is idle (see watchConsoleIdle).
+  app.get('/api/admin/live', { config: { consoleActivity: false } }, async (request, reply) => {
+    const token = sessionTokenOf(request) ?? ''
+    const [user, expiresAt] = await Promise.all([
+      findSessionUser(database, token),
+      sessionExpiry(database, token),
+    ])
+    if (!user || !expiresAt) throw new NotSignedIn()
+    const stream = streams.open(request, reply, {
+      token,
+      expiresAt,
+      holds: () =>
+        verifiedOperator(database, operators, request).then(
+          () => true,
+          () => false,
+        ),
     })
-    stream.write('retry: 2000\n\n')
-    streams.add(stream)
-    const send = (overview: AdminOverview) => {
-      if (!stream.writableEnded)
-        stream.write(`event: overview\ndata: ${JSON.stringify(overview)}\n\n`)
-    }
+    if (!stream) return reply
     const unsubscribe = feed.subscribe({
-      onOverview: send,
-      // Once this session no longer belongs to an operator, the stream carries nothing more.
-      onSessionEnded: () => {
-        verifiedOperator(database, operators, request).catch(() => stream.end())
+      onOverview: (overview) => void stream.inTurn(() => stream.send('overview', overview)),
+      onSessionChanged: (userId) => {
+        if (userId === user.id) void stream.endUnlessSessionHolds()
       },
     })
-    stream.on('close', () => {
-      unsubscribe()
-      streams.delete(stream)
-    })
-    try {
-      send(await readOverview())
-    } catch (error) {
-      request.log.warn({ err: error }, 'operator overview read failed; the console will reconnect')
-      stream.end()
-    }
+    stream.onClose(unsubscribe)
+    stream.onClose(watchConsoleIdle(database, operators, request, () => stream.end()))
+    await stream.inTurn(async () => stream.send('overview', await readOverview()))
   })
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Static, Type } from 'typebox'
 import Value from 'typebox/value'
+import { HIDDEN, hideSecrets } from './secrets.ts'
 
 /**
  * Where `.env`, `data/` and `apps/web/dist` are by default: the nearest folder above this module
@@ -19,12 +20,17 @@ function findRepositoryRoot(from: string): string {
 
 const repositoryRoot = findRepositoryRoot(path.dirname(fileURLToPath(import.meta.url)))
 
+/** A wallet id WALLETS may name (the protocol's WalletId). */
+const WALLET_ID = '(devwallet|cloudwallet|anchor|wombat)'
+
 const Flag = (defaultValue: boolean, description: string) =>
   Type.Boolean({ default: defaultValue, description })
 
 /**
  * Every environment variable the server reads, with its default. `.env.example` documents the
- * same list for operators; `environment.test.ts` keeps the two in step.
+ * same list for operators; `environment.test.ts` keeps the two in step. A setting marked
+ * `secret: true` is never shown: not in a configuration error, a failed start's message, nor a
+ * log line (of a URL, only the password is hidden; see `secretPartsOf`).
  */
 export const EnvironmentSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000, description: 'HTTP port' }),
@@ -35,7 +41,11 @@ export const EnvironmentSchema = Type.Object({
     description: 'embedded database and devchain state',
   }),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://', description: 'use PostgreSQL instead of PGlite' }),
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'use PostgreSQL instead of PGlite',
+      secret: true,
+    }),
   ),
   LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     default: 'info',
@@ -86,8 +96,11 @@ export const EnvironmentSchema = Type.Object({
   }),
   LIVE_STREAMS_PER_PROCESS: Type.Integer({
     minimum: 1,
-    default: 2000,
-    description: 'live streams one server process holds open before answering 503',
+    // Half of the 10,000 one process was measured holding (npm run streams -w @fernwood/bench;
+    // docs/operating.md, "Live streams per process").
+    default: 5000,
+    description:
+      'live streams one server process holds open before answering 503; each is an open file',
   }),
   WALLET_ATTEMPTS_PER_MINUTE: Type.Integer({
     minimum: 1,
@@ -132,7 +145,13 @@ export const EnvironmentSchema = Type.Object({
     description: 'the app name wallets show and sign identity proofs for (an Antelope name)',
   }),
   TOKEN_SYMBOL: Type.String({ pattern: '^[A-Z]{1,7}$', default: 'FERN' }),
-  STAKING_URL: Type.String({ pattern: '^https?://', default: 'https://stake.fernwood.example' }),
+  STAKING_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        "the operator's staking site where the welcome bonus is claimed; unset, 'Claim Complete!' and the guide name no site and link nowhere",
+    }),
+  ),
   WELCOME_BONUS: Type.String({ minLength: 1, default: '5,000' }),
   WELCOME_CAMPAIGN_NAME: Type.String({
     minLength: 1,
@@ -156,12 +175,29 @@ export const EnvironmentSchema = Type.Object({
     default: 60,
     description: 'code submissions allowed per client address per minute',
   }),
+  REWARD_LISTS_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description: 'reads of GET /api/rewards (older pages of the lists) per session per minute',
+  }),
+  REWARD_LISTS_PER_MINUTE_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 240,
+    description:
+      'reads of GET /api/rewards per client address per minute, all its sessions together',
+  }),
   INVALID_CODE_LOCKOUT_ATTEMPTS: Type.Integer({
     minimum: 1,
     default: 5,
     description: 'unknown codes a user or wallet may submit before being locked out',
   }),
   INVALID_CODE_LOCKOUT_MINUTES: Type.Integer({ minimum: 1, default: 15 }),
+  CLAIM_PREVIEWS_PER_MINUTE_PER_ADDRESS: Type.Integer({
+    minimum: 1,
+    default: 60,
+    description:
+      'claim-link previews (GET /api/claims/{code}) per client address per minute; its unknown codes also count toward the INVALID_CODE_LOCKOUT_ limits',
+  }),
   WORKER_ENABLED: Flag(true, 'run the reward worker inside the server'),
   WORKER_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 64, default: 4 }),
   WORKER_POLL_INTERVAL_MS: Type.Integer({ minimum: 10, default: 1000 }),
@@ -178,7 +214,11 @@ export const EnvironmentSchema = Type.Object({
   ),
   PAYOUT_PERMISSION: Type.String({ pattern: '^[a-z1-5.]{1,12}$', default: 'active' }),
   PAYOUT_PRIVATE_KEY: Type.Optional(
-    Type.String({ minLength: 1, description: 'required unless CHAIN=devchain; never logged' }),
+    Type.String({
+      minLength: 1,
+      description: 'required unless CHAIN=devchain; never logged',
+      secret: true,
+    }),
   ),
   PAYOUT_EXPIRE_SECONDS: Type.Integer({ minimum: 10, maximum: 3600, default: 120 }),
   PAYOUT_BATCH_SIZE: Type.Integer({
@@ -188,6 +228,19 @@ export const EnvironmentSchema = Type.Object({
     description: 'transfer actions (rewards) per payout transaction',
   }),
   CHAIN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  WALLETS: Type.Optional(
+    Type.String({
+      pattern: `^ *${WALLET_ID} *(, *${WALLET_ID} *)*$`,
+      description:
+        'the wallets the login dialog offers, comma-separated, in order (devwallet, cloudwallet, anchor, wombat); by default devwallet, cloudwallet, anchor on the devchain, cloudwallet, anchor, wombat on wax, cloudwallet, anchor on wax-testnet',
+    }),
+  ),
+  CLOUD_WALLET_PLUGIN: Type.Optional(
+    Type.Enum(['1.5.0', 'current'], {
+      description:
+        'the Cloud Wallet plugin: the spec’s 1.5.0, or the current one for the new My Cloud Wallet; by default current on wax and wax-testnet, 1.5.0 on the devchain',
+    }),
+  ),
   CLOUD_WALLET_URL: Type.String({
     pattern: '^https?://[^/]+$',
     default: 'https://www.mycloudwallet.com',
@@ -227,16 +280,30 @@ export const EnvironmentSchema = Type.Object({
     false,
     'bind wallets that give no ownership proof (unverified); never on a public deployment',
   ),
+  WALLET_PERMISSIONS: Type.String({
+    pattern: '^ *[a-z1-5.]{1,12} *(, *[a-z1-5.]{1,12} *)*$',
+    default: 'active',
+    description:
+      'the permissions, comma-separated, whose identity proof binds a wallet and opens the console',
+  }),
   ADMIN_ACCOUNTS: Type.String({
     pattern: '^( *[a-z1-5.]{1,12} *(, *[a-z1-5.]{1,12} *)*)?$',
     default: '',
     description:
       'wax accounts, comma-separated, whose verified wallet opens the operator console at /admin',
   }),
+  ADMIN_IDLE_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 1440,
+    default: 30,
+    description:
+      'minutes without a console request after which an operator must connect their wallet again',
+  }),
   METRICS_TOKEN: Type.Optional(
     Type.String({
       minLength: 16,
       description: 'serves Prometheus metrics at /metrics to requests bearing this token',
+      secret: true,
     }),
   ),
   WORKER_METRICS_PORT: Type.Optional(
@@ -250,13 +317,32 @@ export const EnvironmentSchema = Type.Object({
 
 export type Environment = Static<typeof EnvironmentSchema>
 
+/** The settings whose schema marks them `secret: true`. */
+export const SECRET_SETTINGS: readonly string[] = Object.entries(EnvironmentSchema.properties)
+  .filter(([, schema]) => (schema as { secret?: unknown }).secret === true)
+  .map(([name]) => name)
+
+/** `text`, say an error's, with the value of every secret setting in `source` hidden. */
+export function withoutSecrets(text: string, source: NodeJS.ProcessEnv = process.env): string {
+  return hideSecrets(
+    text,
+    SECRET_SETTINGS.map((name) => source[name]),
+  )
+}
+
 export class ConfigurationError extends Error {
   constructor(
     readonly variable: string,
     problem: string,
     value: unknown,
   ) {
-    super(`Invalid environment variable ${variable}=${JSON.stringify(value)}: ${problem}`)
+    const shown =
+      !SECRET_SETTINGS.includes(variable) || value === '' || value === undefined
+        ? value
+        : typeof value === 'string'
+          ? hideSecrets(value, [value])
+          : HIDDEN
+    super(`Invalid environment variable ${variable}=${JSON.stringify(shown)}: ${problem}`)
     this.name = 'ConfigurationError'
   }
 }

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 
-/** The body of every refused request: a stable code to branch on and a message to show. */
+/**
+ * The body of every refused request: a stable code to branch on and a message to show, and the
+ * request body's property it concerns when it concerns one (an error's own `field`).
+ */
 export interface ErrorBody {
-  error: { code: string; message: string }
+  error: { code: string; message: string; field?: string }
 }
 
 // Fastify's own refusals, reworded for the people who read them.
@@ -30,13 +33,14 @@ export const invalidRequest = { code: 'INVALID_REQUEST', message: 'Invalid reque
 /** A fault of ours; its details go to the log, never to the client. */
 export const serverFault = { code: 'INTERNAL', message: 'Something went wrong on our side.' }
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } }
+export function errorBody(code: string, message: string, field?: string): ErrorBody {
+  return { error: field === undefined ? { code, message } : { code, message, field } }
 }
 
 /** Renders every error as `{error: {code, message}}`; details of server faults stay in the log. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError & { retryAfterSeconds?: number }, request, reply) => {
+  type Refusal = FastifyError & { retryAfterSeconds?: number; field?: string }
+  app.setErrorHandler((error: Refusal, request, reply) => {
     const status = error.statusCode ?? 500
     if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
     if (error.validation) {
@@ -50,6 +54,8 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const known = frameworkErrors[error.code]
     if (known) return reply.status(status).send(errorBody(known.code, known.message))
-    return reply.status(status).send(errorBody(error.code ?? 'BAD_REQUEST', error.message))
+    return reply
+      .status(status)
+      .send(errorBody(error.code ?? 'BAD_REQUEST', error.message, error.field))
   })
 }

@@ -24,6 +24,11 @@ export interface HitCounter {
    * where each now stands, in the order given.
    */
   hit(hits: readonly Hit[]): Promise<WindowCount[]>
+  /**
+   * Where each key stands without counting a hit, in the order given: no hits (and no time left)
+   * for a key whose window has ended or never opened.
+   */
+  read(keys: readonly string[]): Promise<WindowCount[]>
   /** Forgets windows that have ended. */
   sweep(): Promise<void>
 }
@@ -44,6 +49,15 @@ export function hitCounterFor(database: Database): HitCounter {
       )
       const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
       return hits.map(({ key }) => byKey.get(key) as WindowCount)
+    },
+    async read(keys) {
+      const rows = await database.query<{ key: string; hits: number; ms_left: number }>(
+        `SELECT key, hits, ceil(extract(epoch FROM ends_at - now()) * 1000)::int AS ms_left
+           FROM rate_limit_windows WHERE key = ANY($1::text[]) AND ends_at > now()`,
+        [keys],
+      )
+      const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
+      return keys.map((key) => byKey.get(key) ?? { hits: 0, msLeft: 0 })
     },
     async sweep() {
       // In key order, as count_hits locks them, and past any a submission holds: the sweep

@@ -1,5 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { sessionTokenOf } from '../auth/session-cookie.ts'
+import { hashSessionToken } from '../auth/session-token.ts'
 import type { Database } from '../db/database.ts'
 import { RateLimited, retryAfter } from './errors.ts'
 import { type HitCounter, hitCounterFor } from './rate-limit-store.ts'
@@ -29,6 +31,15 @@ export interface RateLimit {
 /** The client's address, IPv6 ones widened to their /64 (one host usually holds all of it). */
 export function clientAddress(request: FastifyRequest): string {
   return normalizeIP(request.ip)
+}
+
+/**
+ * The client's session: its token's hash, the only form the sessions table keeps either, so the
+ * shared store never holds a token; the client's address when it sends no session cookie.
+ */
+export function clientSession(request: FastifyRequest): string {
+  const token = sessionTokenOf(request)
+  return token ? hashSessionToken(token).toString('base64url') : `address:${clientAddress(request)}`
 }
 
 /**
@@ -66,6 +77,40 @@ export function rateLimitHook(
     )
     const over = limits.findIndex((limit, index) => counts[index].hits > limit.max)
     if (over !== -1) throw refusal(limits[over], counts[over].msLeft)
+  }
+}
+
+/**
+ * A lockout: once `max` failures (an unknown code looked up, say) are counted for a key within
+ * `windowMs` of its first, that key's requests are refused until the window ends. Unlike a rate
+ * limit only failures count, so a client that makes none is never held back by it.
+ */
+export interface Lockout {
+  /** names the counter, as a limit's name does */
+  name: string
+  max: number
+  windowMs: number
+  key(request: FastifyRequest): string
+  refuse(waitingTime: string): Error
+}
+
+/**
+ * A lockout over the app's one rate-limit store: `check` refuses a locked-out request with 429
+ * and `Retry-After`, counting nothing; `fail` counts one failure for the request's key.
+ */
+export function lockoutOf(
+  app: Pick<FastifyInstance, 'hitCounter'>,
+  lockout: Lockout,
+): { check(request: FastifyRequest): Promise<void>; fail(request: FastifyRequest): Promise<void> } {
+  const keyOf = (request: FastifyRequest) => `${lockout.name}:${lockout.key(request)}`
+  return {
+    async check(request) {
+      const [count] = await app.hitCounter.read([keyOf(request)])
+      if (count.hits >= lockout.max) throw refusal(lockout, count.msLeft)
+    },
+    async fail(request) {
+      await app.hitCounter.hit([{ key: keyOf(request), windowMs: lockout.windowMs }])
+    },
   }
 }
 

@@ -22,7 +22,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Fernwood HTTP API',
         version: serverPackage.version,
         description:
-          'Every refusal answers `{"error": {"code", "message"}}` with a 4xx or 5xx status; ' +
+          'Every refusal answers `{"error": {"code", "message"}}` with a 4xx or 5xx status ' +
+          '(and `field`, naming the request body’s property, when it concerns one); ' +
           'programs branch on the code. An unknown path answers 404 NOT_FOUND. ' +
           'State-changing requests must come from the site itself (Origin) and carry JSON.',
       },
@@ -72,6 +73,9 @@ function errorResponses(codes: string[], catalogue: CatalogueEntry[]): Record<nu
         error: Type.Object({
           code: Type.Union(statusCodes.map((code) => Type.Literal(code))),
           message: Type.String(),
+          field: Type.Optional(
+            Type.String({ description: 'the request body’s property the refusal concerns' }),
+          ),
         }),
       },
       { description: entries.map(({ code, message }) => `${code}: ${message}`).join('\n') },

@@ -6,6 +6,7 @@
 export const routeErrorCodes: Record<string, string[]> = {
   'POST /api/session': ['RATE_LIMITED'],
   'POST /api/session/welcome-claim': ['NOT_SIGNED_IN'],
+  'POST /api/session/sign-out-everywhere': ['NOT_SIGNED_IN', 'SIGN_OUT_EVERYWHERE_UNPROVEN'],
   'POST /api/wallet/challenge': ['NOT_SIGNED_IN', 'RATE_LIMITED'],
   'POST /api/wallet': [
     'NOT_SIGNED_IN',
@@ -20,6 +21,7 @@ export const routeErrorCodes: Record<string, string[]> = {
     'WALLET_PROOF_EXPIRED',
     'WALLET_PROOF_REPLAYED',
     'WALLET_PROOF_SIGNATURE_INVALID',
+    'WALLET_PERMISSION_REFUSED',
     'WALLET_ACCOUNT_NOT_FOUND',
     'WALLET_CHAIN_UNAVAILABLE',
   ],
@@ -27,6 +29,13 @@ export const routeErrorCodes: Record<string, string[]> = {
   'POST /api/codes': ['CODE_INVALID', 'CODE_DUPLICATE', 'CODES_RATE_LIMITED', 'CODE_LOCKED_OUT'],
   'GET /api/rewards': ['NOT_SIGNED_IN', 'INVALID_REQUEST'],
   'POST /api/rewards/:id/dismiss': ['NOT_SIGNED_IN', 'INVALID_REQUEST', 'REWARD_NOT_DISMISSIBLE'],
+  // Unknown and used-up codes alike; the misses count toward the unknown-code lockout.
+  'GET /api/claims/:code': [
+    'INVALID_REQUEST',
+    'CLAIM_NOT_FOUND',
+    'RATE_LIMITED',
+    'CODE_LOCKED_OUT',
+  ],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
   ...adminRouteErrors(),
   'GET /api/live': [
@@ -84,6 +93,15 @@ function adminRouteErrors(): Record<string, string[]> {
       ...refusals,
       'INVALID_REQUEST',
       'ADMIN_CAMPAIGN_NOT_FOUND',
+      'ADMIN_CAMPAIGN_WELCOME',
+      'ADMIN_CAMPAIGN_CLOSED',
+    ],
+    'POST /api/admin/campaigns/:slug/reopen': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_CAMPAIGN_NOT_FOUND',
+      'ADMIN_CAMPAIGN_NOT_CLOSED',
+      'ADMIN_CAMPAIGN_WINDOW_OVER',
     ],
     'POST /api/admin/campaigns/:slug/codes': [
       ...refusals,
@@ -91,6 +109,25 @@ function adminRouteErrors(): Record<string, string[]> {
       'ADMIN_CAMPAIGN_NOT_FOUND',
       'ADMIN_CAMPAIGN_SHARED',
       'ADMIN_CODE_COUNT_INVALID',
+      'ADMIN_GENERATIONS_BUSY',
+    ],
+    'GET /api/admin/generations': refusals,
+    'GET /api/admin/generations/:id': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_GENERATION_NOT_FOUND',
+    ],
+    'GET /api/admin/generations/:id/codes.csv': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_GENERATION_NOT_FOUND',
+      'ADMIN_GENERATION_RUNNING',
+    ],
+    'GET /api/admin/generations/:id/sheet.html': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_GENERATION_NOT_FOUND',
+      'ADMIN_GENERATION_RUNNING',
     ],
     'GET /api/admin/payouts': refusals,
     'POST /api/admin/payouts/:rewardId/retry': [
@@ -98,6 +135,11 @@ function adminRouteErrors(): Record<string, string[]> {
       'INVALID_REQUEST',
       'ADMIN_REWARD_NOT_WAITING',
     ],
-    'GET /api/admin/live': refusals,
+    'GET /api/admin/live': [
+      ...refusals,
+      'LIVE_STREAMS_PER_SESSION',
+      'LIVE_STREAMS_PER_ADDRESS',
+      'LIVE_STREAMS_AT_CAPACITY',
+    ],
   }
 }

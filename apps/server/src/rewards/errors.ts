@@ -26,3 +26,9 @@ export const RewardNotDismissible = createError(
   'Only a rejected code of your wallet can be dismissed.',
   404,
 )
+// A claim link's preview: unknown and used-up codes alike, so the answer confirms no guess.
+export const ClaimNotFound = createError(
+  'CLAIM_NOT_FOUND',
+  'There is no reward to claim with this code.',
+  404,
+)

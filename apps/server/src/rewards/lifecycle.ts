@@ -1,6 +1,6 @@
 import { type AuditActor, audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { publishChange } from '../live/publisher.ts'
+import { publishChange } from '../events/channel.ts'
 
 /**
  * A reward's status, from its submission:

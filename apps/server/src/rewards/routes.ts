@@ -9,14 +9,25 @@ import {
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
 import type { Database } from '../db/database.ts'
-import { clientAddress } from '../http/rate-limit.ts'
-import { CodeDuplicate } from './errors.ts'
-import { readRewardLists, type SubmissionRules } from './repository.ts'
+import { retryAfter } from '../http/errors.ts'
+import {
+  clientAddress,
+  clientSession,
+  rateLimitHook,
+  refusal,
+  waitingTime,
+} from '../http/rate-limit.ts'
+import { CodeDuplicate, CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
+import { readRewardLists } from './reward-lists.ts'
 import { createSubmissionBatches } from './submission-batches.ts'
+import type { SubmissionRules } from './submission-rules.ts'
+import type { SubmissionOutcome } from './submit-codes.ts'
 
 export interface RewardRoutesOptions {
   database: Database
   rules: SubmissionRules
+  /** reads of the lists allowed per minute from one session, and from one client address */
+  listsPerMinute: { perSession: number; perAddress: number }
 }
 
 /**
@@ -25,10 +36,27 @@ export interface RewardRoutesOptions {
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
-  { database, rules },
+  { database, rules, listsPerMinute },
 ) => {
   const authenticate = requireUser(database)
   const submitCode = createSubmissionBatches(database, rules)
+  // Each read is a transaction of two queries: unlimited, one visitor's loop slowed everyone's
+  // reads down. Counted before the session is looked up, so a refusal costs one round trip.
+  const listLimit = rateLimitHook(
+    app,
+    {
+      name: 'reward-lists',
+      max: listsPerMinute.perSession,
+      windowMs: 60_000,
+      key: clientSession,
+    },
+    {
+      name: 'reward-lists-address',
+      max: listsPerMinute.perAddress,
+      windowMs: 60_000,
+      key: clientAddress,
+    },
+  )
 
   app.post(
     '/api/codes',
@@ -40,19 +68,20 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
     async (request, reply) => {
       // The hottest path: the session, both rate limits and the submission in one round trip,
       // shared with the submissions arriving meanwhile.
-      const reward = await submitCode({
+      const outcome = await submitCode({
         sessionToken: sessionTokenOf(request),
         code: request.validationError ? undefined : normalizeCode(request.body.code),
         clientAddress: clientAddress(request),
       })
-      if (!reward) throw new CodeDuplicate()
-      return reply.status(201).send({ reward })
+      if (outcome.kind !== 'submitted') throw refusalOf(outcome)
+      return reply.status(201).send({ reward: outcome.reward })
     },
   )
 
   app.get(
     '/api/rewards',
     {
+      onRequest: listLimit,
       preHandler: authenticate,
       schema: { querystring: RewardsQuerySchema, response: { 200: RewardsResponseSchema } },
     },
@@ -64,4 +93,18 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       })
     },
   )
+}
+
+/** The error a submission refused answers with, in the spec's words. */
+function refusalOf(outcome: Exclude<SubmissionOutcome, { kind: 'submitted' }>): Error {
+  switch (outcome.kind) {
+    case 'duplicate':
+      return new CodeDuplicate()
+    case 'invalid':
+      return new CodeInvalid()
+    case 'rate-limited':
+      return refusal({ refuse: (wait) => new CodesRateLimited(wait) }, outcome.msLeft)
+    case 'locked-out':
+      return retryAfter(new CodeLockedOut(waitingTime(outcome.secondsLeft)), outcome.secondsLeft)
+  }
 }

@@ -1,8 +1,7 @@
-import type { PendingReward } from '@fernwood/protocol'
 import DataLoader from 'dataloader'
 import type { Database } from '../db/database.ts'
-import { CodeInvalid } from './errors.ts'
-import { type CodeSubmission, type SubmissionRules, submitCodes } from './repository.ts'
+import type { SubmissionRules } from './submission-rules.ts'
+import { type CodeSubmission, type SubmissionOutcome, submitCodes } from './submit-codes.ts'
 
 export interface SubmissionBatchLimits {
   /** batches with the database at once; the ones after wait, gathering submissions */
@@ -31,7 +30,7 @@ export function createSubmissionBatches(
 ) {
   let active = 0
   const waiting: Array<() => void> = []
-  const batches = new DataLoader<CodeSubmission, PendingReward | undefined>(
+  const batches = new DataLoader<CodeSubmission, SubmissionOutcome>(
     async (submissions) => {
       try {
         return await submitCodes(database, submissions, rules)
@@ -57,9 +56,11 @@ export function createSubmissionBatches(
   )
 
   /** Submits a code; a request without a session cookie is refused without a query. */
-  return (submission: Omit<CodeSubmission, 'sessionToken'> & { sessionToken?: string }) => {
+  return async (
+    submission: Omit<CodeSubmission, 'sessionToken'> & { sessionToken?: string },
+  ): Promise<SubmissionOutcome> => {
     const { sessionToken } = submission
-    if (!sessionToken) return Promise.reject(new CodeInvalid())
+    if (!sessionToken) return { kind: 'invalid' }
     return batches.load({ ...submission, sessionToken })
   }
 }

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** From a refusal's `Retry-After`: how long until the limit that refused it lifts. */
     readonly retryAfterSeconds?: number,
+    /** The request body's property the refusal concerns, when it names one (a form's field). */
+    readonly field?: string,
   ) {
     super(message)
   }
@@ -56,12 +58,15 @@ async function readError(response: Response): Promise<ApiError> {
   const fallback = `${response.status} ${response.statusText}`.trim()
   const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN)
   try {
-    const { error } = (await response.json()) as { error?: { code?: unknown; message?: unknown } }
+    const { error } = (await response.json()) as {
+      error?: { code?: unknown; message?: unknown; field?: unknown }
+    }
     return new ApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
       typeof error?.message === 'string' ? error.message : fallback,
       Number.isFinite(retryAfter) ? retryAfter : undefined,
+      typeof error?.field === 'string' ? error.field : undefined,
     )
   } catch {
     // A proxy or crash page rather than our API answered; the status is all we know.

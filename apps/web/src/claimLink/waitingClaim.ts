@@ -1,9 +1,10 @@
 import { codeOfClaimPath, isClaimPath } from '@fernwood/protocol/codes'
 
 /**
- * The code of the claim link (`/c/{code}`) the visitor opened, waiting for the dashboard's code box.
- * It waits in the tab's sessionStorage, so it survives 'Enter the Forest', 'Connect WAX Wallet'
- * and reloads, and no other tab sees it; it is only ever put in the box, never submitted.
+ * The code of the claim link (`/c/{code}`) the visitor opened, waiting to be claimed on the
+ * dashboard. It waits in the tab's sessionStorage, so it survives 'Enter the Forest', 'Connect
+ * WAX Wallet' and reloads, and no other tab sees it; it is only ever submitted by the visitor's
+ * own tap.
  */
 const STORAGE_KEY = 'fernwood.claimCode'
 
@@ -29,8 +30,8 @@ function store(code: string | undefined): void {
 }
 
 /**
- * Run once at start: when the page's address is a claim link, its code waits for the box, and
- * 'invalid' says the link held no valid code (its address is left at once; nothing waits).
+ * Run once at start: when the page's address is a claim link, its code waits, and 'invalid' says
+ * the link held no valid code (its address is left at once; nothing waits).
  */
 export function takeClaimLink(): 'none' | 'waiting' | 'invalid' {
   if (!isClaimPath(location.pathname)) return 'none'
@@ -43,28 +44,20 @@ export function takeClaimLink(): 'none' | 'waiting' | 'invalid' {
   return 'waiting'
 }
 
-/** The claim link's code, for the code box's first content. */
+/** The claim link's code still waiting, if any. */
 export function waitingClaimCode(): string | undefined {
   return stored()
 }
 
-/**
- * Called with the code box's content when it appears and whenever it changes. Holding the claim's
- * code, the box has taken it: the address becomes '/'. Once the visitor has submitted it (the box
- * empties) or typed another, the claim no longer waits.
- */
-export function codeBoxChanged(code: string): void {
-  const waiting = stored()
-  if (waiting === undefined) return
-  if (code === waiting) leaveClaimLinkAddress()
-  else store(undefined)
-}
-
-/** Leaving the forest ends the claim too: the next visitor on this tab finds an empty box. */
+/** The claim is over (claimed, put off, or found to pay nothing): nothing waits any more. */
 export function forgetWaitingClaim(): void {
   store(undefined)
 }
 
-function leaveClaimLinkAddress(): void {
+/**
+ * Once the dashboard offers the claim, the address becomes '/': the code waits in the tab, not
+ * in an address a reload, a bookmark or a shared screen would carry on.
+ */
+export function leaveClaimLinkAddress(): void {
   if (isClaimPath(location.pathname)) history.replaceState(history.state, '', '/')
 }

@@ -5,9 +5,11 @@ import { formatTokenAmount } from '../i18n/format'
 import type { Language } from '../i18n/languages'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
+import { ConfirmDialog } from './ConfirmDialog'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
+import { StateBadge } from './StateBadge'
 import type { ConsoleTexts } from './texts'
 import { useConsoleTexts } from './useConsoleTexts'
 
@@ -20,7 +22,39 @@ function windowOf(campaign: AdminCampaign, texts: ConsoleTexts, language: Langua
   return texts.always
 }
 
-/** Every campaign with its counts; open ones can be closed, any one charted. */
+/** A figure drawn as a sign ('—', '∞'), said in words to screen readers. */
+function Sign({ sign, spoken }: { sign: string; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{sign}</span>
+      <span className="visually-hidden">{spoken}</span>
+    </>
+  )
+}
+
+/** What a closed or ended campaign could still pay does not apply: it pays nothing new. */
+function remainingOf(campaign: AdminCampaign, texts: ConsoleTexts) {
+  if (campaign.state === 'closed' || campaign.state === 'ended') {
+    return <Sign sign="—" spoken={texts.doesNotApply(texts.states[campaign.state])} />
+  }
+  if (campaign.remaining === null) return <Sign sign={texts.noLimit} spoken={texts.noLimitSpoken} />
+  return campaign.remaining
+}
+
+type Change = 'close' | 'reopen'
+
+/**
+ * The change a campaign's row offers: none for the welcome campaign (every first visit claims
+ * its code) nor for a closed one whose window has ended (reopened, it would still pay nothing).
+ */
+function changeOffered(campaign: AdminCampaign): Change | undefined {
+  if (campaign.welcome) return undefined
+  if (campaign.state === 'open' || campaign.state === 'scheduled') return 'close'
+  const ended = campaign.endsAt !== null && Date.parse(campaign.endsAt) <= Date.now()
+  return campaign.state === 'closed' && !ended ? 'reopen' : undefined
+}
+
+/** Every campaign with its counts; any one charted, closed or reopened once confirmed. */
 export function CampaignsTable({
   campaigns,
   onShowChart,
@@ -30,18 +64,19 @@ export function CampaignsTable({
 }) {
   const texts = useConsoleTexts()
   const language = useLanguage()
-  const [closing, setClosing] = useState<string | undefined>(undefined)
+  const columns = texts.columns
+  const [asking, setAsking] = useState<{ campaign: AdminCampaign; change: Change } | undefined>(
+    undefined,
+  )
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
 
-  async function close(slug: string) {
-    setClosing(slug)
-    try {
+  async function make(change: Change, slug: string) {
+    if (change === 'close') {
       await adminApi.closeCampaign(slug)
       setNotice({ text: texts.closed(slug) })
-    } catch (error) {
-      setNotice({ text: texts.failed(describeAdminError(error, texts)), failed: true })
-    } finally {
-      setClosing(undefined)
+    } else {
+      await adminApi.reopenCampaign(slug)
+      setNotice({ text: texts.reopened(slug) })
     }
   }
 
@@ -53,60 +88,112 @@ export function CampaignsTable({
         <p>{texts.campaignsEmpty}</p>
       ) : (
         <div className="console__scroll">
-          <table className="console__table">
+          <table className="console__table" aria-labelledby="console-campaigns">
             <thead>
               <tr>
-                {Object.values(texts.columns).map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
+                <th scope="col">{columns.campaign}</th>
+                <th scope="col">{columns.kind}</th>
+                <th scope="col" className="console__number">
+                  {columns.reward}
+                </th>
+                <th scope="col">{columns.window}</th>
+                <th scope="col" className="console__number">
+                  {columns.cap}
+                </th>
+                <th scope="col" className="console__number">
+                  {columns.claimed}
+                </th>
+                <th scope="col" className="console__number">
+                  {columns.remaining}
+                </th>
+                <th scope="col">{columns.state}</th>
+                <th scope="col">{columns.actions}</th>
               </tr>
             </thead>
             <tbody>
-              {campaigns.map((campaign) => (
-                <tr key={campaign.slug} data-campaign={campaign.slug}>
-                  <th scope="row">
-                    <span className="console__name">{campaign.name}</span>
-                    <span className="console__slug">
-                      {campaign.slug}
-                      {campaign.welcome && ` · ${texts.welcome}`}
-                    </span>
-                  </th>
-                  <td>{texts.kinds[campaign.kind]}</td>
-                  <td>{formatTokenAmount(campaign.reward, language)}</td>
-                  <td>{windowOf(campaign, texts, language)}</td>
-                  <td>{campaign.cap ?? texts.noLimit}</td>
-                  <td data-column="claimed">{campaign.claimed}</td>
-                  <td data-column="remaining">{campaign.remaining ?? texts.noLimit}</td>
-                  <td>{texts.states[campaign.state]}</td>
-                  <td className="console__actions">
-                    <button
-                      type="button"
-                      className="console__link"
-                      aria-label={texts.showChart(campaign.slug)}
-                      onClick={() => onShowChart(campaign.slug)}
-                    >
-                      {texts.chart}
-                    </button>
-                    {(campaign.state === 'open' || campaign.state === 'scheduled') && (
-                      <Button
-                        variant="secondary"
-                        className="console__small"
-                        aria-label={texts.closeCampaign(campaign.slug)}
-                        busy={closing === campaign.slug}
-                        busyLabel={texts.closing}
-                        onClick={() => void close(campaign.slug)}
-                      >
-                        {texts.close}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {campaigns.map((campaign) => {
+                const change = changeOffered(campaign)
+                return (
+                  <tr key={campaign.slug} data-campaign={campaign.slug}>
+                    <th scope="row">
+                      <span className="console__name">{campaign.name}</span>
+                      <span className="console__slug">
+                        {campaign.slug}
+                        {campaign.welcome && ` · ${texts.welcome}`}
+                      </span>
+                    </th>
+                    <td>{texts.kinds[campaign.kind]}</td>
+                    <td className="console__number">
+                      {formatTokenAmount(campaign.reward, language)}
+                    </td>
+                    <td className="console__window">{windowOf(campaign, texts, language)}</td>
+                    <td className="console__number">
+                      {campaign.cap ?? <Sign sign="—" spoken={texts.noCap} />}
+                    </td>
+                    <td className="console__number" data-column="claimed">
+                      {campaign.claimed}
+                    </td>
+                    <td className="console__number" data-column="remaining">
+                      {remainingOf(campaign, texts)}
+                    </td>
+                    <td data-column="state">
+                      <StateBadge state={campaign.state} label={texts.states[campaign.state]} />
+                    </td>
+                    <td>
+                      <div className="console__actions">
+                        <button
+                          type="button"
+                          className="console__link"
+                          aria-label={texts.showChart(campaign.slug)}
+                          onClick={() => onShowChart(campaign.slug)}
+                        >
+                          {texts.chart}
+                        </button>
+                        {/* One button whichever change it offers: focus stays on it as it turns. */}
+                        {change && (
+                          <Button
+                            variant="secondary"
+                            className="console__small"
+                            aria-label={
+                              change === 'close'
+                                ? texts.closeCampaign(campaign.slug)
+                                : texts.reopenCampaign(campaign.slug)
+                            }
+                            onClick={() => setAsking({ campaign, change })}
+                          >
+                            {change === 'close' ? texts.close : texts.reopen}
+                          </Button>
+                        )}
+                        {campaign.welcome && (
+                          <span className="console__note">{texts.welcomeStaysOpen}</span>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
             </tbody>
           </table>
         </div>
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={
+            asking.change === 'close'
+              ? texts.confirmCloseTitle(asking.campaign.name)
+              : texts.confirmReopenTitle(asking.campaign.name)
+          }
+          effect={
+            asking.change === 'close'
+              ? texts.confirmCloseEffect(asking.campaign.slug)
+              : texts.confirmReopenEffect(asking.campaign.slug)
+          }
+          confirmLabel={asking.change === 'close' ? texts.confirmClose : texts.confirmReopen}
+          busyLabel={asking.change === 'close' ? texts.closing : texts.reopening}
+          onConfirm={() => make(asking.change, asking.campaign.slug)}
+          onClose={() => setAsking(undefined)}
+          describeFailure={(error) => describeAdminError(error, texts)}
+        />
       )}
     </section>
   )

@@ -1,11 +1,16 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { signOutEverywhere } from '../session/signOutEverywhere'
+import { useLanguage } from '../i18n/current'
+import { signOutHere } from '../session/leave'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { CampaignsTable } from './CampaignsTable'
 import { ClaimsChart } from './ClaimsChart'
+import { ConsoleCard } from './ConsoleCard'
+import { ConsoleSignIn } from './ConsoleSignIn'
 import { describeAdminError } from './describeError'
+import { browserTimeZone } from './formatTime'
 import { GenerateCodesForm } from './GenerateCodesForm'
+import { GenerationsTable } from './GenerationsTable'
 import { NewCampaignForm } from './NewCampaignForm'
 import { Notice } from './Notice'
 import { followOverview, useOverview } from './overview'
@@ -16,19 +21,36 @@ import './Console.css'
 type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; error: unknown }
 
 /**
- * The operator console: campaigns with their counts and chart, new campaigns and codes, payouts.
- * The server grants it to a verified wallet of ADMIN_ACCOUNTS only; anyone else is told why and
- * sees nothing else. What it shows arrives on its live stream, so counts move without a reload.
+ * The operator console, every step of it at /admin: its own sign-in and wallet step, then the
+ * campaigns with their counts and chart, new campaigns and codes, payouts. The server grants it to
+ * a verified wallet of ADMIN_ACCOUNTS only; anyone else is told plainly that this wallet is not an
+ * operator's, and sees nothing else. What it shows arrives on its live stream, so counts move
+ * without a reload.
  *
  * It imports neither sonner nor the visitor's screens (useSignOut's toasts, Screen): with them
  * in a second lazy chunk the bundler splits the login screen's JavaScript into several files.
  */
-export function Console({ account }: { account: string }) {
+export function Console({
+  signedIn,
+  account,
+  connectWallet,
+}: {
+  signedIn: boolean
+  account: string | null
+  /** the app's 'Connect WAX Wallet' (see ConsoleSignIn) */
+  connectWallet(): Promise<unknown>
+}) {
+  if (!signedIn) return <ConsoleSignIn key="signIn" step="signIn" connectWallet={connectWallet} />
+  if (account === null) {
+    return <ConsoleSignIn key="connect" step="connect" connectWallet={connectWallet} />
+  }
+  // Another wallet is another operator, or none: its access is checked afresh.
+  return <OperatorConsole key={account} account={account} />
+}
+
+function OperatorConsole({ account }: { account: string }) {
   const texts = useConsoleTexts()
   const [access, setAccess] = useState<Access>({ status: 'checking' })
-  const [signingOut, setSigningOut] = useState(false)
-  const [signOutFailure, setSignOutFailure] = useState<string | undefined>(undefined)
-  const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
     let current = true
@@ -40,40 +62,58 @@ export function Console({ account }: { account: string }) {
       current = false
     }
   }, [])
-  // Keyboard and screen-reader users start on the console's heading, as on every screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus again when the heading changes
-  useEffect(() => {
-    headingRef.current?.focus()
-  }, [access.status])
 
+  if (access.status === 'checking') {
+    return (
+      <ConsoleCard title={texts.title}>
+        <p role="status">{texts.checking}</p>
+      </ConsoleCard>
+    )
+  }
+  if (access.status === 'refused') return <Refusal account={account} error={access.error} />
+  return <ConsoleBoard account={account} />
+}
+
+/** Signs this browser out, saying so where it failed; the page then shows the sign-in step. */
+function useSignOut() {
+  const texts = useConsoleTexts()
+  const [signingOut, setSigningOut] = useState(false)
+  const [failure, setFailure] = useState<string | undefined>(undefined)
   async function signOut() {
     setSigningOut(true)
-    setSignOutFailure(undefined)
+    setFailure(undefined)
     try {
-      await signOutEverywhere()
+      await signOutHere()
     } catch (error) {
-      setSignOutFailure(texts.failed(describeAdminError(error, texts)))
+      setFailure(texts.failed(describeAdminError(error, texts)))
       setSigningOut(false)
     }
   }
+  return { signingOut, failure, signOut }
+}
 
+/**
+ * Whoever the server refused: who is signed in, why this wallet does not open the console (in
+ * words, no setting's name), and the ways out: back to Fernwood, or another wallet.
+ */
+function Refusal({ account, error }: { account: string; error: unknown }) {
+  const texts = useConsoleTexts()
+  const { signingOut, failure, signOut } = useSignOut()
   return (
-    <main className="console">
-      <header className="console__header">
-        <h1 ref={headingRef} tabIndex={-1}>
-          {access.status === 'refused' ? texts.refusedTitle : texts.title}
-        </h1>
-        <p className="console__operator">{texts.operator(account)}</p>
-        {access.status === 'granted' && <LiveIndicator />}
+    <ConsoleCard title={texts.refusedTitle}>
+      <p>{texts.signedInAs(account)}</p>
+      <p role="alert" className="console__refusal">
+        {describeAdminError(error, texts)}
+      </p>
+      <p>{texts.refusedNext}</p>
+      <div className="console__card-actions">
         <Button variant="secondary" busy={signingOut} onClick={() => void signOut()}>
-          {texts.signOut}
+          {texts.switchWallet}
         </Button>
-      </header>
-      {signOutFailure && <Notice notice={{ text: signOutFailure, failed: true }} />}
-      {access.status === 'checking' && <p role="status">{texts.checking}</p>}
-      {access.status === 'refused' && <p role="alert">{describeAdminError(access.error, texts)}</p>}
-      {access.status === 'granted' && <ConsoleBoard />}
-    </main>
+      </div>
+      {failure && <Notice notice={{ text: failure, failed: true }} />}
+      <a href="/">{texts.backToSite}</a>
+    </ConsoleCard>
   )
 }
 
@@ -87,23 +127,44 @@ function LiveIndicator() {
   )
 }
 
-function ConsoleBoard(): ReactNode {
+function ConsoleBoard({ account }: { account: string }): ReactNode {
+  const texts = useConsoleTexts()
+  const language = useLanguage()
   const { overview } = useOverview()
+  const { signingOut, failure, signOut } = useSignOut()
   const [chartSlug, setChartSlug] = useState<string | undefined>(undefined)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => followOverview(), [])
+  // Keyboard and screen-reader users start on the console's heading, as on every screen.
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
 
   const campaigns = overview?.campaigns ?? []
   // The chart follows the campaign picked, else the newest one.
   const charted = campaigns.find((campaign) => campaign.slug === chartSlug) ?? campaigns.at(-1)
   return (
-    <>
+    <main className="console">
+      <header className="console__header">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {texts.title}
+        </h1>
+        <p className="console__operator">{texts.operator(account)}</p>
+        <LiveIndicator />
+        <Button variant="secondary" busy={signingOut} onClick={() => void signOut()}>
+          {texts.signOut}
+        </Button>
+        <p className="console__zone">{texts.timeZone(browserTimeZone(language))}</p>
+      </header>
+      {failure && <Notice notice={{ text: failure, failed: true }} />}
       <CampaignsTable campaigns={campaigns} onShowChart={setChartSlug} />
       {charted && <ClaimsChart campaigns={campaigns} campaign={charted} onPick={setChartSlug} />}
       <div className="console__forms">
         <NewCampaignForm onCreated={setChartSlug} />
-        <GenerateCodesForm campaigns={campaigns} />
+        <GenerateCodesForm campaigns={campaigns} generations={overview?.generations ?? []} />
       </div>
+      {overview && <GenerationsTable generations={overview.generations} />}
       {overview && <PayoutsPanel payouts={overview.payouts} />}
-    </>
+    </main>
   )
 }

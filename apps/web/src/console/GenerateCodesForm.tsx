@@ -1,48 +1,61 @@
-import type { AdminCampaign } from '@fernwood/protocol/admin'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import type { AdminCampaign, CodeGeneration } from '@fernwood/protocol/admin'
+import { type FormEvent, useId, useState } from 'react'
+import { ApiError } from '../api/client'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
+import { FormField } from './FormField'
+import { GenerationDownloads } from './GenerationDownloads'
 import { useConsoleTexts } from './useConsoleTexts'
 
-interface Downloads {
-  slug: string
-  count: number
-  csv: string
-  sheet: string
-}
-
 /**
- * `codes generate` as a form: the new codes' CSV and printable QR sheet (the CLI's own files,
- * made by the server) offered as downloads.
+ * `codes generate` as a form. The server makes the codes as a job: the form follows the one it
+ * started on the live overview (`generations`), with its progress, then offers its CSV and
+ * printable QR sheet, streamed by the server whenever they are asked for.
  */
-export function GenerateCodesForm({ campaigns }: { campaigns: AdminCampaign[] }) {
+export function GenerateCodesForm({
+  campaigns,
+  generations,
+}: {
+  campaigns: AdminCampaign[]
+  generations: CodeGeneration[]
+}) {
   const texts = useConsoleTexts()
   const id = useId()
   const unique = campaigns.filter((campaign) => campaign.kind === 'unique')
   const [slug, setSlug] = useState('')
   const [count, setCount] = useState('10')
+  const [countError, setCountError] = useState<string | undefined>(undefined)
   const [error, setError] = useState<string | undefined>(undefined)
-  const [generating, setGenerating] = useState(false)
-  const [downloads, setDownloads] = useState<Downloads | undefined>(undefined)
+  const [starting, setStarting] = useState(false)
+  const [started, setStarted] = useState<CodeGeneration | undefined>(undefined)
   const chosen = unique.some((campaign) => campaign.slug === slug) ? slug : unique.at(-1)?.slug
+  // The overview's latest word on it; until the overview names it, the server's answer.
+  const followed = started && (generations.find(({ id }) => id === started.id) ?? started)
 
-  async function generate(event: FormEvent) {
+  async function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (!chosen) return
+    const countInput = event.currentTarget.elements.namedItem('count') as HTMLInputElement
+    setError(undefined)
     if (!/^[0-9]+$/.test(count.trim())) {
-      setError(texts.errors.ADMIN_CODE_COUNT_INVALID)
+      setCountError(texts.errors.ADMIN_CODE_COUNT_INVALID)
+      countInput.focus()
       return
     }
-    setGenerating(true)
-    setError(undefined)
+    setStarting(true)
+    setCountError(undefined)
     try {
-      const generated = await adminApi.generateCodes(chosen, Number(count))
-      setDownloads({ slug: chosen, count: generated.codes.length, ...generated })
+      setStarted((await adminApi.generateCodes(chosen, Number(count))).generation)
     } catch (refusal) {
-      setError(describeAdminError(refusal, texts))
+      if (refusal instanceof ApiError && refusal.field === 'count') {
+        setCountError(describeAdminError(refusal, texts))
+        countInput.focus()
+      } else {
+        setError(describeAdminError(refusal, texts))
+      }
     } finally {
-      setGenerating(false)
+      setStarting(false)
     }
   }
 
@@ -67,52 +80,60 @@ export function GenerateCodesForm({ campaigns }: { campaigns: AdminCampaign[] })
               ))}
             </select>
           </div>
-          <div className="console__field">
-            <label htmlFor={`${id}-count`}>{texts.count}</label>
-            <input
-              id={`${id}-count`}
-              inputMode="numeric"
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-            />
-          </div>
+          <FormField id={`${id}-count`} label={texts.count} error={countError}>
+            {(control) => (
+              <input
+                {...control}
+                name="count"
+                inputMode="numeric"
+                value={count}
+                onChange={(event) => {
+                  setCount(event.target.value)
+                  setCountError(undefined)
+                }}
+              />
+            )}
+          </FormField>
           {error && (
             <p role="alert" className="console__error">
               {error}
             </p>
           )}
-          <Button type="submit" busy={generating} busyLabel={texts.generating}>
+          <Button type="submit" busy={starting} busyLabel={texts.generating}>
             {texts.generate}
           </Button>
         </form>
       )}
-      {downloads && <DownloadLinks downloads={downloads} />}
+      {followed && <GenerationProgress generation={followed} />}
     </section>
   )
 }
 
-function DownloadLinks({ downloads }: { downloads: Downloads }) {
+/** The followed generation: its progress while it runs, then what came of it and its files. */
+function GenerationProgress({ generation }: { generation: CodeGeneration }) {
   const texts = useConsoleTexts()
-  const [urls, setUrls] = useState<{ csv: string; sheet: string } | undefined>(undefined)
-  useEffect(() => {
-    const csv = URL.createObjectURL(new Blob([downloads.csv], { type: 'text/csv' }))
-    const sheet = URL.createObjectURL(new Blob([downloads.sheet], { type: 'text/html' }))
-    setUrls({ csv, sheet })
-    return () => {
-      URL.revokeObjectURL(csv)
-      URL.revokeObjectURL(sheet)
-    }
-  }, [downloads])
-  if (!urls) return null
+  const id = useId()
+  const { campaign, count, made, state } = generation
+  if (state === 'running') {
+    return (
+      <div className="console__downloads">
+        <progress value={made} max={count} aria-labelledby={`${id}-progress`} />
+        <p role="status" id={`${id}-progress`}>
+          {texts.generateProgress(made, count, campaign)}
+        </p>
+      </div>
+    )
+  }
   return (
     <div className="console__downloads">
-      <p role="status">{texts.generated(downloads.count, downloads.slug)}</p>
-      <a href={urls.csv} download={`${downloads.slug}-codes.csv`}>
-        {texts.downloadCsv}
-      </a>
-      <a href={urls.sheet} download={`${downloads.slug}-sheet.html`}>
-        {texts.downloadSheet}
-      </a>
+      {state === 'done' ? (
+        <p role="status">{texts.generated(made, campaign)}</p>
+      ) : (
+        <p role="alert" className="console__error">
+          {texts.generateFailed(made, count, campaign)}
+        </p>
+      )}
+      {made > 0 && <GenerationDownloads generation={generation} />}
     </div>
   )
 }

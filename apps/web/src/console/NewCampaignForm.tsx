@@ -1,31 +1,106 @@
-import type { NewCampaignRequest } from '@fernwood/protocol/admin'
+import { campaignRules, type NewCampaignRequest } from '@fernwood/protocol/admin'
+import { normalizeCode } from '@fernwood/protocol/codes'
 import { type FormEvent, useId, useState } from 'react'
+import { ApiError } from '../api/client'
+import { useLanguage } from '../i18n/current'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { describeAdminError } from './describeError'
+import { FormField } from './FormField'
+import { browserTimeZone } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
+import type { ConsoleTexts } from './texts'
 import { useConsoleTexts } from './useConsoleTexts'
 
-/** A `datetime-local` value (the operator's own clock) as the ISO time the API takes. */
-const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined)
+type CampaignField = Exclude<keyof NewCampaignRequest, 'kind'>
+type FieldErrors = Partial<Record<CampaignField, string>>
 
-/** `campaigns create` as a form: the server checks it by the CLI's rules and words. */
+const FIELDS: readonly CampaignField[] = [
+  'slug',
+  'name',
+  'reward',
+  'contract',
+  'startsAt',
+  'endsAt',
+  'cap',
+  'code',
+]
+const isCampaignField = (name: string | undefined): name is CampaignField =>
+  FIELDS.includes(name as CampaignField)
+
+/** A `datetime-local` value (the operator's own clock) as the instant the API takes. */
+const isoOf = (local: string) => new Date(local).toISOString()
+
+const inputOf = (form: HTMLFormElement, name: CampaignField) =>
+  form.elements.namedItem(name) as HTMLInputElement | null
+
+/** The form's value of `name`, trimmed; empty for a field not shown. */
+const fieldValue = (form: HTMLFormElement, name: CampaignField) =>
+  inputOf(form, name)?.value.trim() ?? ''
+
+/**
+ * Every mistake the form can tell before sending, each by its field and in the server's words
+ * (the same rules, from the protocol): the operator sees them all at once, not one per attempt.
+ */
+function mistakesOf(form: HTMLFormElement, texts: ConsoleTexts): FieldErrors {
+  const value = (name: CampaignField) => fieldValue(form, name)
+  const mistakes: FieldErrors = {}
+  if (!campaignRules.slug.test(value('slug'))) mistakes.slug = texts.errors.ADMIN_SLUG_INVALID
+  if (value('name') === '' || value('name').length > campaignRules.nameMaxLength) {
+    mistakes.name = texts.errors.ADMIN_NAME_INVALID
+  }
+  if (!campaignRules.reward.test(value('reward'))) {
+    mistakes.reward = texts.errors.ADMIN_REWARD_INVALID
+  }
+  if (value('contract') !== '' && !campaignRules.contract.test(value('contract'))) {
+    mistakes.contract = texts.errors.ADMIN_CONTRACT_INVALID
+  }
+  // A date typed in part leaves the input's value empty: only its validity tells.
+  for (const time of ['startsAt', 'endsAt'] as const) {
+    if (inputOf(form, time)?.validity.badInput) mistakes[time] = texts.incompleteTime
+  }
+  const [start, end] = [value('startsAt'), value('endsAt')]
+  if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
+    mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
+  }
+  const cap = value('cap')
+  if (cap !== '' && !(/^[0-9]+$/.test(cap) && Number(cap) >= 1)) {
+    mistakes.cap = texts.errors.ADMIN_CAP_INVALID
+  }
+  if (value('code') !== '' && !normalizeCode(value('code'))) {
+    mistakes.code = texts.errors.ADMIN_CODE_INVALID
+  }
+  return mistakes
+}
+
+/** Puts the operator on the first field to fix, where its reason is read out. */
+function focusFirst(form: HTMLFormElement, mistakes: FieldErrors) {
+  const first = FIELDS.find((name) => mistakes[name] && inputOf(form, name))
+  if (first) inputOf(form, first)?.focus()
+}
+
+/** `campaigns create` as a form: the server checks it again by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {
   const texts = useConsoleTexts()
+  const language = useLanguage()
   const id = useId()
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
+  const [mistakes, setMistakes] = useState<FieldErrors>({})
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [creating, setCreating] = useState(false)
+  const zone = browserTimeZone(language)
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
-    const cap = value('cap')
-    if (cap !== '' && !/^[0-9]+$/.test(cap)) {
-      setNotice({ text: texts.errors.ADMIN_CAP_INVALID, failed: true })
+    const found = mistakesOf(form, texts)
+    setMistakes(found)
+    setNotice(undefined)
+    if (Object.keys(found).length > 0) {
+      focusFirst(form, found)
       return
     }
+    const value = (name: CampaignField) => fieldValue(form, name)
     const draft: NewCampaignRequest = {
       slug: value('slug'),
       name: value('name'),
@@ -34,11 +109,10 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       ...(value('contract') && { contract: value('contract') }),
       ...(value('startsAt') && { startsAt: isoOf(value('startsAt')) }),
       ...(value('endsAt') && { endsAt: isoOf(value('endsAt')) }),
-      ...(cap !== '' && { cap: Number(cap) }),
-      ...(kind === 'shared' && value('code') && { code: value('code') }),
+      ...(value('cap') && { cap: Number(value('cap')) }),
+      ...(value('code') && { code: value('code') }),
     }
     setCreating(true)
-    setNotice(undefined)
     try {
       const { campaign } = await adminApi.createCampaign(draft)
       setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
@@ -46,36 +120,47 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       setKind('unique')
       onCreated(campaign.slug)
     } catch (refusal) {
-      setNotice({ text: describeAdminError(refusal, texts), failed: true })
+      const field = refusal instanceof ApiError ? refusal.field : undefined
+      if (isCampaignField(field) && inputOf(form, field)) {
+        const refused = { [field]: describeAdminError(refusal, texts) }
+        setMistakes(refused)
+        focusFirst(form, refused)
+      } else {
+        setNotice({ text: describeAdminError(refusal, texts), failed: true })
+      }
     } finally {
       setCreating(false)
     }
   }
 
-  const field = (name: string, label: string, hint?: string, type = 'text', required = false) => (
-    <div className="console__field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        required={required}
-        aria-describedby={hint ? `${id}-${name}-hint` : undefined}
-      />
-      {hint && (
-        <small id={`${id}-${name}-hint`} className="console__hint">
-          {hint}
-        </small>
-      )}
-    </div>
+  /** A field's mistake goes once the operator changes it. */
+  function forget(name: string) {
+    if (!isCampaignField(name) || !mistakes[name]) return
+    const { [name]: _fixed, ...rest } = mistakes
+    setMistakes(rest)
+  }
+
+  const field = (
+    name: CampaignField,
+    label: string,
+    { hint, type = 'text', required = false }: { hint?: string; type?: string; required?: boolean },
+  ) => (
+    <FormField id={`${id}-${name}`} label={label} hint={hint} error={mistakes[name]}>
+      {(control) => <input {...control} name={name} type={type} required={required} />}
+    </FormField>
   )
 
   return (
     <section className="console__panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{texts.createTitle}</h2>
-      <form className="console__form" onSubmit={(event) => void create(event)} noValidate>
-        {field('slug', texts.fields.slug, texts.fields.slugHint, 'text', true)}
-        {field('name', texts.fields.name, undefined, 'text', true)}
+      <form
+        className="console__form"
+        onSubmit={(event) => void create(event)}
+        onInput={(event) => forget((event.target as HTMLInputElement).name)}
+        noValidate
+      >
+        {field('slug', texts.fields.slug, { hint: texts.fields.slugHint, required: true })}
+        {field('name', texts.fields.name, { required: true })}
         <div className="console__field">
           <label htmlFor={`${id}-kind`}>{texts.fields.kind}</label>
           <select
@@ -88,12 +173,18 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
             <option value="shared">{texts.kinds.shared}</option>
           </select>
         </div>
-        {field('reward', texts.fields.reward, texts.fields.rewardHint, 'text', true)}
-        {field('contract', texts.fields.contract, texts.fields.contractHint)}
-        {field('startsAt', texts.fields.startsAt, undefined, 'datetime-local')}
-        {field('endsAt', texts.fields.endsAt, undefined, 'datetime-local')}
-        {field('cap', texts.fields.cap, texts.fields.capHint, 'text')}
-        {kind === 'shared' && field('code', texts.fields.code, texts.fields.codeHint)}
+        {field('reward', texts.fields.reward, { hint: texts.fields.rewardHint, required: true })}
+        {field('contract', texts.fields.contract, { hint: texts.fields.contractHint })}
+        {field('startsAt', texts.fields.startsAt, {
+          hint: texts.fields.timeHint(zone),
+          type: 'datetime-local',
+        })}
+        {field('endsAt', texts.fields.endsAt, {
+          hint: texts.fields.timeHint(zone),
+          type: 'datetime-local',
+        })}
+        {field('cap', texts.fields.cap, { hint: texts.fields.capHint })}
+        {kind === 'shared' && field('code', texts.fields.code, { hint: texts.fields.codeHint })}
         <Notice notice={notice} />
         <Button type="submit" busy={creating} busyLabel={texts.creating}>
           {texts.create}

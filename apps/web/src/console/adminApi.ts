@@ -1,6 +1,6 @@
 import type {
   CampaignResponse,
-  GeneratedCodesResponse,
+  CodeGenerationResponse,
   NewCampaignRequest,
   OperatorResponse,
 } from '@fernwood/protocol/admin'
@@ -13,8 +13,11 @@ export const adminApi = {
     api.post<CampaignResponse>('/api/admin/campaigns', draft),
   closeCampaign: (slug: string) =>
     api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/close`),
+  reopenCampaign: (slug: string) =>
+    api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/reopen`),
+  /** Starts a generation; its progress and its files arrive on the live overview. */
   generateCodes: (slug: string, count: number) =>
-    api.post<GeneratedCodesResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/codes`, {
+    api.post<CodeGenerationResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/codes`, {
       count,
     }),
   retryPayout: (rewardId: string) =>

@@ -15,6 +15,19 @@ export const consoleEn = {
   refusedTitle: 'This console is for operators',
   live: 'Live',
   reconnecting: 'Reconnecting...',
+  timeZone: (zone: string) => `Times are in your time zone, ${zone}.`,
+  backToSite: `Back to ${PRODUCT_NAME}`,
+
+  signInIntro: `For ${PRODUCT_NAME}’s operators: sign in, then connect an operator’s WAX wallet.`,
+  signIn: 'Sign in to the console',
+  signingIn: 'Signing in...',
+  connectIntro: 'Connect an operator’s WAX wallet to open the console.',
+  connectWallet: 'Connect WAX Wallet',
+  connecting: 'Connecting...',
+
+  signedInAs: (account: string) => `You are signed in with the wallet ${account}.`,
+  refusedNext: 'To open the console, sign out and connect the wallet of an operator’s account.',
+  switchWallet: 'Sign out and use another wallet',
 
   campaignsTitle: 'Campaigns',
   campaignsEmpty: 'No campaigns yet.',
@@ -33,6 +46,9 @@ export const consoleEn = {
   states: { open: 'open', scheduled: 'scheduled', ended: 'ended', closed: 'closed' },
   welcome: 'welcome',
   noLimit: '∞',
+  noLimitSpoken: 'no limit',
+  noCap: 'no cap',
+  doesNotApply: (state: string) => `does not apply: ${state}`,
   always: 'always',
   windowFrom: (start: string) => `from ${start}`,
   windowUntil: (end: string) => `until ${end}`,
@@ -42,6 +58,21 @@ export const consoleEn = {
   closing: 'Closing...',
   closed: (slug: string) =>
     `Closed campaign ${slug}: new submissions of its codes are rejected as ended.`,
+  reopen: 'Reopen',
+  reopenCampaign: (slug: string) => `Reopen ${slug}`,
+  reopening: 'Reopening...',
+  reopened: (slug: string) =>
+    `Reopened campaign ${slug}: its codes are accepted again, within its window and cap.`,
+  welcomeStaysOpen: 'Stays open: every first visit claims it.',
+  cancel: 'Cancel',
+  confirmCloseTitle: (name: string) => `Close the campaign “${name}”?`,
+  confirmCloseEffect: (slug: string) =>
+    `New submissions of the codes of ${slug} will be rejected as ended; rewards already being paid still complete. You can reopen it before its end.`,
+  confirmClose: 'Close campaign',
+  confirmReopenTitle: (name: string) => `Reopen the campaign “${name}”?`,
+  confirmReopenEffect: (slug: string) =>
+    `The codes of ${slug} will be accepted again, within its window and cap.`,
+  confirmReopen: 'Reopen campaign',
   chart: 'Chart',
   showChart: (slug: string) => `Chart of ${slug}`,
 
@@ -64,11 +95,13 @@ export const consoleEn = {
     contractHint: 'empty: the server’s reward token contract',
     startsAt: 'Starts',
     endsAt: 'Ends',
+    timeHint: (zone: string) => `optional; in your time zone, ${zone}`,
     cap: 'Cap',
     capHint: 'empty: no cap',
     code: 'Code',
     codeHint: 'a shared campaign’s one code',
   },
+  incompleteTime: 'Enter a whole date and time, or leave it empty.',
   create: 'Create campaign',
   creating: 'Creating...',
   created: (slug: string, kind: string, reward: string) =>
@@ -83,6 +116,28 @@ export const consoleEn = {
   generated: (count: number, slug: string) => `Generated ${count} codes for ${slug}.`,
   downloadCsv: 'Download the CSV',
   downloadSheet: 'Download the printable QR sheet',
+  generateProgress: (made: number, count: number, slug: string) =>
+    `Generating codes for ${slug}: ${made} of ${count} made.`,
+  generateFailed: (made: number, count: number, slug: string) =>
+    `Generating codes for ${slug} stopped after ${made} of ${count}; the codes made are valid.`,
+
+  generationsTitle: 'Code generations',
+  generationsEmpty: 'No codes generated yet.',
+  generationColumns: {
+    campaign: 'Campaign',
+    codes: 'Codes',
+    by: 'By',
+    started: 'Started',
+    state: 'State',
+    downloads: 'Downloads',
+  },
+  generationStates: { running: 'running', done: 'done', failed: 'failed' },
+  byCli: 'the CLI',
+  madeOf: (made: number, count: number) => `${made} of ${count}`,
+  csv: 'CSV',
+  sheet: 'QR sheet',
+  csvOf: (slug: string, started: string) => `CSV of ${slug}, started ${started}`,
+  sheetOf: (slug: string, started: string) => `Printable QR sheet of ${slug}, started ${started}`,
 
   payoutsTitle: 'Payouts',
   balance: (account: string, balance: string) => `${account} holds ${balance}.`,
@@ -112,7 +167,7 @@ export const consoleEn = {
     ADMIN_WALLET_REQUIRED: 'Connect an operator’s WAX wallet to open the console.',
     ADMIN_WALLET_UNVERIFIED:
       'This wallet was connected without a proof of ownership; connect it again to open the console.',
-    ADMIN_NOT_OPERATOR: 'This wallet is not one of the operators’ accounts (ADMIN_ACCOUNTS).',
+    ADMIN_NOT_OPERATOR: 'This wallet is not one of the operators’ accounts.',
     ADMIN_SLUG_INVALID: 'The slug must be 1 to 64 lowercase letters, digits or hyphens.',
     ADMIN_SLUG_TAKEN: 'There is already a campaign with this slug.',
     ADMIN_NAME_INVALID: 'The name must be 1 to 120 characters.',
@@ -126,9 +181,20 @@ export const consoleEn = {
       'Unique campaigns get their codes from code generation, not a code of their own.',
     ADMIN_CODE_TAKEN: 'This code belongs to another campaign.',
     ADMIN_CAMPAIGN_NOT_FOUND: 'There is no such campaign.',
+    ADMIN_CAMPAIGN_WELCOME:
+      'The welcome campaign cannot be closed: every first visit claims its code.',
+    ADMIN_CAMPAIGN_CLOSED: 'This campaign is closed already.',
+    ADMIN_CAMPAIGN_NOT_CLOSED: 'This campaign is not closed: there is nothing to reopen.',
+    ADMIN_CAMPAIGN_WINDOW_OVER:
+      'This campaign’s window has ended: reopened, it would still refuse every code, so it stays closed.',
     ADMIN_CAMPAIGN_SHARED: 'This is a shared campaign: it has one code.',
     ADMIN_CODE_COUNT_INVALID: 'The count must be a whole number from 1 to 10000.',
     ADMIN_REWARD_NOT_WAITING: 'This reward is not waiting to be paid.',
+    ADMIN_GENERATIONS_BUSY:
+      'Two code generations are running already: start this one when one of them is done.',
+    ADMIN_GENERATION_NOT_FOUND: 'There is no such code generation.',
+    ADMIN_GENERATION_RUNNING:
+      'This code generation is still running: download its codes when it is done.',
   },
 }
 

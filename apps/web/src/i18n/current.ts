@@ -1,6 +1,10 @@
 import { createStore, useStore } from '../store'
 import { en, type Texts } from './en'
-import { onKitSettingsChangedElsewhere, readKitLanguageSetting } from './kitSetting'
+import {
+  onKitSettingsChangedElsewhere,
+  readKitLanguageSetting,
+  writeKitLanguageSetting,
+} from './kitSetting'
 import { chooseLanguage, type Language, loadTexts, localeOf } from './languages'
 
 interface Localised {
@@ -46,6 +50,15 @@ export function chosenLanguage(kitSetting = readKitLanguageSetting()): Language 
 export function startLanguage(): Promise<void> {
   onKitSettingsChangedElsewhere(() => void showLanguage(chosenLanguage()))
   return showLanguage(chosenLanguage())
+}
+
+/**
+ * The visitor's choice on the page itself (the dashboard's menu): the same setting as the kit's
+ * Settings > Language, so the kit starts in it and other tabs follow; shown here at once.
+ */
+export async function pickLanguage(language: Language): Promise<void> {
+  writeKitLanguageSetting(language)
+  await showLanguage(language)
 }
 
 /** The texts of the current language, for a component: it re-renders when the language changes. */

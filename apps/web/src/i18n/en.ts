@@ -63,6 +63,13 @@ export const en = {
   balance: (amount: string) => `Balance: ${amount}`,
   logout: 'Logout',
   help: 'Help',
+  /** The header's menu (Help, language, Logout) on a phone, where they do not fit beside the account. */
+  menu: 'Menu',
+  language: 'Language',
+  // 'Sign out everywhere': every session of this wallet ends, on every device.
+  signOutEverywhere: 'Sign out everywhere',
+  signedOutEverywhere: 'Signed out on every device that used this wallet.',
+  signOutEverywhereFailed: (message: string) => `Could not sign out everywhere: ${message}`,
 
   // Submitting a code: typed, scanned or uploaded.
   submitCodeTitle: 'Submit Forest Code',
@@ -91,6 +98,17 @@ export const en = {
   claimLinkInvalid: 'This link holds no valid Forest Code.',
   qrOtherSite: (host: string) =>
     `This QR code leads to ${host}, not to ${PRODUCT_NAME}. It was not used.`,
+  // A claim link's reward, shown before entering and claimed in one tap once connected.
+  claimWaiting: 'A reward waits for you',
+  claimOpenUntil: (date: string) => `Claim by ${date}`,
+  claimOpensOn: (date: string) => `Opens ${date}`,
+  claimNotFound: 'This link holds no reward that can still be claimed.',
+  connectToClaim: 'Connect your WAX wallet to claim it.',
+  claimReward: (amount: string) => `Claim ${amount}`,
+  claimingReward: 'Claiming...',
+  claimLater: 'Not now',
+  /** A code the catalogue refused as it was submitted; `why` is its rejection, worded above. */
+  codeRejected: (why: string) => `Code not accepted. ${why}`,
 
   // 'Forest Spirit Activity': codes not paid yet.
   activityTitle: 'Forest Spirit Activity',
@@ -110,11 +128,14 @@ export const en = {
   dismiss: 'Dismiss',
   dismissCode: (code: string) => `Dismiss ${code}`,
   dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
-  confirmingNote: 'On chain; final once its block is irreversible.',
+  /** `amount` is already written for the language, with its token: '10.0000 FERN'. */
+  confirmingNote: (amount: string) =>
+    `${amount} sent on chain; final once its block is irreversible.`,
 
   // 'Forest Treasures': what has been paid.
   treasuresTitle: 'Forest Treasures',
   noTreasures: 'No treasures collected yet.',
+  loadingTreasures: 'Loading your treasures...',
   totalEarned: (totals: string) => `Total earned: ${totals}`,
   showOlderTreasures: 'Show older',
   loadingOlderTreasures: 'Loading older treasures...',
@@ -138,17 +159,19 @@ export const en = {
   helpSteps: [
     {
       title: 'Enter the Forest',
-      text: "Press 'Enter the Forest' to begin an anonymous visit. No account or password is needed.",
+      text: 'You are in: your visit is anonymous, with no account or password.',
     },
     {
       title: 'Connect your WAX wallet',
-      text: "Press 'Connect WAX Wallet' and approve the login in your wallet. Rewards are paid to this account.",
+      text: 'Your wallet is connected: rewards are paid to its account.',
     },
     {
       title: 'Submit a Forest Code',
       text: 'Type the code, scan its QR code with your camera, or upload a picture of it, then send it to the Forest Spirits.',
     },
   ],
+  /** Marks the steps a visitor on the dashboard has taken already. */
+  helpStepDone: 'Done',
   helpWelcomeNote: (welcomeCode: string, bonus: string, token: string) =>
     `New to the forest? Claim the welcome code ${welcomeCode} here first, then stake on the staking site to receive your ${bonus} ${token} welcome bonus.`,
   claimCompleteTitle: 'Claim Complete!',
@@ -199,6 +222,10 @@ export const en = {
     WALLET_ACCOUNT_NOT_FOUND: 'This account does not exist on this chain.',
     WALLET_CHAIN_UNAVAILABLE:
       'The blockchain could not be reached to check the wallet. Please try again.',
+    WALLET_PERMISSION_REFUSED:
+      'The wallet signed in with a permission other than the account’s active one. Please connect again with the active permission.',
+    SIGN_OUT_EVERYWHERE_UNPROVEN:
+      'Connect your wallet with a proof of ownership to sign out everywhere.',
   },
 }
 

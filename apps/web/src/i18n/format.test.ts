@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmounts, formatTokenAmount, formatWaitingTime } from './format'
+import {
+  formatAmounts,
+  formatDate,
+  formatRelativeTime,
+  formatTokenAmount,
+  formatWaitingTime,
+} from './format'
 
 describe('token amounts', () => {
   it("keep the token's precision and take the language's grouping", () => {
@@ -27,5 +33,29 @@ describe('a waiting time', () => {
   it("is in the language's own words", () => {
     expect(formatWaitingTime(40, 'ko')).toBe('40초')
     expect(formatWaitingTime(300, 'tr')).toBe('5 dakika')
+  })
+})
+
+describe('when an entry happened', () => {
+  const now = Date.parse('2026-03-10T12:00:00Z')
+  const ago = (seconds: number) => new Date(now - seconds * 1000).toISOString()
+
+  it('reads as a relative time of the language, in the largest unit that fits', () => {
+    expect(formatRelativeTime(ago(20), now, 'en')).toBe('now')
+    expect(formatRelativeTime(ago(5 * 60), now, 'en')).toBe('5 minutes ago')
+    expect(formatRelativeTime(ago(3 * 3600), now, 'en')).toBe('3 hours ago')
+    expect(formatRelativeTime(ago(86_400), now, 'en')).toBe('yesterday')
+    expect(formatRelativeTime(ago(8 * 86_400), now, 'en')).toBe('last week')
+    expect(formatRelativeTime(ago(5 * 60), now, 'ko')).toBe('5분 전')
+    expect(formatRelativeTime(ago(5 * 60), now, 'tr')).toBe('5 dakika önce')
+  })
+
+  it('reads a moment a little ahead of this clock (clocks differ) as now', () => {
+    expect(formatRelativeTime(ago(-30), now, 'en')).toBe('now')
+  })
+
+  it("writes a day in the language's own way", () => {
+    expect(formatDate('2026-06-30T12:00:00Z', 'en')).toBe('Jun 30, 2026')
+    expect(formatDate('2026-06-30T12:00:00Z', 'zh-Hans')).toBe('2026年6月30日')
   })
 })

@@ -35,3 +35,39 @@ export function formatWaitingTime(seconds: number, language: Language): string {
     unitDisplay: 'long',
   }).format(value)
 }
+
+/** A day as the language writes it: 'Jun 30, 2026', '2026. 6. 30.'. */
+export function formatDate(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(iso))
+}
+
+/** A date and time in full, for where a relative one ('5 minutes ago') needs its exact moment. */
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso))
+}
+
+// Each unit, and how many seconds it holds; the largest that fits words the gap.
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+]
+
+/**
+ * How long ago `iso` was, as of `now`, in the language's words: 'just now' under a minute, then
+ * '5 minutes ago', 'yesterday', 'last week'. A moment slightly ahead (clocks differ) reads as now.
+ */
+export function formatRelativeTime(iso: string, now: number, language: Language): string {
+  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' })
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000)
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (seconds >= size) return format.format(-Math.floor(seconds / size), unit)
+  }
+  return format.format(0, 'second')
+}

@@ -18,6 +18,21 @@ export function readKitLanguageSetting(): string | undefined {
   }
 }
 
+/**
+ * Stores `language` as the kit's language setting, beside its other settings: the kit starts in
+ * it on its next load, and other tabs follow at once. Storage that refuses keeps it for this page.
+ */
+export function writeKitLanguageSetting(language: string): void {
+  try {
+    const stored = localStorage.getItem(KIT_SETTINGS_KEY)
+    const settings: unknown = stored ? JSON.parse(stored) : {}
+    const others = settings !== null && typeof settings === 'object' ? settings : {}
+    localStorage.setItem(KIT_SETTINGS_KEY, JSON.stringify({ ...others, language }))
+  } catch {
+    // Privacy settings: the language holds for this page only.
+  }
+}
+
 /** Calls `onChange` whenever another tab changes the kit's settings. */
 export function onKitSettingsChangedElsewhere(onChange: () => void): void {
   window.addEventListener('storage', (event) => {

@@ -50,6 +50,11 @@ const ko: Texts = {
   balance: (amount) => `잔액: ${amount}`,
   logout: '로그아웃',
   help: '도움말',
+  menu: '메뉴',
+  language: '언어',
+  signOutEverywhere: '모든 기기에서 로그아웃',
+  signedOutEverywhere: '이 지갑을 쓰던 모든 기기에서 로그아웃했어요.',
+  signOutEverywhereFailed: (message) => `모든 기기에서 로그아웃하지 못했어요: ${message}`,
 
   submitCodeTitle: '숲의 코드 제출',
   submitCodeMethods: '코드를 입력하는 방법',
@@ -76,6 +81,15 @@ const ko: Texts = {
   claimLinkInvalid: '이 링크에는 올바른 숲의 코드가 없어요.',
   qrOtherSite: (host) =>
     `이 QR 코드는 다른 사이트(${host})로 연결돼요. ${PRODUCT_NAME} 코드가 아니라서 사용하지 않았어요.`,
+  claimWaiting: '보상이 기다리고 있어요',
+  claimOpenUntil: (date) => `${date}까지 받을 수 있어요`,
+  claimOpensOn: (date) => `${date}에 열려요`,
+  claimNotFound: '이 링크로 받을 수 있는 보상이 없어요.',
+  connectToClaim: 'WAX 지갑을 연결하고 보상을 받으세요.',
+  claimReward: (amount) => `${amount} 받기`,
+  claimingReward: '받는 중...',
+  claimLater: '나중에',
+  codeRejected: (why) => `코드가 받아들여지지 않았어요. ${why}`,
 
   activityTitle: '숲의 정령 활동',
   rewardStatus: {
@@ -93,10 +107,12 @@ const ko: Texts = {
   dismiss: '지우기',
   dismissCode: (code) => `${code} 지우기`,
   dismissFailed: (message) => `코드를 지우지 못했어요: ${message}`,
-  confirmingNote: '체인에 올라갔어요. 블록이 되돌릴 수 없게 되면 확정돼요.',
+  confirmingNote: (amount) =>
+    `${amount}이(가) 체인에 올라갔어요. 블록이 되돌릴 수 없게 되면 확정돼요.`,
 
   treasuresTitle: '숲의 보물',
   noTreasures: '아직 모은 보물이 없어요.',
+  loadingTreasures: '보물을 불러오는 중...',
   totalEarned: (totals) => `모은 보물 합계: ${totals}`,
   showOlderTreasures: '이전 보물 보기',
   loadingOlderTreasures: '이전 보물을 불러오는 중...',
@@ -117,17 +133,18 @@ const ko: Texts = {
   helpSteps: [
     {
       title: '숲으로 들어가기',
-      text: "'숲으로 들어가기'를 누르면 익명으로 방문이 시작돼요. 계정도 비밀번호도 필요 없어요.",
+      text: '숲에 들어왔어요. 익명 방문이라 계정도 비밀번호도 필요 없어요.',
     },
     {
       title: 'WAX 지갑 연결하기',
-      text: "'WAX 지갑 연결'을 누르고 지갑에서 로그인을 승인하세요. 보상은 이 계정으로 지급돼요.",
+      text: '지갑을 연결했어요. 보상은 이 지갑의 계정으로 지급돼요.',
     },
     {
       title: '숲의 코드 제출하기',
       text: '코드를 입력하거나, 카메라로 QR 코드를 스캔하거나, 코드 사진을 올린 다음 숲의 정령에게 보내세요.',
     },
   ],
+  helpStepDone: '완료',
   helpWelcomeNote: (welcomeCode, bonus, token) =>
     `숲이 처음인가요? 먼저 여기서 환영 코드 ${welcomeCode}부터 받고, 스테이킹 사이트에서 스테이킹해 환영 보너스(${bonus} ${token})를 받으세요.`,
   claimCompleteTitle: '받기 완료!',
@@ -174,6 +191,10 @@ const ko: Texts = {
     WALLET_PROOF_SIGNATURE_INVALID: '지갑의 증명이 이 계정의 키로 서명되지 않았어요.',
     WALLET_ACCOUNT_NOT_FOUND: '이 체인에 없는 계정이에요.',
     WALLET_CHAIN_UNAVAILABLE: '지갑을 확인하려고 블록체인에 접속하지 못했어요. 다시 시도해 주세요.',
+    WALLET_PERMISSION_REFUSED:
+      '지갑이 계정의 active 권한이 아닌 다른 권한으로 로그인했어요. active 권한으로 다시 연결해 주세요.',
+    SIGN_OUT_EVERYWHERE_UNPROVEN:
+      '모든 기기에서 로그아웃하려면 소유권 증명과 함께 지갑을 연결해 주세요.',
   },
 }
 

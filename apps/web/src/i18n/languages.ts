@@ -8,6 +8,16 @@ import type { Texts } from './en'
 export const languages = ['en', 'ko', 'zh', 'zh-Hans', 'zh-Hant', 'tr'] as const
 export type Language = (typeof languages)[number]
 
+/** Each language by its own name, as the kit's Settings > Language lists it (its lang.json). */
+export const languageNames: Record<Language, string> = {
+  en: 'English',
+  ko: '한국어',
+  zh: '中文',
+  'zh-Hans': '中文简体',
+  'zh-Hant': '中文繁体',
+  tr: 'Türkçe',
+}
+
 /** Each language but English (which the first screen carries) is its own small chunk. */
 export const loadTexts: Record<Exclude<Language, 'en'>, () => Promise<{ default: Texts }>> = {
   ko: () => import('./ko'),

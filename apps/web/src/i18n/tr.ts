@@ -51,6 +51,11 @@ const tr: Texts = {
   balance: (amount) => `Bakiye: ${amount}`,
   logout: 'Çıkış Yap',
   help: 'Yardım',
+  menu: 'Menü',
+  language: 'Dil',
+  signOutEverywhere: 'Her Yerde Çıkış Yap',
+  signedOutEverywhere: 'Bu cüzdanı kullanan tüm cihazlarda çıkış yapıldı.',
+  signOutEverywhereFailed: (message) => `Her yerde çıkış yapılamadı: ${message}`,
 
   submitCodeTitle: 'Orman Kodu Gönder',
   submitCodeMethods: 'Kodunu nasıl gireceksin',
@@ -77,6 +82,15 @@ const tr: Texts = {
   claimLinkInvalid: 'Bu bağlantıda geçerli bir Orman Kodu yok.',
   qrOtherSite: (host) =>
     `Bu QR kod ${PRODUCT_NAME} sitesine değil, başka bir siteye gidiyor: ${host}. Kullanılmadı.`,
+  claimWaiting: 'Seni bir ödül bekliyor',
+  claimOpenUntil: (date) => `Son gün: ${date}`,
+  claimOpensOn: (date) => `Açılış: ${date}`,
+  claimNotFound: 'Bu bağlantıda artık alınabilecek bir ödül yok.',
+  connectToClaim: 'Ödülü almak için WAX cüzdanını bağla.',
+  claimReward: (amount) => `${amount} Al`,
+  claimingReward: 'Alınıyor...',
+  claimLater: 'Şimdi değil',
+  codeRejected: (why) => `Kod kabul edilmedi. ${why}`,
 
   activityTitle: 'Orman Ruhlarının Etkinliği',
   rewardStatus: {
@@ -94,10 +108,12 @@ const tr: Texts = {
   dismiss: 'Kaldır',
   dismissCode: (code) => `Kaldır: ${code}`,
   dismissFailed: (message) => `Kod kaldırılamadı: ${message}`,
-  confirmingNote: 'Zincirde; bloğu geri alınamaz olunca kesinleşir.',
+  confirmingNote: (amount) =>
+    `${amount} zincire gönderildi; bloğu geri alınamaz olunca kesinleşir.`,
 
   treasuresTitle: 'Orman Hazineleri',
   noTreasures: 'Henüz hazine toplanmadı.',
+  loadingTreasures: 'Hazinelerin yükleniyor...',
   totalEarned: (totals) => `Toplam kazanç: ${totals}`,
   showOlderTreasures: 'Eskileri göster',
   loadingOlderTreasures: 'Eski hazineler yükleniyor...',
@@ -118,17 +134,18 @@ const tr: Texts = {
   helpSteps: [
     {
       title: 'Ormana Gir',
-      text: "Anonim bir ziyarete başlamak için 'Ormana Gir'e bas. Hesap ya da şifre gerekmez.",
+      text: 'Ormandasın: ziyaretin anonim, hesap ya da şifre gerekmez.',
     },
     {
       title: 'WAX cüzdanını bağla',
-      text: "'WAX Cüzdanını Bağla'ya bas ve girişi cüzdanında onayla. Ödüller bu hesaba gönderilir.",
+      text: 'Cüzdanın bağlı: ödüller onun hesabına gönderilir.',
     },
     {
       title: 'Bir Orman Kodu gönder',
       text: 'Kodu yaz, QR kodunu kamerayla tara ya da bir resmini yükle; sonra Orman Ruhlarına gönder.',
     },
   ],
+  helpStepDone: 'Tamamlandı',
   helpWelcomeNote: (welcomeCode, bonus, token) =>
     `Ormanda yeni misin? Önce hoş geldin kodunu (${welcomeCode}) burada kullan, ardından staking sitesinde stake ederek ${bonus} ${token} hoş geldin bonusunu al.`,
   claimCompleteTitle: 'Talep Tamamlandı!',
@@ -176,6 +193,9 @@ const tr: Texts = {
     WALLET_ACCOUNT_NOT_FOUND: 'Bu hesap bu zincirde yok.',
     WALLET_CHAIN_UNAVAILABLE:
       'Cüzdanı kontrol etmek için blokzincire ulaşılamadı. Lütfen tekrar dene.',
+    WALLET_PERMISSION_REFUSED:
+      'Cüzdan, hesabın active izni dışında bir izinle giriş yaptı. Lütfen active izniyle yeniden bağlan.',
+    SIGN_OUT_EVERYWHERE_UNPROVEN: 'Her yerde çıkış yapmak için cüzdanını sahiplik kanıtıyla bağla.',
   },
 }
 

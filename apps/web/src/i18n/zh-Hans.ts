@@ -49,6 +49,11 @@ const zhHans: Texts = {
   balance: (amount) => `余额：${amount}`,
   logout: '退出登录',
   help: '帮助',
+  menu: '菜单',
+  language: '语言',
+  signOutEverywhere: '在所有设备上退出登录',
+  signedOutEverywhere: '已在使用这个钱包的所有设备上退出登录。',
+  signOutEverywhereFailed: (message) => `没能在所有设备上退出登录：${message}`,
 
   submitCodeTitle: '提交森林兑换码',
   submitCodeMethods: '输入兑换码的方式',
@@ -74,6 +79,15 @@ const zhHans: Texts = {
   codeDetected: (code) => `发现森林兑换码：${code}`,
   claimLinkInvalid: '这个链接里没有有效的森林兑换码。',
   qrOtherSite: (host) => `这个二维码指向 ${host}，不是 ${PRODUCT_NAME}，所以没有使用。`,
+  claimWaiting: '有一份奖励在等你',
+  claimOpenUntil: (date) => `领取截止：${date}`,
+  claimOpensOn: (date) => `开放时间：${date}`,
+  claimNotFound: '这个链接里没有还能领取的奖励。',
+  connectToClaim: '连接你的 WAX 钱包即可领取。',
+  claimReward: (amount) => `领取 ${amount}`,
+  claimingReward: '领取中...',
+  claimLater: '以后再说',
+  codeRejected: (why) => `兑换码未被接受。${why}`,
 
   activityTitle: '森林精灵动态',
   rewardStatus: {
@@ -91,10 +105,11 @@ const zhHans: Texts = {
   dismiss: '移除',
   dismissCode: (code) => `移除 ${code}`,
   dismissFailed: (message) => `没能移除这个兑换码：${message}`,
-  confirmingNote: '已上链；所在区块不可逆后即为最终结果。',
+  confirmingNote: (amount) => `${amount} 已上链；所在区块不可逆后即为最终结果。`,
 
   treasuresTitle: '森林宝藏',
   noTreasures: '还没有收集到宝藏。',
+  loadingTreasures: '正在加载你的宝藏...',
   totalEarned: (totals) => `累计获得：${totals}`,
   showOlderTreasures: '查看更早的',
   loadingOlderTreasures: '正在加载更早的宝藏...',
@@ -115,17 +130,18 @@ const zhHans: Texts = {
   helpSteps: [
     {
       title: '进入森林',
-      text: '点击“进入森林”，开始一次匿名访问。不需要账户，也不需要密码。',
+      text: '你已进入森林：这是一次匿名访问，不需要账户，也不需要密码。',
     },
     {
       title: '连接你的 WAX 钱包',
-      text: '点击“连接 WAX 钱包”，并在钱包中批准登录。奖励会发放到这个账户。',
+      text: '你的钱包已连接：奖励会发放到它的账户。',
     },
     {
       title: '提交森林兑换码',
       text: '输入兑换码、用摄像头扫描它的二维码，或者上传它的图片，然后交给森林精灵。',
     },
   ],
+  helpStepDone: '已完成',
   helpWelcomeNote: (welcomeCode, bonus, token) =>
     `初来森林？先在这里领取欢迎兑换码 ${welcomeCode}，再到质押网站质押，就能收到 ${bonus} ${token} 的欢迎奖励。`,
   claimCompleteTitle: '领取完成！',
@@ -164,6 +180,8 @@ const zhHans: Texts = {
     WALLET_PROOF_SIGNATURE_INVALID: '钱包的证明不是由该账户的密钥签名的。',
     WALLET_ACCOUNT_NOT_FOUND: '这条链上没有这个账户。',
     WALLET_CHAIN_UNAVAILABLE: '无法连接区块链来验证钱包，请再试一次。',
+    WALLET_PERMISSION_REFUSED: '钱包用账户 active 权限以外的权限登录了。请用 active 权限重新连接。',
+    SIGN_OUT_EVERYWHERE_UNPROVEN: '请先用所有权证明连接钱包，才能在所有设备上退出登录。',
   },
 }
 

@@ -49,6 +49,11 @@ const zhHant: Texts = {
   balance: (amount) => `餘額：${amount}`,
   logout: '登出',
   help: '說明',
+  menu: '選單',
+  language: '語言',
+  signOutEverywhere: '在所有裝置上登出',
+  signedOutEverywhere: '已在使用這個錢包的所有裝置上登出。',
+  signOutEverywhereFailed: (message) => `沒能在所有裝置上登出：${message}`,
 
   submitCodeTitle: '提交森林兌換碼',
   submitCodeMethods: '輸入兌換碼的方式',
@@ -74,6 +79,15 @@ const zhHant: Texts = {
   codeDetected: (code) => `發現森林兌換碼：${code}`,
   claimLinkInvalid: '這個連結裡沒有有效的森林兌換碼。',
   qrOtherSite: (host) => `這個 QR 碼指向 ${host}，不是 ${PRODUCT_NAME}，所以沒有使用。`,
+  claimWaiting: '有一份獎勵在等你',
+  claimOpenUntil: (date) => `領取截止：${date}`,
+  claimOpensOn: (date) => `開放時間：${date}`,
+  claimNotFound: '這個連結裡沒有還能領取的獎勵。',
+  connectToClaim: '連結你的 WAX 錢包即可領取。',
+  claimReward: (amount) => `領取 ${amount}`,
+  claimingReward: '領取中...',
+  claimLater: '以後再說',
+  codeRejected: (why) => `兌換碼未被接受。${why}`,
 
   activityTitle: '森林精靈動態',
   rewardStatus: {
@@ -91,10 +105,11 @@ const zhHant: Texts = {
   dismiss: '移除',
   dismissCode: (code) => `移除 ${code}`,
   dismissFailed: (message) => `沒能移除這個兌換碼：${message}`,
-  confirmingNote: '已上鏈；所在區塊不可逆後即為最終結果。',
+  confirmingNote: (amount) => `${amount} 已上鏈；所在區塊不可逆後即為最終結果。`,
 
   treasuresTitle: '森林寶藏',
   noTreasures: '還沒有收集到寶藏。',
+  loadingTreasures: '正在載入你的寶藏...',
   totalEarned: (totals) => `累計獲得：${totals}`,
   showOlderTreasures: '查看更早的',
   loadingOlderTreasures: '正在載入更早的寶藏...',
@@ -115,17 +130,18 @@ const zhHant: Texts = {
   helpSteps: [
     {
       title: '進入森林',
-      text: '點「進入森林」，開始一次匿名造訪。不需要帳戶，也不需要密碼。',
+      text: '你已進入森林：這是一次匿名造訪，不需要帳戶，也不需要密碼。',
     },
     {
       title: '連結你的 WAX 錢包',
-      text: '點「連結 WAX 錢包」，並在錢包中核准登入。獎勵會發放到這個帳戶。',
+      text: '你的錢包已連結：獎勵會發放到它的帳戶。',
     },
     {
       title: '提交森林兌換碼',
       text: '輸入兌換碼、用相機掃描它的 QR 碼，或上傳它的圖片，然後交給森林精靈。',
     },
   ],
+  helpStepDone: '已完成',
   helpWelcomeNote: (welcomeCode, bonus, token) =>
     `初來森林？先在這裡領取歡迎兌換碼 ${welcomeCode}，再到質押網站質押，就能收到 ${bonus} ${token} 的歡迎獎勵。`,
   claimCompleteTitle: '領取完成！',
@@ -164,6 +180,8 @@ const zhHant: Texts = {
     WALLET_PROOF_SIGNATURE_INVALID: '錢包的證明不是由該帳戶的金鑰簽署的。',
     WALLET_ACCOUNT_NOT_FOUND: '這條鏈上沒有這個帳戶。',
     WALLET_CHAIN_UNAVAILABLE: '無法連上區塊鏈來驗證錢包，請再試一次。',
+    WALLET_PERMISSION_REFUSED: '錢包用帳戶 active 權限以外的權限登入了。請用 active 權限重新連結。',
+    SIGN_OUT_EVERYWHERE_UNPROVEN: '請先以所有權證明連結錢包，才能在所有裝置上登出。',
   },
 }
 

@@ -6,6 +6,7 @@ import {
   applyLiveEvent,
   EMPTY_FEED,
   type FeedState,
+  listsKnownFor,
 } from './feed'
 
 const user = { id: '00000000-0000-4000-8000-000000000001', waxAccount: 'alice.wam' }
@@ -42,6 +43,14 @@ const snapshot = (
   data: { user, pending, olderPending, history, olderHistory, earned },
 })
 
+const snapshotLists = () => ({
+  pending: [],
+  olderPending: null,
+  history: [],
+  olderHistory: null,
+  earned: [],
+})
+
 const applyAll = (events: LiveEvent[], from: FeedState = EMPTY_FEED) =>
   events.reduce(applyLiveEvent, from)
 
@@ -53,12 +62,25 @@ describe('the live feed’s state', () => {
     ])
     expect(state).toEqual({
       received: true,
+      account: 'alice.wam',
       pending: [reward(2)],
       olderPending: 'older-activity',
       history: [entry(3), entry(2)],
       olderHistory: 'older',
       earned: [],
     })
+  })
+
+  it('knows the lists of the account its last snapshot was of, and no other', () => {
+    const beforeTheWallet: LiveEvent = {
+      type: 'snapshot',
+      data: { user: { ...user, waxAccount: null }, ...snapshotLists() },
+    }
+    const bound = applyAll([beforeTheWallet, { type: 'user', data: { user } }])
+    expect(listsKnownFor(EMPTY_FEED, 'alice.wam')).toBe(false)
+    // The wallet is bound, its snapshot not come yet: its empty lists are not known to be empty.
+    expect(listsKnownFor(bound, 'alice.wam')).toBe(false)
+    expect(listsKnownFor(applyLiveEvent(bound, snapshot([], [])), 'alice.wam')).toBe(true)
   })
 
   it('deltas applied in order: submitted, processing, paid', () => {

@@ -8,13 +8,16 @@ import type {
 
 /**
  * What the server last told us about the signed-in visitor's rewards, both lists newest first
- * and both paged. `received` is false until the first snapshot of this visit; `olderPending` and
+ * and both paged. `received` is false until the first snapshot of this visit, and `account` is
+ * the wax account that snapshot's lists are of: a wallet bound meanwhile has lists not known
+ * until its own snapshot comes, and an empty list means "none" only then; `olderPending` and
  * `olderHistory` fetch the page after the last one held of each list (null once its first entry
  * ever is held); `earned` is the whole history's total per token, which the pages held need not
  * add up to.
  */
 export interface FeedState {
   received: boolean
+  account: string | null
   pending: PendingReward[]
   olderPending: string | null
   history: RewardHistoryEntry[]
@@ -32,11 +35,17 @@ export const LIVE_EVENT_TYPES = [
 
 export const EMPTY_FEED: FeedState = {
   received: false,
+  account: null,
   pending: [],
   olderPending: null,
   history: [],
   olderHistory: null,
   earned: [],
+}
+
+/** Whether `state` holds the lists of `account`, so that an empty one means it has none. */
+export function listsKnownFor(state: FeedState, account: string): boolean {
+  return state.received && state.account === account
 }
 
 /**
@@ -49,6 +58,7 @@ export function applyLiveEvent(state: FeedState, event: LiveEvent): FeedState {
     case 'snapshot':
       return {
         received: true,
+        account: event.data.user.waxAccount,
         pending: event.data.pending,
         olderPending: event.data.olderPending,
         history: event.data.history,

@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from 'react'
 import './Button.css'
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary'
+  /** quiet: a step away from the screen's purpose ('Leave Forest'), drawn as a text link */
+  variant?: 'primary' | 'secondary' | 'quiet'
   /** While set, the button shows `busyLabel` and ignores presses. */
   busy?: boolean
   busyLabel?: string

@@ -3,17 +3,22 @@
 -- statement, so once its turn comes the count sees every submission committed before. Always
 -- user, then wallet: no two submissions wait on each other in a circle. Returns the new reward,
 -- or none when the account holds the code already, or the seconds the submitter must still
--- wait. Whether a code is in the catalogue is looked up once, as it is submitted
--- (code_unknown), so the lockout reads only the rewards whose code was unknown then; one still
--- waiting for the worker is looked up again, as an operator may add it to the catalogue
--- meanwhile.
+-- wait. A code the catalogue refuses as it stands (unknown, its campaign not started or over) is
+-- refused on the spot: the reward is inserted rejected, with its rejection and the reason of
+-- `rejection_reasons` (the catalogue's, by rejection), so the submitter's answer says why at
+-- once; only a cap, taken by the worker under its locks, can still refuse a code accepted here.
+-- Whether a code was in the catalogue is also kept (code_unknown) for rewards an older server
+-- left waiting, which the lockout looks up again, as an operator may add their code meanwhile.
+DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer);
 CREATE OR REPLACE FUNCTION submit_reward(
   code text, wax_account text, user_id uuid, lockout_attempts integer, lockout_minutes integer,
-  OUT reward_id uuid, OUT status text, OUT reason text, OUT created_at timestamptz,
-  OUT locked_for float8)
+  rejection_reasons jsonb,
+  OUT reward_id uuid, OUT status text, OUT rejection text, OUT reason text,
+  OUT created_at timestamptz, OUT locked_for float8)
 LANGUAGE plpgsql AS $$
 DECLARE
   failures integer;
+  verdict text;
 BEGIN
   IF lockout_attempts IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(submission_turn_key('user', user_id::text));
@@ -33,9 +38,19 @@ BEGIN
     END IF;
     locked_for := NULL;
   END IF;
-  INSERT INTO rewards AS r (code, wax_account, user_id, code_unknown)
+  -- The catalogue's verdict as the worker's redeemCodes (campaigns/catalogue.ts) would reach it.
+  SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
+              WHEN c.starts_at > now() THEN 'not_started'
+              WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended' END
+    INTO verdict
+    FROM (SELECT 1) AS one
+    LEFT JOIN codes k ON k.code = submit_reward.code
+    LEFT JOIN campaigns c ON c.id = k.campaign_id;
+  INSERT INTO rewards AS r (code, wax_account, user_id, code_unknown, status, rejection, reason)
   VALUES (submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
-          NOT EXISTS (SELECT 1 FROM codes k WHERE k.code = submit_reward.code))
+          verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
+          verdict, rejection_reasons->>verdict)
   ON CONFLICT ON CONSTRAINT rewards_wax_account_code_key DO NOTHING
-  RETURNING r.id, r.status, r.reason, r.created_at INTO reward_id, status, reason, created_at;
+  RETURNING r.id, r.status, r.rejection, r.reason, r.created_at
+       INTO reward_id, status, rejection, reason, created_at;
 END $$;

@@ -1,4 +1,4 @@
--- `POST /api/codes` for a batch of submissions in one statement (rewards/repository.ts, batched
+-- `POST /api/codes` for a batch of submissions in one statement (rewards/submit-codes.ts, batched
 -- by rewards/submission-batches.ts): item i is session_hashes[i], codes[i] and
 -- client_addresses[i], and results[i] (a JSON array) is its answer: `user` (false without a
 -- live session, when nothing is counted), `limited` ('address' or 'user') with `ms_left`,
@@ -11,10 +11,12 @@
 -- commit (a WAL flush) would make them all wait in line. Locks are taken in one sorted order,
 -- the counters' by count_hits and the turns' below, so batches running at once (from any
 -- number of servers) never deadlock.
+DROP PROCEDURE IF EXISTS submit_codes(
+  bytea[], text[], text[], float8, integer, integer, integer, integer, json);
 CREATE OR REPLACE PROCEDURE submit_codes(
   session_hashes bytea[], codes text[], client_addresses text[], window_secs float8,
   per_address integer, per_user integer, lockout_attempts integer, lockout_minutes integer,
-  OUT results json)
+  rejection_reasons jsonb, OUT results json)
 LANGUAGE plpgsql AS $$
 DECLARE
   user_ids uuid[];
@@ -92,7 +94,8 @@ BEGIN
       -- whole batch. A batch's size (32) keeps them within PostgreSQL's cache of 64 per backend.
       BEGIN
         SELECT * INTO answer
-          FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes);
+          FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes,
+                             rejection_reasons);
         answers := answers
           || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
       EXCEPTION WHEN OTHERS THEN

@@ -9,6 +9,19 @@ const ko: ConsoleTexts = {
   refusedTitle: '이 콘솔은 운영자 전용입니다',
   live: '실시간',
   reconnecting: '다시 연결하는 중...',
+  timeZone: (zone: string) => `시간은 사용자의 시간대(${zone}) 기준입니다.`,
+  backToSite: `${PRODUCT_NAME}(으)로 돌아가기`,
+
+  signInIntro: `${PRODUCT_NAME} 운영자 전용: 로그인한 뒤 운영자의 WAX 지갑을 연결하세요.`,
+  signIn: '콘솔에 로그인',
+  signingIn: '로그인하는 중...',
+  connectIntro: '콘솔을 열려면 운영자의 WAX 지갑을 연결하세요.',
+  connectWallet: 'WAX 지갑 연결',
+  connecting: '연결하는 중...',
+
+  signedInAs: (account: string) => `현재 ${account} 지갑으로 로그인되어 있습니다.`,
+  refusedNext: '콘솔을 열려면 로그아웃한 뒤 운영자 계정의 지갑을 연결하세요.',
+  switchWallet: '로그아웃하고 다른 지갑 사용',
 
   campaignsTitle: '캠페인',
   campaignsEmpty: '아직 캠페인이 없습니다.',
@@ -27,6 +40,9 @@ const ko: ConsoleTexts = {
   states: { open: '진행 중', scheduled: '예정', ended: '종료됨', closed: '마감됨' },
   welcome: '환영',
   noLimit: '∞',
+  noLimitSpoken: '제한 없음',
+  noCap: '한도 없음',
+  doesNotApply: (state: string) => `해당 없음: ${state}`,
   always: '상시',
   windowFrom: (start: string) => `${start}부터`,
   windowUntil: (end: string) => `${end}까지`,
@@ -36,6 +52,20 @@ const ko: ConsoleTexts = {
   closing: '마감하는 중...',
   closed: (slug: string) =>
     `캠페인 ${slug}을(를) 마감했습니다. 이제 이 코드의 새 제출은 종료된 것으로 거절됩니다.`,
+  reopen: '다시 열기',
+  reopenCampaign: (slug: string) => `다시 열기: ${slug}`,
+  reopening: '다시 여는 중...',
+  reopened: (slug: string) =>
+    `캠페인 ${slug}을(를) 다시 열었습니다. 기간과 한도 안에서 코드를 다시 받습니다.`,
+  welcomeStaysOpen: '항상 열림: 모든 첫 방문에서 수령합니다.',
+  cancel: '취소',
+  confirmCloseTitle: (name: string) => `“${name}” 캠페인을 마감할까요?`,
+  confirmCloseEffect: (slug: string) =>
+    `${slug}의 코드를 새로 제출하면 종료된 것으로 거절됩니다. 이미 지급 중인 보상은 그대로 완료됩니다. 종료 전까지는 다시 열 수 있습니다.`,
+  confirmClose: '캠페인 마감',
+  confirmReopenTitle: (name: string) => `“${name}” 캠페인을 다시 열까요?`,
+  confirmReopenEffect: (slug: string) => `${slug}의 코드를 기간과 한도 안에서 다시 받습니다.`,
+  confirmReopen: '캠페인 다시 열기',
   chart: '차트',
   showChart: (slug: string) => `차트: ${slug}`,
 
@@ -57,11 +87,13 @@ const ko: ConsoleTexts = {
     contractHint: '비우면 서버의 보상 토큰 컨트랙트',
     startsAt: '시작',
     endsAt: '종료',
+    timeHint: (zone: string) => `선택 사항, 사용자의 시간대(${zone}) 기준`,
     cap: '한도',
     capHint: '비우면 한도 없음',
     code: '코드',
     codeHint: '공유 캠페인의 단일 코드',
   },
+  incompleteTime: '날짜와 시간을 모두 입력하거나 비워 두세요.',
   create: '캠페인 만들기',
   creating: '만드는 중...',
   created: (slug: string, kind: string, reward: string) =>
@@ -76,6 +108,28 @@ const ko: ConsoleTexts = {
   generated: (count: number, slug: string) => `${slug}의 코드 ${count}개를 생성했습니다.`,
   downloadCsv: 'CSV 내려받기',
   downloadSheet: '인쇄용 QR 시트 내려받기',
+  generateProgress: (made: number, count: number, slug: string) =>
+    `${slug}의 코드를 생성하는 중: ${count}개 중 ${made}개 완료.`,
+  generateFailed: (made: number, count: number, slug: string) =>
+    `${slug}의 코드 생성이 ${count}개 중 ${made}개에서 멈췄습니다. 생성된 코드는 유효합니다.`,
+
+  generationsTitle: '코드 생성 기록',
+  generationsEmpty: '아직 생성한 코드가 없습니다.',
+  generationColumns: {
+    campaign: '캠페인',
+    codes: '코드',
+    by: '요청자',
+    started: '시작',
+    state: '상태',
+    downloads: '내려받기',
+  },
+  generationStates: { running: '진행 중', done: '완료', failed: '실패' },
+  byCli: 'CLI',
+  madeOf: (made: number, count: number) => `${count}개 중 ${made}개`,
+  csv: 'CSV',
+  sheet: 'QR 시트',
+  csvOf: (slug: string, started: string) => `${slug}의 CSV, ${started} 시작`,
+  sheetOf: (slug: string, started: string) => `${slug}의 인쇄용 QR 시트, ${started} 시작`,
 
   payoutsTitle: '지급',
   balance: (account: string, balance: string) => `${account} 잔액: ${balance}.`,
@@ -104,7 +158,7 @@ const ko: ConsoleTexts = {
     ADMIN_WALLET_REQUIRED: '콘솔을 열려면 운영자의 WAX 지갑을 연결하세요.',
     ADMIN_WALLET_UNVERIFIED:
       '이 지갑은 소유 증명 없이 연결되었습니다. 콘솔을 열려면 다시 연결하세요.',
-    ADMIN_NOT_OPERATOR: '이 지갑은 운영자 계정(ADMIN_ACCOUNTS)이 아닙니다.',
+    ADMIN_NOT_OPERATOR: '이 지갑은 운영자 계정이 아닙니다.',
     ADMIN_SLUG_INVALID: '슬러그는 영문 소문자, 숫자, 하이픈 1~64자여야 합니다.',
     ADMIN_SLUG_TAKEN: '이 슬러그의 캠페인이 이미 있습니다.',
     ADMIN_NAME_INVALID: '이름은 1~120자여야 합니다.',
@@ -117,9 +171,19 @@ const ko: ConsoleTexts = {
     ADMIN_UNIQUE_CODE_GIVEN: '고유 캠페인의 코드는 직접 정하지 않고 코드 생성으로 만듭니다.',
     ADMIN_CODE_TAKEN: '이 코드는 다른 캠페인의 코드입니다.',
     ADMIN_CAMPAIGN_NOT_FOUND: '그런 캠페인이 없습니다.',
+    ADMIN_CAMPAIGN_WELCOME:
+      '환영 캠페인은 마감할 수 없습니다. 모든 첫 방문에서 이 코드를 수령합니다.',
+    ADMIN_CAMPAIGN_CLOSED: '이 캠페인은 이미 마감되었습니다.',
+    ADMIN_CAMPAIGN_NOT_CLOSED: '이 캠페인은 마감되지 않았습니다. 다시 열 것이 없습니다.',
+    ADMIN_CAMPAIGN_WINDOW_OVER:
+      '이 캠페인의 기간이 끝났습니다. 다시 열어도 모든 코드를 거절하므로 마감된 상태로 둡니다.',
     ADMIN_CAMPAIGN_SHARED: '공유 캠페인입니다. 코드가 하나뿐입니다.',
     ADMIN_CODE_COUNT_INVALID: '개수는 1부터 10000 사이의 정수여야 합니다.',
     ADMIN_REWARD_NOT_WAITING: '이 보상은 지급을 기다리고 있지 않습니다.',
+    ADMIN_GENERATIONS_BUSY:
+      '이미 코드 생성 두 건이 진행 중입니다. 그중 하나가 끝나면 이 생성을 시작하세요.',
+    ADMIN_GENERATION_NOT_FOUND: '그런 코드 생성 기록이 없습니다.',
+    ADMIN_GENERATION_RUNNING: '이 코드 생성은 아직 진행 중입니다. 끝나면 코드를 내려받으세요.',
   },
 }
 

@@ -9,6 +9,19 @@ const tr: ConsoleTexts = {
   refusedTitle: 'Bu konsol operatörler içindir',
   live: 'Canlı',
   reconnecting: 'Yeniden bağlanıyor...',
+  timeZone: (zone: string) => `Saatler sizin saat diliminizdedir: ${zone}.`,
+  backToSite: `${PRODUCT_NAME} sitesine dön`,
+
+  signInIntro: `${PRODUCT_NAME} operatörleri için: giriş yapın, ardından bir operatörün WAX cüzdanını bağlayın.`,
+  signIn: 'Konsola giriş yap',
+  signingIn: 'Giriş yapılıyor...',
+  connectIntro: 'Konsolu açmak için bir operatörün WAX cüzdanını bağlayın.',
+  connectWallet: 'WAX Cüzdanını Bağla',
+  connecting: 'Bağlanıyor...',
+
+  signedInAs: (account: string) => `${account} cüzdanıyla giriş yapmış durumdasınız.`,
+  refusedNext: 'Konsolu açmak için çıkış yapın ve bir operatör hesabının cüzdanını bağlayın.',
+  switchWallet: 'Çıkış yap ve başka bir cüzdan kullan',
 
   campaignsTitle: 'Kampanyalar',
   campaignsEmpty: 'Henüz kampanya yok.',
@@ -27,6 +40,9 @@ const tr: ConsoleTexts = {
   states: { open: 'açık', scheduled: 'planlandı', ended: 'bitti', closed: 'kapatıldı' },
   welcome: 'hoş geldin',
   noLimit: '∞',
+  noLimitSpoken: 'sınırsız',
+  noCap: 'sınır yok',
+  doesNotApply: (state: string) => `geçerli değil: ${state}`,
   always: 'her zaman',
   windowFrom: (start: string) => `${start} itibarıyla`,
   windowUntil: (end: string) => `${end} tarihine kadar`,
@@ -36,6 +52,21 @@ const tr: ConsoleTexts = {
   closing: 'Kapatılıyor...',
   closed: (slug: string) =>
     `${slug} kampanyası kapatıldı: kodlarının yeni gönderimleri bitmiş olarak reddedilir.`,
+  reopen: 'Yeniden aç',
+  reopenCampaign: (slug: string) => `Yeniden aç: ${slug}`,
+  reopening: 'Yeniden açılıyor...',
+  reopened: (slug: string) =>
+    `${slug} kampanyası yeniden açıldı: kodları, dönemi ve sınırı içinde yeniden kabul edilir.`,
+  welcomeStaysOpen: 'Hep açık: her ilk ziyarette alınır.',
+  cancel: 'Vazgeç',
+  confirmCloseTitle: (name: string) => `“${name}” kampanyası kapatılsın mı?`,
+  confirmCloseEffect: (slug: string) =>
+    `${slug} kodlarının yeni gönderimleri bitmiş olarak reddedilir; ödenmekte olan ödüller yine tamamlanır. Kampanyayı bitişinden önce yeniden açabilirsiniz.`,
+  confirmClose: 'Kampanyayı kapat',
+  confirmReopenTitle: (name: string) => `“${name}” kampanyası yeniden açılsın mı?`,
+  confirmReopenEffect: (slug: string) =>
+    `${slug} kodları, dönemi ve sınırı içinde yeniden kabul edilir.`,
+  confirmReopen: 'Kampanyayı yeniden aç',
   chart: 'Grafik',
   showChart: (slug: string) => `Grafik: ${slug}`,
 
@@ -57,11 +88,13 @@ const tr: ConsoleTexts = {
     contractHint: 'boş: sunucunun ödül token sözleşmesi',
     startsAt: 'Başlangıç',
     endsAt: 'Bitiş',
+    timeHint: (zone: string) => `isteğe bağlı; sizin saat diliminizde: ${zone}`,
     cap: 'Sınır',
     capHint: 'boş: sınır yok',
     code: 'Kod',
     codeHint: 'ortak bir kampanyanın tek kodu',
   },
+  incompleteTime: 'Tarihi ve saati eksiksiz girin ya da boş bırakın.',
   create: 'Kampanya oluştur',
   creating: 'Oluşturuluyor...',
   created: (slug: string, kind: string, reward: string) =>
@@ -76,6 +109,29 @@ const tr: ConsoleTexts = {
   generated: (count: number, slug: string) => `${slug} için ${count} kod üretildi.`,
   downloadCsv: 'CSV dosyasını indir',
   downloadSheet: 'Yazdırılabilir QR sayfasını indir',
+  generateProgress: (made: number, count: number, slug: string) =>
+    `${slug} için kodlar üretiliyor: ${count} koddan ${made} tanesi hazır.`,
+  generateFailed: (made: number, count: number, slug: string) =>
+    `${slug} için kod üretimi ${count} koddan ${made} tanesinde durdu; üretilen kodlar geçerli.`,
+
+  generationsTitle: 'Kod üretimleri',
+  generationsEmpty: 'Henüz kod üretilmedi.',
+  generationColumns: {
+    campaign: 'Kampanya',
+    codes: 'Kodlar',
+    by: 'İsteyen',
+    started: 'Başlangıç',
+    state: 'Durum',
+    downloads: 'İndirmeler',
+  },
+  generationStates: { running: 'sürüyor', done: 'tamamlandı', failed: 'başarısız' },
+  byCli: 'CLI',
+  madeOf: (made: number, count: number) => `${count} koddan ${made}`,
+  csv: 'CSV',
+  sheet: 'QR sayfası',
+  csvOf: (slug: string, started: string) => `${slug} CSV dosyası, başlangıç ${started}`,
+  sheetOf: (slug: string, started: string) =>
+    `${slug} yazdırılabilir QR sayfası, başlangıç ${started}`,
 
   payoutsTitle: 'Ödemeler',
   balance: (account: string, balance: string) => `${account} bakiyesi: ${balance}.`,
@@ -104,7 +160,7 @@ const tr: ConsoleTexts = {
     ADMIN_WALLET_REQUIRED: 'Konsolu açmak için bir operatörün WAX cüzdanını bağlayın.',
     ADMIN_WALLET_UNVERIFIED:
       'Bu cüzdan sahiplik kanıtı olmadan bağlandı; konsolu açmak için yeniden bağlayın.',
-    ADMIN_NOT_OPERATOR: 'Bu cüzdan operatör hesaplarından (ADMIN_ACCOUNTS) biri değil.',
+    ADMIN_NOT_OPERATOR: 'Bu cüzdan operatör hesaplarından biri değil.',
     ADMIN_SLUG_INVALID: 'Kısa ad 1 ile 64 arasında küçük harf, rakam veya tireden oluşmalıdır.',
     ADMIN_SLUG_TAKEN: 'Bu kısa adla bir kampanya zaten var.',
     ADMIN_NAME_INVALID: 'Ad 1 ile 120 karakter arasında olmalıdır.',
@@ -118,9 +174,17 @@ const tr: ConsoleTexts = {
       'Tekil kampanyaların kodları kendi verilen bir koddan değil, kod üretiminden gelir.',
     ADMIN_CODE_TAKEN: 'Bu kod başka bir kampanyaya ait.',
     ADMIN_CAMPAIGN_NOT_FOUND: 'Böyle bir kampanya yok.',
+    ADMIN_CAMPAIGN_WELCOME: 'Hoş geldin kampanyası kapatılamaz: her ilk ziyaret onun kodunu alır.',
+    ADMIN_CAMPAIGN_CLOSED: 'Bu kampanya zaten kapatıldı.',
+    ADMIN_CAMPAIGN_NOT_CLOSED: 'Bu kampanya kapatılmadı: yeniden açılacak bir şey yok.',
+    ADMIN_CAMPAIGN_WINDOW_OVER:
+      'Bu kampanyanın dönemi bitti: yeniden açılsa da her kodu reddederdi, bu yüzden kapalı kalır.',
     ADMIN_CAMPAIGN_SHARED: 'Bu ortak bir kampanya: tek bir kodu var.',
     ADMIN_CODE_COUNT_INVALID: 'Sayı 1 ile 10000 arasında bir tam sayı olmalıdır.',
     ADMIN_REWARD_NOT_WAITING: 'Bu ödül ödenmeyi beklemiyor.',
+    ADMIN_GENERATIONS_BUSY: 'Şu anda zaten iki kod üretimi sürüyor: biri bittiğinde bunu başlatın.',
+    ADMIN_GENERATION_NOT_FOUND: 'Böyle bir kod üretimi yok.',
+    ADMIN_GENERATION_RUNNING: 'Bu kod üretimi hâlâ sürüyor: bittiğinde kodlarını indirin.',
   },
 }
 

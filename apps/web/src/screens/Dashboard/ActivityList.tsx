@@ -1,10 +1,12 @@
 import type { PendingReward } from '@fernwood/protocol'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useTexts } from '../../i18n/current'
+import { useLanguage, useTexts } from '../../i18n/current'
+import { formatTokenAmount } from '../../i18n/format'
 import { loadOlderActivity, useLive } from '../../live/store'
 import { dismissReward } from '../../rewards/dismissReward'
 import { errorMessage } from '../../ui/errorMessage'
+import { RelativeTime } from '../../ui/RelativeTime'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
 import { ShowOlderButton } from './ShowOlderButton'
@@ -22,6 +24,7 @@ export function ActivityList({
   explorerTransactionUrl: string
 }) {
   const texts = useTexts()
+  const language = useLanguage()
   const { olderPending } = useLive()
   if (pending.length === 0) return null
 
@@ -45,6 +48,7 @@ export function ActivityList({
           >
             <span className="activity__code">{reward.code}</span>
             <span className="activity__status">{texts.rewardStatus[reward.status]}</span>
+            <RelativeTime className="activity__when" iso={reward.createdAt} />
             {reward.status === 'rejected' && (reward.rejection || reward.reason) && (
               <span className="activity__reason">
                 {/* The server's words only for a reason this app does not know yet. */}
@@ -54,7 +58,10 @@ export function ActivityList({
             {reward.status === 'rejected' && <DismissButton reward={reward} />}
             {reward.status === 'confirming' && reward.transactionId && (
               <span className="activity__reason">
-                {texts.confirmingNote}{' '}
+                {reward.reward &&
+                  texts.confirmingNote(
+                    formatTokenAmount(`${reward.reward.amount} ${reward.reward.token}`, language),
+                  )}{' '}
                 <span className="activity__tx">
                   {texts.transaction}{' '}
                   <TransactionId

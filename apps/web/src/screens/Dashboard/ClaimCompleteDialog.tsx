@@ -5,7 +5,8 @@ import '../../ui/Button.css'
 interface ClaimCompleteDialogProps {
   open: boolean
   onClose: () => void
-  stakingUrl: string
+  /** the operator's staking site; without one the dialog links nowhere */
+  stakingUrl: string | undefined
   welcomeBonus: string
   token: string
 }
@@ -22,18 +23,20 @@ export function ClaimCompleteDialog({
     <Modal open={open} title={texts.claimCompleteTitle} onClose={onClose}>
       <p>{texts.claimCompleteText}</p>
       <p>{texts.claimCompleteNext}</p>
-      <p className="claim__action">
-        <a
-          className="button button--primary claim__link"
-          href={stakingUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-autofocus
-        >
-          {texts.claimBonus(welcomeBonus, token)}
-          <span className="visually-hidden"> {texts.opensInNewTab}</span>
-        </a>
-      </p>
+      {stakingUrl && (
+        <p className="claim__action">
+          <a
+            className="button button--primary claim__link"
+            href={stakingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-autofocus
+          >
+            {texts.claimBonus(welcomeBonus, token)}
+            <span className="visually-hidden"> {texts.opensInNewTab}</span>
+          </a>
+        </p>
+      )}
     </Modal>
   )
 }

@@ -1,9 +1,12 @@
 import type { PublicConfig, User } from '@fernwood/protocol'
 import { useEffect, useState } from 'react'
+import { listsKnownFor } from '../../live/feed'
 import { type LiveState, useLive } from '../../live/store'
+import { useOwnOutcomeShowing } from '../../rewards/ownOutcome'
 import { showWelcomeClaimOnce, welcomeClaimDue } from '../../rewards/welcomeClaim'
 import { ActivityList } from './ActivityList'
 import { ClaimCompleteDialog } from './ClaimCompleteDialog'
+import { ClaimOffer } from './ClaimOffer'
 import { Header } from './Header'
 import { HelpDialog } from './HelpDialog'
 import { SubmitCodePanel } from './SubmitCodePanel'
@@ -18,12 +21,17 @@ interface DashboardProps {
 export function Dashboard({ user, config }: DashboardProps) {
   const live = useLive()
   const [helpOpen, setHelpOpen] = useState(false)
-  const [claimOpen, setClaimOpen] = useState(false)
+  const [claimGranted, setClaimGranted] = useState(false)
+  // Until the wallet's own lists arrive, an empty list means "not known yet", not "none".
+  const listsKnown = listsKnownFor(live, user.waxAccount)
 
-  const welcomeDue = welcomeClaimDue(live.history, config.welcomeCode)
+  const welcomeDue = listsKnown && welcomeClaimDue(live.history, config.welcomeCode)
   useEffect(() => {
-    if (welcomeDue) return showWelcomeClaimOnce(user.id, () => setClaimOpen(true))
+    if (welcomeDue) return showWelcomeClaimOnce(user.id, () => setClaimGranted(true))
   }, [welcomeDue, user.id])
+  // The spec's rule decides whether 'Claim Complete!' is due; it waits for a calm moment, never
+  // covering what became of the visitor's own code.
+  const ownOutcomeShowing = useOwnOutcomeShowing()
 
   return (
     <div className="dashboard">
@@ -39,7 +47,10 @@ export function Dashboard({ user, config }: DashboardProps) {
         balanceRefreshKey={payoutsLanded(live)}
       />
       <main className="dashboard__main">
-        <SubmitCodePanel />
+        <div className="dashboard__start">
+          <ClaimOffer />
+          <SubmitCodePanel />
+        </div>
         <div className="dashboard__side">
           <ActivityList
             pending={live.pending}
@@ -48,7 +59,7 @@ export function Dashboard({ user, config }: DashboardProps) {
           <TreasuresList
             history={live.history}
             earned={live.earned}
-            received={live.received}
+            known={listsKnown}
             explorerTransactionUrl={config.chain.explorerTransactionUrl}
           />
         </div>
@@ -61,8 +72,8 @@ export function Dashboard({ user, config }: DashboardProps) {
         token={config.token}
       />
       <ClaimCompleteDialog
-        open={claimOpen}
-        onClose={() => setClaimOpen(false)}
+        open={claimGranted && !ownOutcomeShowing}
+        onClose={() => setClaimGranted(false)}
         stakingUrl={config.stakingUrl}
         welcomeBonus={config.welcomeBonus}
         token={config.token}

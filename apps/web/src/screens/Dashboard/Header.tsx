@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { type ChangeEvent, useEffect, useId, useRef } from 'react'
 import { noTokens, type TokenBalanceSource, useTokenBalance } from '../../chain/tokenBalance'
-import { useLanguage, useTexts } from '../../i18n/current'
+import { pickLanguage, useLanguage, useTexts } from '../../i18n/current'
 import { formatTokenAmount } from '../../i18n/format'
+import { type Language, languageNames, languages, localeOf } from '../../i18n/languages'
 import { useSignOut } from '../../session/useSignOut'
 import { Button } from '../../ui/Button'
 
@@ -14,16 +15,34 @@ interface HeaderProps {
   balanceRefreshKey: string
 }
 
+/**
+ * One row: the title, the account with its balance, and the actions (Help, the language, Sign
+ * out everywhere, Logout). On a wide screen the actions sit in the row; on a phone they fold
+ * into a menu (a popover) behind one button, so the header stays one row high.
+ */
 export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }: HeaderProps) {
   const texts = useTexts()
   const language = useLanguage()
   const balance = useTokenBalance(balanceSource, waxAccount, balanceRefreshKey)
-  const { signingOut, signOut } = useSignOut()
+  const { signingOut, signOut, signOutEverywhere } = useSignOut()
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
+  const menuId = useId()
+  const languageId = useId()
   // As on the other screens: keyboard and screen-reader users start on the new screen.
   useEffect(() => {
     headingRef.current?.focus()
   }, [])
+
+  /** Runs a menu item's action with the menu folded away (a no-op where it is not a popover). */
+  const fromMenu = (action: () => void) => () => {
+    if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover()
+    action()
+  }
+  const amount =
+    balance.status === 'read'
+      ? formatTokenAmount(balance.balance ?? noTokens(balanceSource), language)
+      : undefined
 
   return (
     <header className="dashboard__header">
@@ -32,23 +51,65 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
           <path d="M32 4 14 30h9L10 48h44L41 30h9Z" fill="currentColor" />
           <rect x="28" y="48" width="8" height="12" rx="2" fill="currentColor" />
         </svg>
-        {texts.title}
+        <span className="dashboard__title-text">{texts.title}</span>
       </h1>
-      <p className="dashboard__account">{texts.waxAccount(waxAccount)}</p>
-      {balance.status === 'read' && (
-        <p className="dashboard__account dashboard__balance" aria-live="polite">
-          {texts.balance(formatTokenAmount(balance.balance ?? noTokens(balanceSource), language))}
-        </p>
-      )}
-      <div className="dashboard__actions">
-        <Button variant="secondary" className="dashboard__action" onClick={onHelp}>
+      <p className="account-chip">
+        <span className="account-chip__account">{texts.waxAccount(waxAccount)}</span>
+        {amount && (
+          <span className="account-chip__balance" aria-live="polite">
+            <span className="visually-hidden">{texts.balance(amount)}</span>
+            <span aria-hidden="true">{amount}</span>
+          </span>
+        )}
+      </p>
+      <button
+        type="button"
+        className="dashboard__menu-button"
+        popoverTarget={menuId}
+        aria-label={texts.menu}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M4 7h16M4 12h16M4 17h16"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
+        </svg>
+      </button>
+      <div id={menuId} ref={menuRef} popover="auto" className="dashboard__menu">
+        <Button variant="secondary" className="dashboard__action" onClick={fromMenu(onHelp)}>
           {texts.help}
+        </Button>
+        <div className="dashboard__language">
+          <label htmlFor={languageId}>{texts.language}</label>
+          <select
+            id={languageId}
+            value={language}
+            onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+              void pickLanguage(event.target.value as Language)
+            }
+          >
+            {languages.map((option) => (
+              <option key={option} value={option} lang={localeOf(option)}>
+                {languageNames[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          variant="secondary"
+          className="dashboard__action"
+          disabled={signingOut}
+          onClick={fromMenu(signOutEverywhere)}
+        >
+          {texts.signOutEverywhere}
         </Button>
         <Button
           variant="secondary"
           className="dashboard__action"
           disabled={signingOut}
-          onClick={signOut}
+          onClick={fromMenu(signOut)}
         >
           {texts.logout}
         </Button>

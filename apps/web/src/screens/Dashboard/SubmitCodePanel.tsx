@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
-import { codeBoxChanged, waitingClaimCode } from '../../claimLink/waitingClaim'
 import { useTexts } from '../../i18n/current'
 import { readQrText } from '../../qr/qrText'
 import { useSubmitCode } from '../../rewards/useSubmitCode'
@@ -16,8 +15,7 @@ export function SubmitCodePanel() {
   const texts = useTexts()
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
-  // A claim link's code waits in the box, under Enter Code, until the visitor submits it.
-  const [code, setCode] = useState(() => waitingClaimCode() ?? '')
+  const [code, setCode] = useState('')
   const { submitting, submit } = useSubmitCode()
   const inputRef = useRef<HTMLInputElement>(null)
   const [detections, setDetections] = useState(0)
@@ -26,8 +24,6 @@ export function SubmitCodePanel() {
   useEffect(() => {
     if (detections > 0) inputRef.current?.focus()
   }, [detections])
-
-  useEffect(() => codeBoxChanged(code), [code])
 
   function showDetected(found: string) {
     const read = readQrText(found, location.origin)
@@ -48,7 +44,10 @@ export function SubmitCodePanel() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (submitting || code === '') return
-    if (await submit(code)) setCode('')
+    const outcome = await submit(code)
+    if (outcome === 'accepted') setCode('')
+    // A refused code stays, selected: a typo is corrected, another code typed over it.
+    if (outcome === 'rejected') inputRef.current?.select()
   }
 
   return (

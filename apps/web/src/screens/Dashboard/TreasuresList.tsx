@@ -2,6 +2,7 @@ import type { EarnedTotal, RewardHistoryEntry } from '@fernwood/protocol'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { formatAmounts, formatTokenAmount } from '../../i18n/format'
 import { loadOlderHistory, useLive } from '../../live/store'
+import { RelativeTime } from '../../ui/RelativeTime'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
 import { ShowOlderButton } from './ShowOlderButton'
@@ -10,8 +11,8 @@ interface TreasuresListProps {
   history: RewardHistoryEntry[]
   /** the whole history's total per token, from the server (the list may hold only its newest page) */
   earned: EarnedTotal[]
-  /** false until the live feed's first snapshot: an empty list then means "not known yet" */
-  received: boolean
+  /** false until the live feed's snapshot of this wallet: an empty list then means "not known yet" */
+  known: boolean
   /** the chain's explorer page for a transaction, `{id}` standing for its id */
   explorerTransactionUrl: string
 }
@@ -23,7 +24,7 @@ interface TreasuresListProps {
 export function TreasuresList({
   history,
   earned,
-  received,
+  known,
   explorerTransactionUrl,
 }: TreasuresListProps) {
   const texts = useTexts()
@@ -50,8 +51,10 @@ export function TreasuresList({
           )}
         </p>
       )}
-      {history.length === 0 ? (
-        received && <p className="treasures__empty">{texts.noTreasures}</p>
+      {!known ? (
+        <TreasuresLoading label={texts.loadingTreasures} />
+      ) : history.length === 0 ? (
+        <p className="treasures__empty">{texts.noTreasures}</p>
       ) : (
         // A scrolling list must take focus, or keyboard users cannot scroll it.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above (axe: scrollable-region-focusable)
@@ -69,6 +72,7 @@ export function TreasuresList({
                   explorerTransactionUrl={explorerTransactionUrl}
                 />
               </span>
+              <RelativeTime className="treasure__when" iso={entry.timestamp} />
             </li>
           ))}
         </ul>
@@ -83,5 +87,19 @@ export function TreasuresList({
         />
       )}
     </Panel>
+  )
+}
+
+/** Entries' outlines while the wallet's lists come: the panel keeps its shape, and says why. */
+function TreasuresLoading({ label }: { label: string }) {
+  return (
+    <div className="treasures treasures--loading">
+      <p className="visually-hidden" role="status">
+        {label}
+      </p>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="treasure treasure--skeleton" aria-hidden="true" />
+      ))}
+    </div>
   )
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useTexts } from '../../i18n/current'
+import { ClaimCard } from '../../claimLink/ClaimCard'
+import { claimable, enteredToClaim, takeWalletNext, useClaim } from '../../claimLink/claim'
+import { currentTexts, useTexts } from '../../i18n/current'
 import { signIn } from '../../session/store'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
@@ -8,15 +10,19 @@ import { Screen } from '../../ui/Screen'
 
 export function Login() {
   const texts = useTexts()
+  const claim = useClaim()
   const [entering, setEntering] = useState(false)
 
   async function enterForest() {
     setEntering(true)
+    // Entering for a claim's reward: the wallet's dialog follows without another tap.
+    if (claimable(claim)) enteredToClaim()
     try {
       await signIn()
-      toast.success(texts.signInSucceeded)
+      toast.success(currentTexts().signInSucceeded)
     } catch (error) {
-      toast.error(texts.signInFailed(errorMessage(error)))
+      takeWalletNext()
+      toast.error(currentTexts().signInFailed(errorMessage(error)))
       setEntering(false)
     }
   }
@@ -24,6 +30,7 @@ export function Login() {
   return (
     <Screen title={texts.title}>
       <p className="screen__text">{texts.tagline}</p>
+      <ClaimCard />
       <div className="screen__actions">
         <Button busy={entering} busyLabel={texts.entering} onClick={enterForest}>
           {texts.enterForest}

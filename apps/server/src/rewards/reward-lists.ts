@@ -7,14 +7,10 @@ import {
   type RewardHistoryEntry,
   type RewardsResponse,
 } from '@fernwood/protocol'
-import { hashSessionToken } from '../auth/session-token.ts'
-import type { Environment } from '../config/environment.ts'
+import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { retryAfter } from '../http/errors.ts'
-import { refusal, waitingTime } from '../http/rate-limit.ts'
-import { CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
 
-/** A reward as the pending list reads it (and as its live event carries it, migration 013). */
+/** A reward as the pending list reads it and as its live event (`rewards_live_event`) carries it. */
 export interface PendingRow {
   id: string
   code: string
@@ -24,6 +20,8 @@ export interface PendingRow {
   rejection?: Rejection | null
   /** the transfer a confirming reward waits on */
   transaction_id?: string | null
+  /** what an accepted reward pays, its campaign's Antelope asset ('10.0000 FERN') */
+  reward_quantity?: string | null
   /** a string in JSON, as a live event carries it */
   created_at: Date | string
   /** dismissed by the visitor (only rewards read by id can be) */
@@ -48,6 +46,7 @@ export const toPendingReward = (row: PendingRow): PendingReward => ({
   reason: row.reason,
   ...(row.rejection && { rejection: row.rejection }),
   ...(row.transaction_id && { transactionId: row.transaction_id }),
+  ...(row.reward_quantity && { reward: splitQuantity(row.reward_quantity) }),
   createdAt: new Date(row.created_at).toISOString(),
   ...(row.dismissed && { dismissed: true as const }),
 })
@@ -60,113 +59,6 @@ const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
   transactionId: row.transaction_id,
   timestamp: new Date(row.timestamp).toISOString(),
 })
-
-/** After `attempts` unknown codes within `minutes`, a user and their wallet must wait. */
-export interface LockoutLimits {
-  attempts: number
-  minutes: number
-}
-
-/** The rules a code submission through the API meets, besides the catalogue's. */
-export interface SubmissionRules {
-  /** codes per minute from one client address, and from one user */
-  perAddress: number
-  perUser: number
-  lockout: LockoutLimits
-}
-
-/** The submission rules a deployment set (CODE_SUBMITS_PER_MINUTE…, INVALID_CODE_LOCKOUT_…). */
-export function submissionRulesOf(env: Environment): SubmissionRules {
-  return {
-    perAddress: env.CODE_SUBMITS_PER_MINUTE_PER_ADDRESS,
-    perUser: env.CODE_SUBMITS_PER_MINUTE,
-    lockout: {
-      attempts: env.INVALID_CODE_LOCKOUT_ATTEMPTS,
-      minutes: env.INVALID_CODE_LOCKOUT_MINUTES,
-    },
-  }
-}
-
-/** A code as the API received it, from a visitor with a session cookie. */
-export interface CodeSubmission {
-  sessionToken: string
-  /** undefined when the request's body was no usable code: counted, never submitted */
-  code: string | undefined
-  clientAddress: string
-}
-
-/** One submission's answer in `submit_codes`' JSON results. */
-interface BatchAnswer {
-  /** false without a live session: nothing was counted */
-  user: boolean
-  limited?: 'address' | 'user'
-  ms_left?: number
-  wallet?: boolean
-  /** the SQLSTATE of an error this submission alone met */
-  failed?: string
-  /** submit_reward's answer: the new reward, none when the account held the code already */
-  reward_id?: string | null
-  status?: PendingReward['status'] | null
-  reason?: string | null
-  created_at?: string | null
-  /** or the seconds its user or wallet must still wait, past the unknown-code lockout */
-  locked_for?: number | null
-}
-
-/**
- * Codes submitted through the API, any number in one round trip (`submit_codes`, migration
- * 014), each answered as if sent alone in that order: the visitor's session, the client
- * address's and the user's rate limits, then `submit_reward` (migrations 005 and 011), where
- * submissions of one user, and of one wallet, take turns from the lockout's count to their
- * insert, whose unique (wax_account, code) is the duplicate check: undefined means the account
- * already holds the code. A submission without a live session, a usable code or a wallet is
- * refused as CodeInvalid (the spec gives one message for all), one over a limit with
- * CodesRateLimited, one past the lockout with CodeLockedOut. Batches are formed by
- * `submission-batches.ts`; the database announces each new reward on commit.
- */
-export async function submitCodes(
-  database: Database,
-  submissions: readonly CodeSubmission[],
-  rules: SubmissionRules,
-): Promise<Array<PendingReward | undefined | Error>> {
-  const [{ results }] = await database.query<{ results: BatchAnswer[] }>(
-    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, NULL)',
-    [
-      submissions.map(({ sessionToken }) => hashSessionToken(sessionToken)),
-      submissions.map(({ code }) => code ?? null),
-      submissions.map(({ clientAddress }) => clientAddress),
-      SUBMISSION_WINDOW_MS / 1000,
-      rules.perAddress,
-      rules.perUser,
-      rules.lockout.attempts,
-      rules.lockout.minutes,
-    ],
-    { preparedAs: 'submit_codes' },
-  )
-  return results.map((answer, index) => {
-    const { code } = submissions[index]
-    if (!answer.user) return new CodeInvalid()
-    if (answer.limited) {
-      return refusal({ refuse: (wait) => new CodesRateLimited(wait) }, answer.ms_left ?? 0)
-    }
-    if (answer.failed) return new Error(`the database refused the submission (${answer.failed})`)
-    if (!code || !answer.wallet) return new CodeInvalid()
-    if (answer.locked_for != null) {
-      return retryAfter(new CodeLockedOut(waitingTime(answer.locked_for)), answer.locked_for)
-    }
-    if (!answer.reward_id || !answer.status || !answer.created_at) return undefined
-    return toPendingReward({
-      id: answer.reward_id,
-      code,
-      status: answer.status,
-      reason: answer.reason ?? null,
-      created_at: answer.created_at,
-    })
-  })
-}
-
-// The submission limits are per minute.
-const SUBMISSION_WINDOW_MS = 60_000
 
 /**
  * Runs `read` on one consistent view of the database: a payout committing between two reads
@@ -215,11 +107,12 @@ function nextCursor(
   return rows.length > pageSize && last ? `${last.at_micros}_${last.id}` : null
 }
 
-// A confirming reward shows the transfer it waits on.
+// A confirming reward shows the transfer it waits on; an accepted one what it pays.
 const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, p.transaction_id, r.created_at,
-  r.dismissed_at IS NOT NULL AS dismissed
+  r.dismissed_at IS NOT NULL AS dismissed, c.reward_quantity
   FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
-                                     AND p.state IN ('broadcast', 'confirmed')`
+                                     AND p.state IN ('broadcast', 'confirmed')
+                 LEFT JOIN campaigns c ON c.id = r.campaign_id`
 
 /**
  * A page of the account's rewards not yet paid, newest first (paid ones are in its history), but

@@ -1,0 +1,40 @@
+import type { ClaimPreview, ClaimState } from '@fernwood/protocol'
+import { splitQuantity } from '../campaigns/codes.ts'
+import type { Queryable } from '../db/database.ts'
+
+/**
+ * What the claim link of `code` (normalised) pays, as its page shows it before the visitor
+ * enters; undefined for a code the catalogue does not hold and for a unique code already used,
+ * which pays nobody any more and would otherwise confirm a guess. The state is the catalogue's
+ * verdict as the worker would reach it now (`redeemCodes`), short of taking a share: a shared
+ * campaign's cap can still fill before the visitor claims.
+ */
+export async function readClaimPreview(
+  db: Queryable,
+  code: string,
+): Promise<ClaimPreview | undefined> {
+  const [row] = await db.query<{
+    name: string
+    reward_quantity: string
+    starts_at: Date | null
+    ends_at: Date | null
+    state: ClaimState
+  }>(
+    `SELECT c.name, c.reward_quantity, c.starts_at, c.ends_at,
+            CASE WHEN c.starts_at > now() THEN 'not_started'
+                 WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
+                 WHEN c.total_cap IS NOT NULL AND c.claimed_count >= c.total_cap THEN 'fully_claimed'
+                 ELSE 'open' END AS state
+       FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+      WHERE k.code = $1 AND (k.uses_left IS NULL OR k.uses_left > 0)`,
+    [code],
+  )
+  if (!row) return undefined
+  return {
+    campaign: row.name,
+    reward: splitQuantity(row.reward_quantity),
+    startsAt: row.starts_at && new Date(row.starts_at).toISOString(),
+    endsAt: row.ends_at && new Date(row.ends_at).toISOString(),
+    state: row.state,
+  }
+}

@@ -1,0 +1,104 @@
+import type { PendingReward, Rejection } from '@fernwood/protocol'
+import { hashSessionToken } from '../auth/session-token.ts'
+import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import type { Database } from '../db/database.ts'
+import { rewardRejections } from '../metrics/instruments.ts'
+import { toPendingReward } from './reward-lists.ts'
+import type { SubmissionRules } from './submission-rules.ts'
+
+/** A code as the API received it, from a visitor with a session cookie. */
+export interface CodeSubmission {
+  sessionToken: string
+  /** undefined when the request's body was no usable code: counted, never submitted */
+  code: string | undefined
+  clientAddress: string
+}
+
+/** One submission's answer in `submit_codes`' JSON results. */
+interface BatchAnswer {
+  /** false without a live session: nothing was counted */
+  user: boolean
+  limited?: 'address' | 'user'
+  ms_left?: number
+  wallet?: boolean
+  /** the SQLSTATE of an error this submission alone met */
+  failed?: string
+  /** submit_reward's answer: the new reward, none when the account held the code already */
+  reward_id?: string | null
+  status?: PendingReward['status'] | null
+  /** a code the catalogue refused on the spot: why */
+  rejection?: Rejection | null
+  reason?: string | null
+  created_at?: string | null
+  /** or the seconds its user or wallet must still wait, past the unknown-code lockout */
+  locked_for?: number | null
+}
+
+/**
+ * What became of one submission; a database failure of its own is an Error instead. A submitted
+ * reward the catalogue refused on the spot (an unknown code, a campaign not started or over) is
+ * `submitted` too, already `rejected` with its rejection.
+ */
+export type SubmissionOutcome =
+  | { kind: 'submitted'; reward: PendingReward }
+  /** the account holds the code already */
+  | { kind: 'duplicate' }
+  /** no live session, no usable code, or no wallet: the spec gives one message for all */
+  | { kind: 'invalid' }
+  /** over the client address's or the user's limit, which lifts in `msLeft` */
+  | { kind: 'rate-limited'; msLeft: number }
+  /** past the unknown-code lockout: its user or wallet must wait `secondsLeft` */
+  | { kind: 'locked-out'; secondsLeft: number }
+
+/**
+ * Codes submitted through the API, any number in one round trip (`submit_codes`, in
+ * `db/functions`), each answered as if sent alone in that order: the visitor's session, the
+ * client address's and the user's rate limits, then `submit_reward`, where submissions of one
+ * user, and of one wallet, take turns from the lockout's count to their insert, whose unique
+ * (wax_account, code) is the duplicate check. The route turns each outcome into its answer.
+ * Batches are formed by `submission-batches.ts`; the database announces each new reward on
+ * commit.
+ */
+export async function submitCodes(
+  database: Database,
+  submissions: readonly CodeSubmission[],
+  rules: SubmissionRules,
+): Promise<Array<SubmissionOutcome | Error>> {
+  const [{ results }] = await database.query<{ results: BatchAnswer[] }>(
+    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)',
+    [
+      submissions.map(({ sessionToken }) => hashSessionToken(sessionToken)),
+      submissions.map(({ code }) => code ?? null),
+      submissions.map(({ clientAddress }) => clientAddress),
+      SUBMISSION_WINDOW_MS / 1000,
+      rules.perAddress,
+      rules.perUser,
+      rules.lockout.attempts,
+      rules.lockout.minutes,
+      JSON.stringify(REJECTION_REASONS),
+    ],
+    { preparedAs: 'submit_codes' },
+  )
+  return results.map((answer, index): SubmissionOutcome | Error => {
+    const { code } = submissions[index]
+    if (!answer.user) return { kind: 'invalid' }
+    if (answer.limited) return { kind: 'rate-limited', msLeft: answer.ms_left ?? 0 }
+    if (answer.failed) return new Error(`the database refused the submission (${answer.failed})`)
+    if (!code || !answer.wallet) return { kind: 'invalid' }
+    if (answer.locked_for != null) return { kind: 'locked-out', secondsLeft: answer.locked_for }
+    if (!answer.reward_id || !answer.status || !answer.created_at) return { kind: 'duplicate' }
+    const reward = toPendingReward({
+      id: answer.reward_id,
+      code,
+      status: answer.status,
+      reason: answer.reason ?? null,
+      rejection: answer.rejection,
+      created_at: answer.created_at,
+    })
+    if (answer.rejection) rewardRejections.inc({ reason: answer.rejection })
+    return { kind: 'submitted', reward }
+  })
+}
+
+// The submission limits are per minute.
+const SUBMISSION_WINDOW_MS = 60_000

@@ -1,0 +1,72 @@
+import type { CodeGeneration } from '@fernwood/protocol/admin'
+import { useLanguage } from '../i18n/current'
+import { formatTime } from './formatTime'
+import { GenerationDownloads } from './GenerationDownloads'
+import { StateBadge } from './StateBadge'
+import { useConsoleTexts } from './useConsoleTexts'
+
+/** The latest code generations, by any operator or the CLI, each with its files to fetch again. */
+export function GenerationsTable({ generations }: { generations: CodeGeneration[] }) {
+  const texts = useConsoleTexts()
+  const language = useLanguage()
+  const columns = texts.generationColumns
+  return (
+    <section className="console__panel" aria-labelledby="console-generations">
+      <h2 id="console-generations">{texts.generationsTitle}</h2>
+      {generations.length === 0 ? (
+        <p>{texts.generationsEmpty}</p>
+      ) : (
+        <div className="console__scroll">
+          <table className="console__table" aria-labelledby="console-generations">
+            <thead>
+              <tr>
+                <th scope="col">{columns.campaign}</th>
+                <th scope="col" className="console__number">
+                  {columns.codes}
+                </th>
+                <th scope="col">{columns.by}</th>
+                <th scope="col">{columns.started}</th>
+                <th scope="col">{columns.state}</th>
+                <th scope="col">{columns.downloads}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {generations.map((generation) => {
+                const started = formatTime(generation.startedAt, language)
+                return (
+                  <tr key={generation.id} data-generation={generation.id}>
+                    <th scope="row">{generation.campaign}</th>
+                    <td className="console__number">
+                      {texts.madeOf(generation.made, generation.count)}
+                    </td>
+                    <td>{generation.operator ?? texts.byCli}</td>
+                    <td>{started}</td>
+                    <td>
+                      <StateBadge
+                        state={generation.state}
+                        label={texts.generationStates[generation.state]}
+                      />
+                    </td>
+                    <td>
+                      {generation.state !== 'running' && generation.made > 0 && (
+                        <div className="console__actions">
+                          <GenerationDownloads
+                            generation={generation}
+                            labelled={{
+                              csv: texts.csvOf(generation.campaign, started),
+                              sheet: texts.sheetOf(generation.campaign, started),
+                            }}
+                          />
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
