@@ -2,7 +2,7 @@
  * The benchmarks' visitors with a wallet: signed in through the API, their wax account bound
  * through the database (a wallet's proof of ownership is not what they measure).
  */
-import type { RunningServer } from '../apps/server/src/server.ts'
+import type { RunningServer } from '@fernwood/server/server'
 import { signInAnonymously } from './visitor.ts'
 
 let accounts = 0

@@ -10,10 +10,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { DevAnchor } from '@fernwood/devanchor'
+import { readEnvironment } from '@fernwood/server/environment'
+import { startServer } from '@fernwood/server/server'
 import { APIClient } from '@wharfkit/antelope'
 import { chromium } from 'playwright-core'
-import { readEnvironment } from '../apps/server/src/config/environment.ts'
-import { startServer } from '../apps/server/src/server.ts'
 
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 10)
 

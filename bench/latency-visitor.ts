@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import type { RunningServer } from '../apps/server/src/server.ts'
+import type { RunningServer } from '@fernwood/server/server'
 import { enter } from './accounts.ts'
 
 const run = promisify(execFile)

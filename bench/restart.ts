@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGLITE_START_PARAMS } from '../apps/server/src/db/pglite-database.ts'
+import { PGLITE_START_PARAMS } from '@fernwood/server/pglite-database'
 import { createPostgresDatabase } from './postgres-database.ts'
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5)
