@@ -2,8 +2,6 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { Database } from '../db/database.ts'
 import { Readiness, type ReadinessCheck } from './readiness.ts'
 
-export type { ReadinessCheck } from './readiness.ts'
-
 export interface HealthRoutesOptions {
   database: Database
   readinessChecks: ReadinessCheck[]
