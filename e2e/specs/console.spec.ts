@@ -389,9 +389,10 @@ test.describe('the new campaign form', () => {
   })
 })
 
-for (const [name, device] of [
-  ['an iPad', devices['iPad (gen 7)']],
-  ['a Pixel 7', devices['Pixel 7']],
+// Each device its own campaign: the suite's server outlives a test, and slugs are unique.
+for (const [name, device, slug] of [
+  ['an iPad', devices['iPad (gen 7)'], 'lantern-walk-ipad'],
+  ['a Pixel 7', devices['Pixel 7'], 'lantern-walk-pixel'],
 ] as const) {
   test.describe(`on ${name}`, () => {
     const { defaultBrowserType: _browser, ...viewport } = device
@@ -402,7 +403,7 @@ for (const [name, device] of [
     }) => {
       await openConsoleQuicklyAs(page, OPERATOR)
       await createCampaign(page, {
-        slug: 'lantern-walk',
+        slug,
         name: 'Lantern walk',
         kind: 'unique',
         reward: '2.5000 FERN',
@@ -410,7 +411,7 @@ for (const [name, device] of [
         endsAt: '2099-01-01T09:00:00Z',
         cap: 100,
       })
-      await expect(campaignRow(page, 'lantern-walk')).toBeVisible()
+      await expect(campaignRow(page, slug)).toBeVisible()
       // A phone's browser widens its layout to content wider than the screen: both must stay put.
       const widths = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
