@@ -14,44 +14,23 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
   },
 })
 
+// A package's own tests, beside its sources or in its test folder.
+const packageProject = (name: string) => ({
+  test: {
+    name,
+    root: `packages/${name}`,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+})
+
 export default defineConfig({
   test: {
     // Most files wait on processes, blocks and sockets rather than the CPU: on two cores, two files
     // at a time halve the run without starving either (the default is one).
     maxWorkers: 2,
     projects: [
-      {
-        test: {
-          name: 'devchain',
-          root: 'packages/devchain',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'relay',
-          root: 'packages/relay',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'devanchor',
-          root: 'packages/devanchor',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'devwallet',
-          root: 'packages/devwallet',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-        },
-      },
+      ...['devchain', 'relay', 'devanchor', 'devwallet'].map(packageProject),
       {
         // The web app's pure modules (state, formatting); the browser suite covers the rest.
         test: {

@@ -10,7 +10,7 @@ import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import { type Environment, readEnvironment } from '@fernwood/server/environment'
 import { type RunningServer, startServer } from '@fernwood/server/server'
-import { createPostgresDatabase } from './postgres-database.ts'
+import { createThrowawayDatabase } from '@fernwood/testkit'
 import { sharedCode } from './visitor.ts'
 
 export type Driver = 'pglite' | 'postgres'
@@ -36,13 +36,14 @@ export function benchDrivers(): Driver[] {
   )
 }
 
-/** A server on port 0 with `settings` (environment variables) over its defaults. */
+/** A server on port 0 with `settings` (environment variables) over its defaults and ours. */
 export async function startBenchServer(
   driver: Driver,
   settings: Record<string, string>,
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-'))
-  const database = driver === 'postgres' ? await createPostgresDatabase() : undefined
+  const database =
+    driver === 'postgres' ? await createThrowawayDatabase('fernwood_bench') : undefined
   const removeData = async () => {
     await rm(dataDir, { recursive: true, force: true })
     await database?.drop()
@@ -53,6 +54,9 @@ export async function startBenchServer(
     ...(database && { DATABASE_URL: database.url }),
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'silent',
+    // The load is what is measured: the submission limits are not to refuse it.
+    CODE_SUBMITS_PER_MINUTE: '1000000',
+    CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000000',
     ...settings,
   })
   try {
@@ -72,18 +76,31 @@ export async function startBenchServer(
   }
 }
 
-/** One shared campaign holding the first `count` shared codes (`sharedCode`). */
-export async function addSharedCodes(database: Database, count: number): Promise<void> {
+/** A shared campaign paying 0.0001 FERN (of what the seeded payout account holds) per code. */
+async function addBenchCampaign(database: Database, slug: string, name: string, codes: string[]) {
   const campaign = await createCampaign(database, {
-    slug: 'bench-shared',
-    name: 'Bench',
+    slug,
+    name,
     kind: 'shared',
     rewardQuantity: '0.0001 FERN',
     tokenContract: 'fern.token',
   })
-  await addCodes(
+  await addCodes(database, campaign, codes)
+}
+
+/** One shared campaign holding the first `count` shared codes (`sharedCode`). */
+export async function addSharedCodes(database: Database, count: number): Promise<void> {
+  await addBenchCampaign(
     database,
-    campaign,
+    'bench-shared',
+    'Bench',
     Array.from({ length: count }, (_, index) => sharedCode(index)),
   )
+}
+
+/** The campaign the payout phases pay: `count` codes, each any account may redeem once. */
+export async function addPayoutCodes(database: Database, count: number): Promise<string[]> {
+  const codes = Array.from({ length: count }, (_, index) => `pay-${index}`)
+  await addBenchCampaign(database, 'bench-payouts', 'Bench payouts', codes)
+  return codes
 }

@@ -10,26 +10,14 @@
  *
  * Chromium: CHROME_PATH, else CHROMIUM_PATH, else /usr/bin/chromium.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { once } from 'node:events'
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { chromiumArgs, repositoryRoot, serverEntries, startServer } from '@fernwood/testkit'
 
-const repositoryRoot = path.resolve(import.meta.dirname, '..')
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-// The flags the browser suite runs Chromium with (e2e/playwright.config.ts).
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 interface Audit {
   score: number | null
@@ -55,19 +43,17 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-lighthouse-'))
-const port = await freePort()
-const url = `http://127.0.0.1:${port}/`
-const server = spawn(process.execPath, [path.join(repositoryRoot, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
 try {
-  await untilReady(server, `${url}api/ready`)
-  const report = await runLighthouse(url)
-  printReport(report)
+  const server = await startServer(
+    { DATA_DIR: dataDir },
+    { entry: serverEntries.built, path: '/api/ready', timeoutMs: 120_000, intervalMs: 200 },
+  )
+  try {
+    printReport(await runLighthouse(`${server.url}/`))
+  } finally {
+    await server.stop()
+  }
 } finally {
-  server.kill('SIGTERM')
-  await once(server, 'exit')
   await rm(dataDir, { recursive: true, force: true })
 }
 
@@ -83,7 +69,7 @@ async function runLighthouse(target: string): Promise<LighthouseResult> {
       '--only-categories=performance,best-practices',
       '--output=json',
       `--output-path=${output}`,
-      `--chrome-flags=${chromeFlags.join(' ')}`,
+      `--chrome-flags=${chromiumArgs.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: 'inherit' },
   )
@@ -130,29 +116,6 @@ function compressionVerdict(audit: Audit | undefined): string {
   const checks = audit.details?.items as Record<string, { value: boolean }> | undefined
   if (checks?.usesCompression) return checks.usesCompression.value ? 'passed' : 'FAILED'
   return audit.score === 1 ? 'passed' : `FAILED (${audit.displayValue ?? audit.score})`
-}
-
-async function untilReady(child: ChildProcess, readyUrl: string) {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`)
-    const ready = await fetch(readyUrl).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ready) return
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('the server did not become ready in 2 minutes')
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  probe.close()
-  if (!address || typeof address === 'string') throw new Error('no TCP address')
-  return address.port
 }
 
 function kb(bytes: number): string {

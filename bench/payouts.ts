@@ -11,22 +11,27 @@
  * "executed" counts a reward once its transfer is in a block (confirming), "completed" once that
  * block is irreversible: the devchain's default lag of 3 half-second blocks is in the second.
  * BENCH_REWARDS (600) rewards per run, BENCH_BATCH_SIZES (1,10,50,100), WORKER_CONCURRENCY (4).
+ * Then NFT rewards: the same number minted from the devchain's 'Ancient Relic' template, at the
+ * worker's batch of mints (NFT_MINTS_PER_TRANSACTION).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
+import { NFT_DEMO_REWARD } from '@fernwood/server/campaigns/seed'
 import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import { readEnvironment } from '@fernwood/server/environment'
 import { openChain } from '@fernwood/server/open-chain'
 import { openDatabase } from '@fernwood/server/open-database'
 import { PayoutChainNode } from '@fernwood/server/payouts/chain-node'
+import { NFT_MINTS_PER_TRANSACTION } from '@fernwood/server/payouts/nft-actions'
 import { payoutAccountFrom } from '@fernwood/server/payouts/settings'
 import { WharfkitPayoutSigner } from '@fernwood/server/payouts/signer'
 import { createRewardWorker } from '@fernwood/server/worker'
-import { createPostgresDatabase } from './postgres-database.ts'
+import { createThrowawayDatabase } from '@fernwood/testkit'
+import { addPayoutCodes } from './bench-server.ts'
 
 const REWARDS = Number(process.env.BENCH_REWARDS ?? 600)
 const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '1,10,50,100').split(',').map(Number)
@@ -84,14 +89,19 @@ async function directRate(batchSize: number): Promise<number> {
 }
 
 /** The worker pays REWARDS due rewards: how fast they are executed, and completed. */
-async function workerRate(driver: 'pglite' | 'postgres', batchSize: number) {
+async function workerRate(
+  driver: 'pglite' | 'postgres',
+  batchSize: number,
+  reward: 'token' | 'nft' = 'token',
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-payouts-'))
-  const postgres = driver === 'postgres' ? await createPostgresDatabase() : undefined
+  const postgres =
+    driver === 'postgres' ? await createThrowawayDatabase('fernwood_bench') : undefined
   const env = environment(batchSize, dataDir, postgres?.url)
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const chain = await openChain(env)
   try {
-    await dueRewards(database)
+    await dueRewards(database, reward)
     const worker = createRewardWorker(env, {
       database,
       chain: chain.connection,
@@ -135,25 +145,33 @@ async function workerRate(driver: 'pglite' | 'postgres', batchSize: number) {
   }
 }
 
-/** REWARDS pending rewards of a shared campaign, spread over the seeded accounts, all due. */
-async function dueRewards(database: Database) {
-  const campaign = await createCampaign(database, {
-    slug: 'bench-payouts',
-    name: 'Bench payouts',
-    kind: 'shared',
-    rewardQuantity: '0.0001 FERN',
-    tokenContract: 'fern.token',
-  })
-  const codes = Array.from(
-    { length: Math.ceil(REWARDS / ACCOUNTS.length) },
-    (_, index) => `pay-${index}`,
-  )
-  await addCodes(database, campaign, codes)
+/**
+ * REWARDS pending rewards of a shared campaign, spread over the seeded accounts, all due: tokens,
+ * or NFTs of the devchain's 'Ancient Relic' template (3).
+ */
+async function dueRewards(database: Database, reward: 'token' | 'nft') {
+  const count = Math.ceil(REWARDS / ACCOUNTS.length)
+  const codes =
+    reward === 'token' ? await addPayoutCodes(database, count) : await addNftCodes(database, count)
   await database.query(
     `INSERT INTO rewards (code, wax_account)
      SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account LIMIT $3`,
     [codes, ACCOUNTS, REWARDS],
   )
+}
+
+async function addNftCodes(database: Database, count: number): Promise<string[]> {
+  const codes = Array.from({ length: count }, (_, index) => `relic-${index}`)
+  const campaign = await createCampaign(database, {
+    slug: 'bench-relics',
+    name: 'Bench relics',
+    kind: 'shared',
+    rewardQuantity: null,
+    tokenContract: 'atomicassets',
+    nft: NFT_DEMO_REWARD,
+  })
+  await addCodes(database, campaign, codes)
+  return codes
 }
 
 const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
@@ -173,6 +191,13 @@ for (const batchSize of BATCH_SIZES) {
         `${paid.paid}/${REWARDS} paid in ${paid.transactions} transactions`,
     )
   }
+}
+for (const driver of drivers) {
+  const minted = await workerRate(driver, Math.max(...BATCH_SIZES), 'nft')
+  console.log(
+    `NFTs, ${NFT_MINTS_PER_TRANSACTION} mints a transaction, ${driver.padEnd(8)} worker: executed ${minted.executed.toFixed(0)}/s, ` +
+      `completed ${minted.completed.toFixed(0)}/s, ${minted.paid}/${REWARDS} minted in ${minted.transactions} transactions`,
+  )
 }
 await devchain.close()
 process.exit(0)

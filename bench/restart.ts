@@ -10,15 +10,19 @@
  *   and PGlite alone, opened on the same data with the server's settings.
  * Prints figures only.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGLITE_START_PARAMS } from '@fernwood/server/pglite-database'
-import { createPostgresDatabase } from './postgres-database.ts'
+import {
+  createThrowawayDatabase,
+  freePort,
+  type RunningProcess,
+  spawnProcess,
+  untilHealthy,
+} from '@fernwood/testkit'
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5)
 // Long enough for V8's memory reducer to collect start-up's garbage and shrink the heap of an
@@ -28,11 +32,7 @@ const REST_MS = Number(process.env.BENCH_REST_MS ?? 25_000)
 const root = path.resolve(import.meta.dirname, '..')
 const IN_USE = 'is in use by another running Fernwood process'
 
-interface Started {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<unknown>
-}
+type Started = RunningProcess
 
 /** `command` in a process group of its own, as a supervisor runs one. */
 function run(
@@ -41,29 +41,7 @@ function run(
   env: Record<string, string> = {},
   cwd = root,
 ): Started {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  return { child, output: () => output, exited: once(child, 'exit') }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  probe.close()
-  if (!address || typeof address === 'string') throw new Error('no TCP address')
-  return address.port
+  return spawnProcess(command, args, { cwd, env, detached: true })
 }
 
 /** The server with `env` over its defaults; resolves once it answers, or to 'refused'. */
@@ -77,21 +55,15 @@ async function startServer(env: Record<string, string>): Promise<Started | 'refu
     DATABASE_URL: '',
     ...env,
   })
-  let ended = false
-  server.exited.then(() => {
-    ended = true
-  })
-  for (;;) {
-    if (ended) {
-      if (server.output().includes(IN_USE)) return 'refused'
-      throw new Error(`the server did not start:\n${server.output()}`)
-    }
-    const answered = await fetch(`http://127.0.0.1:${env.PORT}/api/health`).then(
-      (response) => response.ok,
-      () => false,
+  try {
+    await untilHealthy(
+      { url: `http://127.0.0.1:${env.PORT}`, ...server },
+      { timeoutMs: 120_000, intervalMs: 10 },
     )
-    if (answered) return server
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    return server
+  } catch (error) {
+    if (server.output().includes(IN_USE)) return 'refused'
+    throw error
   }
 }
 
@@ -151,7 +123,9 @@ const built = spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'serv
 if (built.status !== 0) process.exit(built.status ?? 1)
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-restart-'))
-const database = process.env.TEST_DATABASE_URL ? await createPostgresDatabase() : undefined
+const database = process.env.TEST_DATABASE_URL
+  ? await createThrowawayDatabase('fernwood_bench')
+  : undefined
 const running: Started[] = []
 const serverOn = async (env: Record<string, string>) => {
   const server = await startedServer({ PORT: String(await freePort()), ...env })

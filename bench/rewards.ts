@@ -25,7 +25,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import type { Environment } from '@fernwood/server/environment'
 import type { RunningServer } from '@fernwood/server/server'
@@ -33,7 +32,13 @@ import { createSubmissionBatches } from '@fernwood/server/submission-batches'
 import { submissionRulesOf } from '@fernwood/server/submission-rules'
 import { createRewardWorker } from '@fernwood/server/worker'
 import { enter, freshAccount } from './accounts.ts'
-import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
+import {
+  addPayoutCodes,
+  addSharedCodes,
+  benchDrivers,
+  type Driver,
+  startBenchServer,
+} from './bench-server.ts'
 import { p50p99, percentile } from './figures.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
 import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
@@ -223,18 +228,7 @@ async function notifyRoundTrips(database: Database) {
 
 /** Rewards paid on the embedded devchain by the worker: submission to the paid entry in the feed. */
 async function submitToPaid(server: RunningServer, env: Environment) {
-  const campaign = await createCampaign(server.database, {
-    slug: 'bench-payouts',
-    name: 'Bench payouts',
-    kind: 'shared',
-    rewardQuantity: '0.0001 FERN',
-    tokenContract: 'fern.token',
-  })
-  const codes = Array.from(
-    { length: Math.ceil(PAYOUTS / PAYING_ACCOUNTS.length) },
-    (_, index) => `pay-${index}`,
-  )
-  await addCodes(server.database, campaign, codes)
+  const codes = await addPayoutCodes(server.database, Math.ceil(PAYOUTS / PAYING_ACCOUNTS.length))
   // The earlier phases' rewards went to accounts no chain has: the worker is not to pay them.
   await server.database.query("UPDATE rewards SET status = 'rejected' WHERE status = 'pending'")
   const worker = createRewardWorker(env, {
@@ -272,9 +266,7 @@ async function benchmark(driver: Driver) {
     // Behind a proxy, as in production: the load gives each visitor an address of their own.
     TRUST_PROXY: '1',
     WORKER_POLL_INTERVAL_MS: '200',
-    CODE_SUBMITS_PER_MINUTE: '1000000',
     SIGN_INS_PER_MINUTE: '1000000',
-    CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000000',
   })
   const { server, env, databaseUrl } = bench
   try {

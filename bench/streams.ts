@@ -141,8 +141,6 @@ async function benchmark(driver: Driver) {
     LIVE_STREAMS_PER_PROCESS: '1000000',
     // The idle visitors' proxy where they cannot bind addresses of their own (idle-visitors.ts).
     TRUST_PROXY: '127.0.0.1',
-    CODE_SUBMITS_PER_MINUTE: '1000000',
-    CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000000',
   })
   const { server } = bench
   const visitors = await startIdleVisitors(server.url)

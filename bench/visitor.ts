@@ -4,7 +4,7 @@
  * campaign).
  */
 import http from 'node:http'
-import { onEventBlocks } from '@fernwood/server/test-support/event-stream'
+import { onEventBlocks } from '@fernwood/testkit'
 
 /** The index-th code of the shared campaign: every account may redeem each once. */
 export const sharedCode = (index: number) => `bench-${index}`

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os'
+import { chromiumArgs } from '@fernwood/testkit/chromium'
 import { defineConfig, devices } from '@playwright/test'
 import { findChromium } from './chromium.mjs'
 
@@ -28,15 +29,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          args: [...chromiumArgs],
         },
       },
     },

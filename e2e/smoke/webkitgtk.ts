@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
+import { freePort } from '@fernwood/testkit'
 import { remote } from 'webdriverio'
-import { findFreePort } from '../support/server'
 import type { BrowserPaths } from './browser-paths'
 import { stopProcess } from './stop-process'
 import {
@@ -62,7 +62,7 @@ async function startWebKitWebDriver(
   path: string,
   screen: VirtualDisplay,
 ): Promise<WebKitWebDriver> {
-  const port = await findFreePort()
+  const port = await freePort()
   const child = spawn(path, [`--port=${port}`], {
     env: {
       ...process.env,

@@ -1,15 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
-import pg from 'pg'
+import {
+  createThrowawayDatabase,
+  freePort,
+  type RunningProcess,
+  repositoryRoot,
+  serverEntries,
+  spawnNodeScript,
+  spawnProcess,
+  startServer,
+  untilHealthy,
+} from '@fernwood/testkit'
 
-const repoRoot = resolve(import.meta.dirname, '../..')
 const startTimeoutMs = 120_000
 const keptLogChars = 100_000
 
@@ -47,8 +52,9 @@ export interface Cluster {
  * the worker, and nginx with the repository's own `deploy/nginx.conf` pointed at the servers.
  */
 export async function startCluster(serverEnv: Record<string, string> = {}): Promise<Cluster> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) throw new Error('the cluster needs TEST_DATABASE_URL (a PostgreSQL server)')
+  if (!process.env.TEST_DATABASE_URL) {
+    throw new Error('the cluster needs TEST_DATABASE_URL (a PostgreSQL server)')
+  }
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path))
   if (!nginx) throw new Error('the cluster needs nginx (Debian: apt-get install nginx)')
 
@@ -59,8 +65,8 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
   try {
     const directory = await mkdtemp(join(tmpdir(), 'fernwood-cluster-'))
     cleanups.push(() => rm(directory, { recursive: true, force: true }))
-    const databaseUrl = await createDatabase(serverUrl)
-    cleanups.push(() => dropDatabase(databaseUrl))
+    const database = await createThrowawayDatabase('fernwood_cluster')
+    cleanups.push(database.drop)
 
     const [proxyPort, portA, portB] = [await freePort(), await freePort(), await freePort()]
     const url = `http://127.0.0.1:${proxyPort}`
@@ -68,7 +74,7 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
     cleanups.push(() => devchain.close())
 
     const shared = {
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: database.url,
       DEVCHAIN_URL: devchain.url,
       PUBLIC_ORIGIN: url,
       TRUST_PROXY: '1',
@@ -78,20 +84,12 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
     const server = async (name: string, port: number) => {
       const dataDir = join(directory, name)
       await mkdir(dataDir)
-      const started = spawnEntry(name, 'apps/server/src/main.ts', {
-        ...shared,
-        ...serverEnv,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-      })
-      cleanups.push(() => started.kill())
-      const instance: ClusterProcess = {
-        ...started.process,
-        url: `http://127.0.0.1:${port}`,
-        upstream: `127.0.0.1:${port}`,
-      }
-      await untilHealthy(instance, started.exited)
-      return instance
+      const started = await startServer(
+        { ...shared, ...serverEnv, PORT: String(port), DATA_DIR: dataDir },
+        { timeoutMs: startTimeoutMs, keptOutputChars: keptLogChars },
+      )
+      cleanups.push(() => started.stop('SIGKILL'))
+      return clusterProcess(name, started, port)
     }
     const serverA = await server('server-a', portA)
     const workerDir = join(directory, 'worker')
@@ -99,24 +97,23 @@ export async function startCluster(serverEnv: Record<string, string> = {}): Prom
     const [serverB, worker] = await Promise.all([
       server('server-b', portB),
       (async () => {
-        const started = spawnEntry('worker', 'apps/server/src/worker-main.ts', {
-          ...shared,
-          DATA_DIR: workerDir,
-          WORKER_POLL_INTERVAL_MS: '100',
+        const started = spawnNodeScript(serverEntries.worker, {
+          env: { ...shared, DATA_DIR: workerDir, WORKER_POLL_INTERVAL_MS: '100' },
+          keptOutputChars: keptLogChars,
         })
-        cleanups.push(() => started.kill())
-        return started.process
+        cleanups.push(() => started.stop('SIGKILL'))
+        return clusterProcess('worker', started)
       })(),
     ])
 
     const proxy = await startNginx(nginx, directory, proxyPort, [serverA, serverB])
-    cleanups.push(proxy.stop)
-    await untilHealthy({ name: 'nginx', url, log: proxy.log }, proxy.exited)
+    cleanups.push(() => proxy.stop('SIGQUIT'))
+    await untilHealthy({ url, ...proxy }, { timeoutMs: startTimeoutMs })
     return {
       url,
       servers: [serverA, serverB],
       worker,
-      proxyLog: proxy.log,
+      proxyLog: proxy.output,
       proxyAccessLog: proxy.accessLog,
       close,
     }
@@ -133,7 +130,7 @@ async function startNginx(
   port: number,
   [serverA, serverB]: ClusterProcess[],
 ) {
-  const deployed = await readFile(join(repoRoot, 'deploy/nginx.conf'), 'utf8')
+  const deployed = await readFile(join(repositoryRoot, 'deploy/nginx.conf'), 'utf8')
   // The image's access log is its standard output; here it is a file of the cluster's own.
   const accessLog = join(directory, 'access.log')
   const site = deployed
@@ -165,115 +162,26 @@ http {
 }
 `,
   )
-  const child = spawn(
+  const proxy = spawnProcess(
     nginx,
     ['-p', directory, '-e', 'stderr', '-c', join(directory, 'nginx.conf')],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { keptOutputChars: keptLogChars },
   )
-  const record = recorder(child)
   return {
-    log: record.log,
+    ...proxy,
     accessLog: () => (existsSync(accessLog) ? readFileSync(accessLog, 'utf8') : ''),
-    exited: record.exited,
+  }
+}
+
+/** A process of the cluster as the specs see it: how to reach it, what it printed, how to stop it. */
+function clusterProcess(name: string, started: RunningProcess, port?: number): ClusterProcess {
+  return {
+    name,
+    url: port ? `http://127.0.0.1:${port}` : '',
+    upstream: port ? `127.0.0.1:${port}` : '',
+    log: started.output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT')
-      await record.exited.catch(() => undefined)
+      await started.stop('SIGTERM')
     },
   }
-}
-
-function spawnEntry(name: string, script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const record = recorder(child)
-  const stop = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-    await record.exited.catch(() => undefined)
-  }
-  const clusterProcess: ClusterProcess = {
-    name,
-    url: '',
-    upstream: '',
-    log: record.log,
-    stop: () => stop('SIGTERM'),
-  }
-  return { process: clusterProcess, exited: record.exited, kill: () => stop('SIGKILL') }
-}
-
-/** Keeps the tail of what `child` prints; `exited` rejects once it has ended, naming how. */
-function recorder(child: ChildProcess) {
-  let output = ''
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-keptLogChars)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const exited = once(child, 'exit').then(([code, signal]) => {
-    throw new Error(`exited (${signal ?? `code ${code}`})`)
-  })
-  exited.catch(() => undefined)
-  return { log: () => output, exited }
-}
-
-async function untilHealthy(
-  target: Pick<ClusterProcess, 'name' | 'url' | 'log'>,
-  exited: Promise<unknown>,
-): Promise<void> {
-  let failure: unknown
-  exited.catch((error) => {
-    failure = error
-  })
-  const deadline = Date.now() + startTimeoutMs
-  while (Date.now() < deadline) {
-    if (failure) throw new Error(`${target.name} ${String(failure)}:\n${target.log()}`)
-    try {
-      if ((await fetch(`${target.url}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((wake) => setTimeout(wake, 100))
-  }
-  throw new Error(`${target.name} did not become healthy:\n${target.log()}`)
-}
-
-async function createDatabase(serverUrl: string): Promise<URL> {
-  const name = `fernwood_cluster_${randomBytes(6).toString('hex')}`
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url
-}
-
-async function dropDatabase(url: URL): Promise<void> {
-  const name = url.pathname.slice(1)
-  await withAdminClient(url.toString(), (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  )
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const admin = new URL(url)
-  admin.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  probe.listen(0, '127.0.0.1')
-  await once(probe, 'listening')
-  const address = probe.address()
-  probe.close()
-  if (!address || typeof address === 'string') throw new Error('no TCP address')
-  return address.port
 }

@@ -1,83 +1,40 @@
-import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import type { AdminOverview } from '@fernwood/protocol/admin'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
+import { openEventStream } from '@fernwood/testkit'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
-import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
-import { openEventStream } from './support/event-stream.ts'
 import { eventually } from './support/rewards.ts'
-import { buildTestApp, createTestChain, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
-import { signIdentityProof } from './support/wallet-proofs.ts'
+import { jsonFromSite, signInOn } from './support/test-app.ts'
+import { useTestApp } from './support/use-test-app.ts'
+import { connectWithProof } from './support/wallet-proofs.ts'
 
-let testDatabase: TestDatabase
-let chain: ChainConnection
-let app: App
-let baseUrl: string
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  chain = await createTestChain()
-  app = await buildTestApp(
-    testDatabase.database,
-    // carol.wam is listed but connects without a proof (allowed here, so she can try).
-    { ADMIN_ACCOUNTS: 'alice.wam, carol.wam', ALLOW_UNVERIFIED_WALLETS: 'true' },
-    chain,
-  )
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-})
-afterAll(async () => {
-  await app.close()
-  await chain.close()
-  await testDatabase.drop()
+const shared = useTestApp({
+  // carol.wam is listed but connects without a proof (allowed here, so she can try).
+  environment: { ADMIN_ACCOUNTS: 'alice.wam, carol.wam', ALLOW_UNVERIFIED_WALLETS: 'true' },
+  listen: true,
+  sharedChain: true,
 })
 
-async function signIn(): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    headers: jsonFromSite,
-    payload: {},
-  })
-  return `fernwood_session=${sessionCookieOf(response)}`
-}
-
-let proofsMade = 0
+const signIn = async () => (await signInOn(shared.app)).cookie
 
 /** Signs in and connects `account` as 'Connect WAX Wallet' does: with a proof, or without one. */
-async function connectWallet(account: string, withProof: boolean): Promise<string> {
-  const cookie = await signIn()
-  const headers = { ...jsonFromSite, cookie }
-  const { nonce } = (
-    await app.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
-  ).json()
-  const proof = signIdentityProof({
-    chainId: DEVCHAIN_CHAIN_ID,
-    scope: 'fernwood',
-    actor: account,
-    privateKey: DEV_WALLET_PRIVATE_KEY,
-    expiresIn: 300 + proofsMade++,
-  })
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/wallet',
-    headers,
-    payload: {
-      nonce,
-      chainId: DEVCHAIN_CHAIN_ID,
-      actor: account,
-      permission: 'active',
-      ...(withProof && { proof: { type: 'identity', proof } }),
-    },
-  })
-  expect(response.statusCode).toBe(200)
-  // The binding replaces the session's token.
-  return `fernwood_session=${sessionCookieOf(response)}`
-}
+const connectWallet = async (account: string, withProof: boolean) =>
+  (await connectWithProof(shared.app, account, withProof ? {} : false)).cookie
+
+/** Who may not use the admin API, and how each is refused. */
+const notOperators: Array<[string, number, string, () => Promise<string | undefined>]> = [
+  ['a signed-out visitor', 401, 'NOT_SIGNED_IN', async () => undefined],
+  ['a visitor without a wallet', 403, 'ADMIN_WALLET_REQUIRED', signIn],
+  [
+    'a wallet not in ADMIN_ACCOUNTS',
+    403,
+    'ADMIN_NOT_OPERATOR',
+    () => connectWallet('bob.wam', true),
+  ],
+]
 
 async function parkedReward(): Promise<string> {
-  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+  const [{ id }] = await shared.database.query<{ id: string }>(
     `INSERT INTO rewards (code, wax_account, status, next_attempt_at, last_error)
      VALUES ('parked-' || gen_random_uuid(), 'bob.wam', 'processing', 'infinity', 'overdrawn balance')
      RETURNING id`,
@@ -90,13 +47,13 @@ const newSlug = () => `console-${++slugs}`
 
 /** A generation of one code of `slug`, done: its files are there to download. */
 async function finishedGeneration(slug: string): Promise<string> {
-  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+  const [{ id }] = await shared.database.query<{ id: string }>(
     `INSERT INTO code_generations (campaign_id, requested_by, count, made, origin, state, finished_at)
      SELECT id, 'admin', 1, 1, 'http://fernwood.test', 'done', now() FROM campaigns WHERE slug = $1
      RETURNING id`,
     [slug],
   )
-  await testDatabase.database.query(
+  await shared.database.query(
     `INSERT INTO codes (code, campaign_id, uses_left, generation_id)
      SELECT $2, campaign_id, 1, id FROM code_generations WHERE id = $1`,
     [id, `${slug}-aaaa-bbbb-cccc`],
@@ -109,7 +66,7 @@ async function generationDone(cookie: string, id: string) {
   return eventually(
     async () =>
       (
-        await app.inject({
+        await shared.app.inject({
           method: 'GET',
           url: `/api/admin/generations/${id}`,
           headers: { ...jsonFromSite, cookie },
@@ -125,7 +82,7 @@ async function adminRequests() {
   const codesSlug = newSlug()
   const reopenSlug = newSlug()
   for (const slug of [closeSlug, codesSlug, reopenSlug]) {
-    await testDatabase.database.query(
+    await shared.database.query(
       `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, closed_at)
        VALUES ($1, $1, 'unique', '1.0000 FERN', 'fern.token',
                CASE WHEN $1 = $2 THEN now() END)`,
@@ -159,12 +116,15 @@ async function adminRequests() {
       payload: {},
     },
     { method: 'GET' as const, url: '/api/admin/live' },
+    { method: 'POST' as const, url: `/api/admin/campaigns/${codesSlug}/edit`, payload: { cap: 5 } },
+    { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/claims.csv` },
+    { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/kiosk` },
   ]
 }
 
 describe('who may use the operator console’s API', () => {
   it('the tests cover every /api/admin route the OpenAPI document lists', async () => {
-    const document = (await app.inject('/api/openapi.json')).json() as {
+    const document = (await shared.app.inject('/api/openapi.json')).json() as {
       paths: Record<string, Record<string, unknown>>
     }
     const documented = Object.entries(document.paths)
@@ -183,14 +143,7 @@ describe('who may use the operator console’s API', () => {
   })
 
   it.each([
-    ['a signed-out visitor', 401, 'NOT_SIGNED_IN', async () => undefined],
-    ['a visitor without a wallet', 403, 'ADMIN_WALLET_REQUIRED', signIn],
-    [
-      'a wallet not in ADMIN_ACCOUNTS',
-      403,
-      'ADMIN_NOT_OPERATOR',
-      () => connectWallet('bob.wam', true),
-    ],
+    ...notOperators,
     [
       'a listed account bound without a proof',
       403,
@@ -202,7 +155,7 @@ describe('who may use the operator console’s API', () => {
     async (_who, status, code, session) => {
       const cookie = await session()
       for (const request of await adminRequests()) {
-        const response = await app.inject({
+        const response = await shared.app.inject({
           ...request,
           headers: { ...jsonFromSite, ...(cookie && { cookie }) },
         })
@@ -211,23 +164,14 @@ describe('who may use the operator console’s API', () => {
           error: { code, message: expect.any(String) },
         })
       }
-      const [{ count }] = await testDatabase.database.query<{ count: number }>(
+      const [{ count }] = await shared.database.query<{ count: number }>(
         "SELECT count(*)::int AS count FROM audit_log WHERE actor LIKE 'admin%'",
       )
       expect(count).toBe(0)
     },
   )
 
-  it.each([
-    ['a signed-out visitor', 401, 'NOT_SIGNED_IN', async () => undefined],
-    ['a visitor without a wallet', 403, 'ADMIN_WALLET_REQUIRED', signIn],
-    [
-      'a wallet not in ADMIN_ACCOUNTS',
-      403,
-      'ADMIN_NOT_OPERATOR',
-      () => connectWallet('bob.wam', true),
-    ],
-  ])(
+  it.each(notOperators)(
     '%s sending a malformed request is refused with %i %s before it is validated',
     async (_who, status, code, session) => {
       const cookie = await session()
@@ -247,7 +191,7 @@ describe('who may use the operator console’s API', () => {
         { method: 'GET' as const, url: '/api/admin/generations/not-a-uuid' },
       ]
       for (const request of malformed) {
-        const response = await app.inject({
+        const response = await shared.app.inject({
           ...request,
           headers: { ...jsonFromSite, ...(cookie && { cookie }) },
         })
@@ -261,7 +205,7 @@ describe('who may use the operator console’s API', () => {
     const cookie = await connectWallet('alice.wam', true)
     for (const request of await adminRequests()) {
       if (request.url === '/api/admin/live') {
-        const stream = await openEventStream(`${baseUrl}${request.url}`, cookie)
+        const stream = await openEventStream(`${shared.baseUrl}${request.url}`, cookie)
         expect(stream.status).toBe(200)
         const overview = (await stream.next((event) => event.event === 'overview'))
           .data as AdminOverview
@@ -269,7 +213,16 @@ describe('who may use the operator console’s API', () => {
         stream.close()
         continue
       }
-      const response = await app.inject({ ...request, headers: { ...jsonFromSite, cookie } })
+      if (request.url.endsWith('/kiosk')) {
+        const stream = await openEventStream(`${shared.baseUrl}${request.url}`, cookie)
+        expect(stream.status).toBe(200)
+        expect((await stream.next((event) => event.event === 'kiosk')).data).toMatchObject({
+          link: expect.stringContaining('/c/'),
+        })
+        stream.close()
+        continue
+      }
+      const response = await shared.app.inject({ ...request, headers: { ...jsonFromSite, cookie } })
       expect(
         response.statusCode,
         `${request.method} ${request.url}: ${response.body}`,
@@ -284,7 +237,7 @@ describe('the console’s operations', () => {
     operator = await connectWallet('alice.wam', true)
   })
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    app.inject({ method, url, headers: { ...jsonFromSite, cookie: operator }, payload })
+    shared.app.inject({ method, url, headers: { ...jsonFromSite, cookie: operator }, payload })
 
   it('creates a unique campaign, generates its codes as a job with the CLI’s CSV and printable sheet, and closes it, each audited with the operator’s account', async () => {
     const created = await call('POST', '/api/admin/campaigns', {
@@ -347,7 +300,7 @@ describe('the console’s operations', () => {
     const closed = await call('POST', '/api/admin/campaigns/harvest/close', {})
     expect(closed.json().campaign.state).toBe('closed')
 
-    const audit = await testDatabase.database.query<{
+    const audit = await shared.database.query<{
       actor: string
       action: string
       details: Record<string, unknown>
@@ -501,7 +454,7 @@ describe('the console’s operations', () => {
     expect(reopenedAgain.json().error.code).toBe('ADMIN_CAMPAIGN_NOT_CLOSED')
     expect((await call('POST', '/api/admin/campaigns/nowhere/reopen', {})).statusCode).toBe(404)
 
-    const audit = await testDatabase.database.query<{
+    const audit = await shared.database.query<{
       actor: string
       action: string
       details: Record<string, unknown>
@@ -515,7 +468,7 @@ describe('the console’s operations', () => {
   })
 
   it('refuses to close the welcome campaign, which stays open and unaudited', async () => {
-    await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+    await seedCatalogueFor(readEnvironment({}), shared.database)
     const refused = await call('POST', '/api/admin/campaigns/welcome/close', {})
     expect(refused.statusCode).toBe(409)
     expect(refused.json().error).toEqual({
@@ -527,14 +480,14 @@ describe('the console’s operations', () => {
       welcome: true,
       state: 'open',
     })
-    const audit = await testDatabase.database.query(
+    const audit = await shared.database.query(
       "SELECT 1 FROM audit_log WHERE subject = 'welcome' AND actor LIKE 'admin%'",
     )
     expect(audit).toEqual([])
   })
 
   it('keeps a closed campaign whose window has ended closed: reopening it is refused', async () => {
-    await testDatabase.database.query(
+    await shared.database.query(
       `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, ends_at, closed_at)
        VALUES ('bygone', 'Bygone', 'shared', '1.0000 FERN', 'fern.token',
                '2020-01-01T00:00:00Z', '2019-12-31T00:00:00Z')`,
@@ -556,12 +509,12 @@ describe('the console’s operations', () => {
     const id = await parkedReward()
     const retried = await call('POST', `/api/admin/payouts/${id}/retry`, {})
     expect(retried.statusCode).toBe(204)
-    const [row] = await testDatabase.database.query<{ due: boolean }>(
+    const [row] = await shared.database.query<{ due: boolean }>(
       'SELECT next_attempt_at <= now() AS due FROM rewards WHERE id = $1',
       [id],
     )
     expect(row.due).toBe(true)
-    const [audit] = await testDatabase.database.query<{ actor: string }>(
+    const [audit] = await shared.database.query<{ actor: string }>(
       "SELECT actor FROM audit_log WHERE subject = $1 AND action = 'payout.retried'",
       [id],
     )
@@ -582,7 +535,7 @@ describe('the console’s operations', () => {
       reward: '1.0000 FERN',
       code: 'brook-song',
     })
-    const stream = await openEventStream(`${baseUrl}/api/admin/live`, operator)
+    const stream = await openEventStream(`${shared.baseUrl}/api/admin/live`, operator)
     const brook = (event: { event: string; data: unknown }) =>
       (event.data as AdminOverview).campaigns.find((campaign) => campaign.slug === 'brook')
     expect(brook(await stream.next((event) => event.event === 'overview'))).toMatchObject({
@@ -590,7 +543,7 @@ describe('the console’s operations', () => {
       claimsOverTime: [],
     })
     // A worker's claim of the code, as redeemCodes and leaseRewards write it.
-    await testDatabase.database.transaction(async (tx) => {
+    await shared.database.transaction(async (tx) => {
       const [{ id }] = await tx.query<{ id: number }>(
         "UPDATE campaigns SET claimed_count = claimed_count + 1 WHERE slug = 'brook' RETURNING id",
       )
@@ -609,9 +562,9 @@ describe('the console’s operations', () => {
 
   it('signing out ends the operator’s live stream', async () => {
     const session = await connectWallet('alice.wam', true)
-    const stream = await openEventStream(`${baseUrl}/api/admin/live`, session)
+    const stream = await openEventStream(`${shared.baseUrl}/api/admin/live`, session)
     await stream.next((event) => event.event === 'overview')
-    const signOut = await app.inject({
+    const signOut = await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { origin: jsonFromSite.origin, cookie: session },

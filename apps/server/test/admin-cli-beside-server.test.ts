@@ -1,36 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
-import { afterEach, describe, expect, it } from 'vitest'
+import { bindWallet, freePort, httpVisitor, type ServerProcess } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
 import { spawnScript } from './support/script-process.ts'
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  untilHealthy,
-} from './support/server-process.ts'
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDriver,
-} from './support/test-database.ts'
-import { signIdentityProof } from './support/wallet-proofs.ts'
+import { testDriver } from './support/test-database.ts'
+import { useTestProcesses } from './support/test-processes.ts'
 
-const cleanups: Array<() => Promise<unknown>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer({ PORT: String(await freePort()), ...env })
-  cleanups.push(async () => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL')
-    await server.exited
-  })
-  await untilHealthy(server)
-  return server
-}
+const { storage, start } = useTestProcesses()
 
 async function admin(env: Record<string, string>, ...argv: string[]) {
   const cli = spawnScript('src/admin/main.ts', env, argv)
@@ -39,36 +14,10 @@ async function admin(env: Record<string, string>, ...argv: string[]) {
 
 /** An operator's session on a running server: alice.wam connected with a proof, over HTTP. */
 async function operatorSession(server: ServerProcess): Promise<string> {
-  const post = (url: string, body: unknown, cookie = '') =>
-    fetch(`${server.url}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url, cookie },
-      body: JSON.stringify(body),
-    })
-  const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]
-  const signIn = cookieOf(await post('/api/session', {}))
-  const { nonce } = (await (await post('/api/wallet/challenge', {}, signIn)).json()) as {
-    nonce: string
-  }
-  const proof = signIdentityProof({
-    chainId: DEVCHAIN_CHAIN_ID,
-    scope: 'fernwood',
-    actor: 'alice.wam',
-    privateKey: DEV_WALLET_PRIVATE_KEY,
-  })
-  const bound = await post(
-    '/api/wallet',
-    {
-      nonce,
-      chainId: DEVCHAIN_CHAIN_ID,
-      actor: 'alice.wam',
-      permission: 'active',
-      proof: { type: 'identity', proof },
-    },
-    signIn,
-  )
-  expect(bound.status).toBe(200)
-  return cookieOf(bound)
+  const operator = httpVisitor(server.url)
+  await operator.request('/api/session', {})
+  await bindWallet(operator.post, 'alice.wam')
+  return operator.cookie()
 }
 
 // Starts a real server and the CLI as processes: allow for a busy machine.
@@ -78,17 +27,9 @@ describe('the admin CLI beside a running server', { timeout: 180_000 }, () => {
       ? 'with PostgreSQL it runs while the server runs, and the server serves what it changed'
       : 'with PGlite it refuses to open the DATA_DIR the running server holds',
     async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-admin-beside-'))
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-      const env: Record<string, string> = { DATA_DIR: dataDir, ADMIN_ACCOUNTS: 'alice.wam' }
-      if (testDriver === 'postgres') {
-        const url = await createPostgresDatabase()
-        cleanups.push(() => dropPostgresDatabase(url))
-        env.DATABASE_URL = url.toString()
-      } else {
-        env.DATABASE_URL = ''
-      }
-      const server = await startServer(env)
+      const env: Record<string, string> = { ...(await storage()), ADMIN_ACCOUNTS: 'alice.wam' }
+      const dataDir = env.DATA_DIR
+      const server = await start(env)
 
       const created = await admin(
         env,

@@ -140,7 +140,7 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
     )
     const listed = await admin('campaigns', 'list')
     expect(listed.find((line) => line.startsWith('autumn\t'))).toMatch(
-      /^autumn\tshared\t3\.0000 FERN \(fern\.token\)\t0\/100\t1\t.*\topen\tAutumn leaves$/,
+      /^autumn\tshared\t3\.0000 FERN \(fern\.token\)\t0\/100\t-\t1\t.*\topen\tAutumn leaves$/,
     )
     const [code] = await testDatabase.database.query<{ code: string }>(
       "SELECT k.code FROM codes k JOIN campaigns c ON c.id = k.campaign_id WHERE c.slug = 'autumn'",

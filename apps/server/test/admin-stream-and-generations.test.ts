@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import type { AdminOverview, CodeGeneration } from '@fernwood/protocol/admin'
+import { type EventStream, openEventStream, type StreamEvent } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGeneration } from '../src/admin/code-generations.ts'
 import { CodeGenerationRunner } from '../src/admin/generation-runner.ts'
@@ -8,11 +8,10 @@ import type { App } from '../src/app.ts'
 import { hashSessionToken } from '../src/auth/session-token.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import type { Database } from '../src/db/database.ts'
-import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
 import { eventually } from './support/rewards.ts'
-import { buildTestApp, createTestChain, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
+import { buildTestApp, createTestChain, jsonFromSite } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
-import { signIdentityProof } from './support/wallet-proofs.ts'
+import { connectWithProof } from './support/wallet-proofs.ts'
 
 let testDatabase: TestDatabase
 let chain: ChainConnection
@@ -46,41 +45,9 @@ async function anotherServer(environment: Record<string, string> = {}) {
   return { app: other, url: await other.listen({ port: 0, host: '127.0.0.1' }) }
 }
 
-let proofsMade = 0
-
 /** Connects `account`'s wallet with a proof, on `cookie`'s session or a new one; its new cookie. */
-async function connectWallet(account: string, cookie?: string, on: App = app): Promise<string> {
-  const session =
-    cookie ??
-    `fernwood_session=${sessionCookieOf(
-      await on.inject({ method: 'POST', url: '/api/session', headers: jsonFromSite, payload: {} }),
-    )}`
-  const headers = { ...jsonFromSite, cookie: session }
-  const { nonce } = (
-    await on.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
-  ).json()
-  const proof = signIdentityProof({
-    chainId: DEVCHAIN_CHAIN_ID,
-    scope: 'fernwood',
-    actor: account,
-    privateKey: DEV_WALLET_PRIVATE_KEY,
-    expiresIn: 300 + proofsMade++,
-  })
-  const response = await on.inject({
-    method: 'POST',
-    url: '/api/wallet',
-    headers,
-    payload: {
-      nonce,
-      chainId: DEVCHAIN_CHAIN_ID,
-      actor: account,
-      permission: 'active',
-      proof: { type: 'identity', proof },
-    },
-  })
-  expect(response.statusCode).toBe(200)
-  return `fernwood_session=${sessionCookieOf(response)}`
-}
+const connectWallet = async (account: string, cookie?: string, on: App = app) =>
+  (await connectWithProof(on, account, {}, { cookie })).cookie
 
 const isOverview = (event: StreamEvent) => event.event === 'overview'
 const errorCodeOf = async (response: Response) =>

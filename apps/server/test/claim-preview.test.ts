@@ -2,12 +2,12 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { buildApp } from '../src/app.ts'
-import { addCodes, createCampaign } from '../src/campaigns/catalogue.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { randomAccount, signInVisitor, submitCode } from './support/rewards.ts'
 import { buildTestApp, createTestChain, TEST_ORIGIN } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { fernCampaign } from './support/worker.ts'
 
 const NOT_FOUND = {
   error: { code: 'CLAIM_NOT_FOUND', message: 'There is no reward to claim with this code.' },
@@ -26,44 +26,26 @@ beforeAll(async () => {
   testDatabase = await createTestDatabase()
   const { database } = testDatabase
   await seedCatalogueFor(readEnvironment({}), database)
-  const spring = await createCampaign(database, {
-    slug: 'spring-fair',
+  await fernCampaign(database, 'spring-fair', ['spring-open', 'spring-used'], {
     name: 'Spring Fair',
     kind: 'unique',
     rewardQuantity: '12.5000 FERN',
-    tokenContract: 'fern.token',
     startsAt: inDays(-1),
     endsAt: inDays(30),
   })
-  await addCodes(database, spring, ['spring-open', 'spring-used'])
   await database.query("UPDATE codes SET uses_left = 0 WHERE code = 'spring-used'")
-  const later = await createCampaign(database, {
-    slug: 'summer',
+  const fiveFern = { rewardQuantity: '5.0000 FERN' }
+  await fernCampaign(database, 'summer', ['summer-soon'], {
+    ...fiveFern,
     name: 'Summer',
-    kind: 'shared',
-    rewardQuantity: '5.0000 FERN',
-    tokenContract: 'fern.token',
     startsAt: inDays(10),
   })
-  await addCodes(database, later, ['summer-soon'])
-  const over = await createCampaign(database, {
-    slug: 'winter',
+  await fernCampaign(database, 'winter', ['winter-gone'], {
+    ...fiveFern,
     name: 'Winter',
-    kind: 'shared',
-    rewardQuantity: '5.0000 FERN',
-    tokenContract: 'fern.token',
     endsAt: inDays(-1),
   })
-  await addCodes(database, over, ['winter-gone'])
-  const full = await createCampaign(database, {
-    slug: 'tiny',
-    name: 'Tiny',
-    kind: 'shared',
-    rewardQuantity: '1.0000 FERN',
-    tokenContract: 'fern.token',
-    totalCap: 1,
-  })
-  await addCodes(database, full, ['tiny-taken'])
+  await fernCampaign(database, 'tiny', ['tiny-taken'], { name: 'Tiny', totalCap: 1 })
   await database.query("UPDATE campaigns SET claimed_count = 1 WHERE slug = 'tiny'")
   app = await buildTestApp(database, { INVALID_CODE_LOCKOUT_ATTEMPTS: '3' })
 })

@@ -1,30 +1,18 @@
 import http from 'node:http'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
+import { describe, expect, it } from 'vitest'
 import { signInVisitor } from './support/rewards.ts'
-import { buildTestApp } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useTestApp } from './support/use-test-app.ts'
 
-let testDatabase: TestDatabase
-let app: App
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  app = await buildTestApp(testDatabase.database)
-})
-afterAll(async () => {
-  await app.close()
-  await testDatabase.drop()
-})
+const shared = useTestApp({ listen: true })
 
 describe('compressed JSON answers', () => {
   it('a large JSON answer is sent with brotli when accepted, else gzip, and says it varies', async () => {
-    const plain = await app.inject({ url: '/api/openapi.json' })
+    const plain = await shared.app.inject({ url: '/api/openapi.json' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.rawPayload.length).toBeGreaterThan(1024)
 
-    const brotli = await app.inject({
+    const brotli = await shared.app.inject({
       url: '/api/openapi.json',
       headers: { 'accept-encoding': 'gzip, deflate, br' },
     })
@@ -33,7 +21,7 @@ describe('compressed JSON answers', () => {
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
     expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body)
 
-    const gzip = await app.inject({
+    const gzip = await shared.app.inject({
       url: '/api/openapi.json',
       headers: { 'accept-encoding': 'gzip' },
     })
@@ -42,7 +30,7 @@ describe('compressed JSON answers', () => {
   })
 
   it('a small JSON answer is sent as it is', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       url: '/api/health',
       headers: { 'accept-encoding': 'gzip, br' },
     })
@@ -53,14 +41,13 @@ describe('compressed JSON answers', () => {
 
 describe('the live feed', () => {
   it('is never compressed, so each event reaches the browser as soon as it is written', async () => {
-    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-    const visitor = await signInVisitor(app, testDatabase.database)
+    const visitor = await signInVisitor(shared.app, shared.database)
     const { headers, firstEvent } = await new Promise<{
       headers: http.IncomingHttpHeaders
       firstEvent: string
     }>((resolve, reject) => {
       const request = http.get(
-        `${baseUrl}/api/live`,
+        `${shared.baseUrl}/api/live`,
         {
           headers: {
             accept: 'text/event-stream',

@@ -1,47 +1,17 @@
-import { chmod, lstat, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { chmod, lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { stopScript } from './support/script-process.ts'
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  untilHealthy,
-} from './support/server-process.ts'
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDriver,
-} from './support/test-database.ts'
+import { httpVisitor, type ServerProcess } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
+import { useTestProcesses } from './support/test-processes.ts'
 
-const cleanups: Array<() => Promise<unknown>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const processes = useTestProcesses()
+const { storage } = processes
 
-/** A DATA_DIR that does not exist yet, and on the postgres driver a database of its own. */
-async function storage(): Promise<Record<string, string>> {
-  const parent = await mkdtemp(path.join(tmpdir(), 'fernwood-permissions-'))
-  cleanups.push(() => rm(parent, { recursive: true, force: true }))
-  const dataDir = path.join(parent, 'data')
-  if (testDriver === 'pglite') return { DATA_DIR: dataDir }
-  const url = await createPostgresDatabase()
-  cleanups.push(() => dropPostgresDatabase(url))
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() }
-}
-
+/** The server on `env`, answering, with something written: a session row. */
 async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer({ PORT: String(await freePort()), ...env })
-  cleanups.push(() => stopScript(server, 'SIGKILL'))
-  await untilHealthy(server)
-  // Something written: a session row (PGlite's tables and write-ahead log).
-  const signIn = await fetch(`${server.url}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: '{}',
-  })
-  expect(signIn.status).toBe(201)
+  const server = await processes.start(env)
+  // PGlite's tables and write-ahead log.
+  expect((await httpVisitor(server.url).request('/api/session', {})).status).toBe(201)
   return server
 }
 
@@ -65,13 +35,13 @@ describe('DATA_DIR’s permissions', { timeout: 180_000 }, () => {
     expect(await openToOthers(env.DATA_DIR)).toEqual([])
 
     // Stopping writes the devchain's state and PGlite's checkpoint.
-    expect(await stopScript(server)).toBe(0)
+    expect(await server.stop()).toBe(0)
     expect(await openToOthers(env.DATA_DIR)).toEqual([])
   })
 
   it('a DATA_DIR an earlier version left open to others is made private at start, saying so once', async () => {
     const env = await storage()
-    expect(await stopScript(await start(env))).toBe(0)
+    expect(await (await start(env)).stop()).toBe(0)
     const entries = [env.DATA_DIR, ...(await readdir(env.DATA_DIR, { recursive: true }))]
     for (const entry of entries) {
       const file = entry === env.DATA_DIR ? entry : path.join(env.DATA_DIR, entry)

@@ -1,9 +1,6 @@
 import type { RewardChanged } from '@fernwood/protocol'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
-import { readEnvironment } from '../src/config/environment.ts'
-import { openEventStream } from './support/event-stream.ts'
+import { openEventStream } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
 import {
   randomAccount,
   rewardsOf,
@@ -11,29 +8,16 @@ import {
   submitCode,
   type Visitor,
 } from './support/rewards.ts'
-import { buildTestApp, jsonFromSite } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { jsonFromSite } from './support/test-app.ts'
+import { useTestApp } from './support/use-test-app.ts'
 
-let testDatabase: TestDatabase
-let app: App
-let baseUrl: string
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
-  app = await buildTestApp(testDatabase.database)
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-})
-afterAll(async () => {
-  await app.close()
-  await testDatabase.drop()
-})
+const shared = useTestApp({ seedCatalogue: true, listen: true })
 
 /** A code of the visitor's account, refused as the worker would refuse an unknown one. */
 async function rejectedCode(visitor: Visitor, code: string): Promise<string> {
-  const submitted = await submitCode(app, visitor, { code })
+  const submitted = await submitCode(shared.app, visitor, { code })
   const { id } = submitted.json().reward as { id: string }
-  await testDatabase.database.query(
+  await shared.database.query(
     `UPDATE rewards SET status = 'rejected', rejection = 'unknown_code',
             reason = 'This code is not known to the Forest Spirits.' WHERE id = $1`,
     [id],
@@ -42,7 +26,7 @@ async function rejectedCode(visitor: Visitor, code: string): Promise<string> {
 }
 
 function dismiss(visitor: Visitor | undefined, rewardId: string) {
-  return app.inject({
+  return shared.app.inject({
     method: 'POST',
     url: `/api/rewards/${rewardId}/dismiss`,
     headers: { ...jsonFromSite, ...(visitor && { cookie: visitor.cookie }) },
@@ -53,24 +37,24 @@ function dismiss(visitor: Visitor | undefined, rewardId: string) {
 describe('dismissing a rejected code', () => {
   it('takes it out of the lists for every session of the wallet, and a repeat is answered alike', async () => {
     const account = randomAccount('dis')
-    const visitor = await signInVisitor(app, testDatabase.database, account)
-    const otherDevice = await signInVisitor(app, testDatabase.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, account)
+    const otherDevice = await signInVisitor(shared.app, shared.database, account)
     const rejected = await rejectedCode(visitor, 'no-such-code')
-    await submitCode(app, visitor, { code: 'still-waiting' })
+    await submitCode(shared.app, visitor, { code: 'still-waiting' })
 
     expect((await dismiss(visitor, rejected)).statusCode).toBe(204)
     expect((await dismiss(otherDevice, rejected)).statusCode).toBe(204)
     for (const session of [visitor, otherDevice]) {
-      const { pending } = await rewardsOf(app, session)
+      const { pending } = await rewardsOf(shared.app, session)
       expect(pending.map((reward: { code: string }) => reward.code)).toEqual(['still-waiting'])
     }
   })
 
   it('tells the live feed, whose dashboards drop it from their lists', async () => {
     const account = randomAccount('dis')
-    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, account)
     const rejected = await rejectedCode(visitor, 'unknown-one')
-    const stream = await openEventStream(`${baseUrl}/api/live`, visitor.cookie)
+    const stream = await openEventStream(`${shared.baseUrl}/api/live`, visitor.cookie)
     try {
       await stream.next((event) => event.event === 'snapshot')
       await dismiss(visitor, rejected)
@@ -85,10 +69,11 @@ describe('dismissing a rejected code', () => {
   })
 
   it('refuses a code not yet rejected, another wallet’s code, and an unknown id with 404', async () => {
-    const owner = await signInVisitor(app, testDatabase.database, randomAccount('dis'))
-    const stranger = await signInVisitor(app, testDatabase.database, randomAccount('dis'))
+    const owner = await signInVisitor(shared.app, shared.database, randomAccount('dis'))
+    const stranger = await signInVisitor(shared.app, shared.database, randomAccount('dis'))
     // A code of the catalogue waits for the worker (none runs here): not rejected, not dismissible.
-    const waiting = (await submitCode(app, owner, { code: 'fernwoodwelcome' })).json().reward.id
+    const waiting = (await submitCode(shared.app, owner, { code: 'fernwoodwelcome' })).json().reward
+      .id
     const rejected = await rejectedCode(owner, 'theirs-only')
 
     for (const [visitor, id] of [
@@ -103,12 +88,12 @@ describe('dismissing a rejected code', () => {
         message: 'Only a rejected code of your wallet can be dismissed.',
       })
     }
-    expect((await rewardsOf(app, owner)).pending).toHaveLength(2)
+    expect((await rewardsOf(shared.app, owner)).pending).toHaveLength(2)
   })
 
   it('refuses a signed-out visitor with 401 and a malformed id with 400', async () => {
     expect((await dismiss(undefined, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(401)
-    const visitor = await signInVisitor(app, testDatabase.database, randomAccount('dis'))
+    const visitor = await signInVisitor(shared.app, shared.database, randomAccount('dis'))
     expect((await dismiss(visitor, 'not-a-uuid')).statusCode).toBe(400)
   })
 })

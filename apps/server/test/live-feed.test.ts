@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import fastifyCookie from '@fastify/cookie'
-import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
 import {
   HISTORY_PAGE_SIZE,
   type LiveSnapshot,
   type RewardChanged,
   type RewardPaid,
 } from '@fernwood/protocol'
+import { type EventStream, openEventStream, type StreamEvent } from '@fernwood/testkit'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
@@ -25,7 +25,6 @@ import {
   type PendingRow,
   toPendingReward,
 } from '../src/rewards/reward-lists.ts'
-import { type EventStream, openEventStream, type StreamEvent } from './support/event-stream.ts'
 import {
   eventually,
   randomAccount,
@@ -33,9 +32,9 @@ import {
   submitCode,
   type Visitor,
 } from './support/rewards.ts'
-import { buildTestApp, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
+import { buildTestApp, jsonFromSite } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
-import { signIdentityProof } from './support/wallet-proofs.ts'
+import { connectWithProof } from './support/wallet-proofs.ts'
 
 let testDatabase: TestDatabase
 let app: App
@@ -394,29 +393,7 @@ describe('a stream lives no longer than its session', () => {
     const visitor = await signInVisitor(app, testDatabase.database)
     const stream = await live(visitor)
     await stream.next(() => true)
-    const headers = { ...jsonFromSite, cookie: visitor.cookie }
-    const { nonce } = (
-      await app.inject({ method: 'POST', url: '/api/wallet/challenge', headers, payload: {} })
-    ).json()
-    const proof = signIdentityProof({
-      chainId: DEVCHAIN_CHAIN_ID,
-      scope: 'fernwood',
-      actor: 'alice.wam',
-      privateKey: DEV_WALLET_PRIVATE_KEY,
-    })
-    const bound = await app.inject({
-      method: 'POST',
-      url: '/api/wallet',
-      headers,
-      payload: {
-        nonce,
-        chainId: DEVCHAIN_CHAIN_ID,
-        actor: 'alice.wam',
-        permission: 'active',
-        proof: { type: 'identity', proof },
-      },
-    })
-    expect(bound.statusCode).toBe(200)
+    const bound = await connectWithProof(app, 'alice.wam', {}, { cookie: visitor.cookie })
     await stream.ended
     expect(
       stream.events.some(
@@ -424,7 +401,7 @@ describe('a stream lives no longer than its session', () => {
       ),
     ).toBe(false)
 
-    const renewed = await live({ ...visitor, cookie: `fernwood_session=${sessionCookieOf(bound)}` })
+    const renewed = await live({ ...visitor, cookie: bound.cookie })
     try {
       const first = await renewed.next(() => true)
       expect(snapshotOf(first).user.waxAccount).toBe('alice.wam')

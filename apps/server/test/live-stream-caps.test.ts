@@ -1,6 +1,6 @@
+import { type EventStream, openEventStream } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
-import { type EventStream, openEventStream } from './support/event-stream.ts'
 import { eventually, signInVisitor, type Visitor } from './support/rewards.ts'
 import { buildTestApp } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import type { ChainConnection } from '../src/chain/chain-connection.ts'
-import { openEventStream } from './support/event-stream.ts'
+import { openEventStream } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
 import { eventually, signInVisitor, submitCode } from './support/rewards.ts'
-import { buildTestApp, createTestChain } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
+import { buildTestApp } from './support/test-app.ts'
+import { testDriver } from './support/test-database.ts'
+import { useTestApp } from './support/use-test-app.ts'
 import { fernCampaign, testWorker } from './support/worker.ts'
 
 const TOKEN = 'a-metrics-token-for-tests'
 
-let testDatabase: TestDatabase
-let chain: ChainConnection
-let app: App
-let baseUrl: string
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  chain = await createTestChain()
-  app = await buildTestApp(testDatabase.database, { METRICS_TOKEN: TOKEN }, chain)
-  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-})
-afterAll(async () => {
-  await app.close()
-  await chain.close()
-  await testDatabase.drop()
+const shared = useTestApp({
+  environment: { METRICS_TOKEN: TOKEN },
+  listen: true,
+  sharedChain: true,
 })
 
-async function scrape(target = app): Promise<string> {
+async function scrape(target = shared.app): Promise<string> {
   const response = await target.inject({
     method: 'GET',
     url: '/metrics',
@@ -45,7 +33,7 @@ function sample(text: string, series: string): number {
 
 describe('metrics are never public', () => {
   it('without METRICS_TOKEN there is no /metrics at all (404)', async () => {
-    const plain = await buildTestApp(testDatabase.database, {}, chain)
+    const plain = await buildTestApp(shared.database, {}, shared.chain)
     const response = await plain.inject({
       method: 'GET',
       url: '/metrics',
@@ -57,7 +45,7 @@ describe('metrics are never public', () => {
 
   it('a request without the token, or with another, is refused with 401 and says how to ask', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token-of-some-length', TOKEN]) {
-      const response = await app.inject({
+      const response = await shared.app.inject({
         method: 'GET',
         url: '/metrics',
         headers: authorization ? { authorization } : {},
@@ -73,10 +61,10 @@ describe('metrics are never public', () => {
 describe(`metrics with the token (${testDriver})`, () => {
   it('count code submissions by outcome', async () => {
     const before = await scrape()
-    const visitor = await signInVisitor(app, testDatabase.database, 'metricsalice')
-    expect((await submitCode(app, visitor, { code: 'metrics-one' })).statusCode).toBe(201)
-    expect((await submitCode(app, visitor, { code: 'metrics-one' })).statusCode).toBe(409)
-    expect((await submitCode(app, visitor, { code: '' })).statusCode).toBe(400)
+    const visitor = await signInVisitor(shared.app, shared.database, 'metricsalice')
+    expect((await submitCode(shared.app, visitor, { code: 'metrics-one' })).statusCode).toBe(201)
+    expect((await submitCode(shared.app, visitor, { code: 'metrics-one' })).statusCode).toBe(409)
+    expect((await submitCode(shared.app, visitor, { code: '' })).statusCode).toBe(400)
     const after = await scrape()
     for (const [outcome, added] of [
       ['accepted', 1],
@@ -90,7 +78,7 @@ describe(`metrics with the token (${testDriver})`, () => {
 
   it('show the reward queue: how many are due and how long the oldest has waited', async () => {
     const before = sample(await scrape(), 'fernwood_reward_queue_depth')
-    await testDatabase.database.query(
+    await shared.database.query(
       `INSERT INTO rewards (code, wax_account, next_attempt_at)
        VALUES ('queued-a', 'metricsbob', now() - interval '90 seconds'),
               ('queued-b', 'metricsbob', now() - interval '5 seconds'),
@@ -99,23 +87,23 @@ describe(`metrics with the token (${testDriver})`, () => {
     const text = await scrape()
     expect(sample(text, 'fernwood_reward_queue_depth') - before).toBe(2)
     expect(sample(text, 'fernwood_reward_oldest_due_seconds')).toBeGreaterThanOrEqual(90)
-    await testDatabase.database.query("DELETE FROM rewards WHERE wax_account = 'metricsbob'")
+    await shared.database.query("DELETE FROM rewards WHERE wax_account = 'metricsbob'")
   })
 
   it('count the rewards the worker rejects, by reason, and its payouts, by state, with their time', async () => {
-    await fernCampaign(testDatabase.database, 'metrics', ['metrics-paid'], { name: 'Metrics' })
+    await fernCampaign(shared.database, 'metrics', ['metrics-paid'], { name: 'Metrics' })
     // Only this test's rewards are left for the worker.
-    await testDatabase.database.query('DELETE FROM rewards')
+    await shared.database.query('DELETE FROM rewards')
     const before = await scrape()
-    const visitor = await signInVisitor(app, testDatabase.database, 'alice.wam')
-    await submitCode(app, visitor, { code: 'metrics-paid' })
-    await submitCode(app, visitor, { code: 'metrics-no-such-code' })
-    const worker = testWorker(testDatabase.database, chain)
+    const visitor = await signInVisitor(shared.app, shared.database, 'alice.wam')
+    await submitCode(shared.app, visitor, { code: 'metrics-paid' })
+    await submitCode(shared.app, visitor, { code: 'metrics-no-such-code' })
+    const worker = testWorker(shared.database, shared.chain)
     await worker.start()
     try {
       await eventually(
         () =>
-          testDatabase.database.query<{ open: number }>(
+          shared.database.query<{ open: number }>(
             `SELECT count(*)::int AS open FROM rewards
               WHERE code IN ('metrics-paid', 'metrics-no-such-code')
                 AND status NOT IN ('completed', 'rejected')`,
@@ -136,9 +124,9 @@ describe(`metrics with the token (${testDriver})`, () => {
   })
 
   it('show the live streams open on this server', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database)
+    const visitor = await signInVisitor(shared.app, shared.database)
     const before = sample(await scrape(), 'fernwood_live_streams')
-    const stream = await openEventStream(`${baseUrl}/api/live`, visitor.cookie)
+    const stream = await openEventStream(`${shared.baseUrl}/api/live`, visitor.cookie)
     await stream.next((event) => event.event === 'snapshot')
     expect(sample(await scrape(), 'fernwood_live_streams')).toBe(before + 1)
     stream.close()

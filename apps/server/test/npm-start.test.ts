@@ -1,82 +1,41 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
-import { freePort } from './support/server-process.ts'
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDriver,
-} from './support/test-database.ts'
+import { freePort, repositoryRoot, spawnProcess, untilHealthy } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
+import { useTestProcesses } from './support/test-processes.ts'
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-
-const cleanups: Array<() => Promise<unknown>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
+const { onCleanup, storage } = useTestProcesses()
 
 /**
  * `npm start` exactly as the README gives it, in its own process group so that stopping it
  * reaches npm, its shell and the server alike, as a terminal's Ctrl-C would.
  */
 function npmStart(env: Record<string, string>) {
-  const child = spawn('npm', ['start'], {
-    cwd: repositoryRoot,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = spawnProcess('npm', ['start'], {
+    env: { LOG_LEVEL: 'warn', ...env },
     detached: true,
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = once(child, 'exit').then(([code, signal]) => code ?? signal)
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) signalGroup(child, 'SIGKILL')
-    await exited
-  })
-  return { child, exited, output: () => output }
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.pid !== undefined) process.kill(-child.pid, signal)
-}
-
-async function untilReady(url: string, started: ReturnType<typeof npmStart>) {
-  // A fresh clone builds the web app and the server first.
-  const deadline = Date.now() + 240_000
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) {
-      throw new Error(`npm start exited (${started.child.exitCode}):\n${started.output()}`)
+  onCleanup(async () => {
+    if (started.child.exitCode === null && started.child.signalCode === null) {
+      signalGroup(started, 'SIGKILL')
     }
-    const ready = await fetch(`${url}/api/ready`).catch(() => undefined)
-    if (ready?.ok) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`npm start did not become ready:\n${started.output()}`)
+    await started.exited
+  })
+  return started
+}
+
+function signalGroup({ child }: ReturnType<typeof npmStart>, signal: NodeJS.Signals) {
+  if (child.pid !== undefined) process.kill(-child.pid, signal)
 }
 
 describe('npm start', { timeout: 300_000 }, () => {
   it('builds what changed, then serves the app, its precompressed assets, the API and the Dev Anchor page from the compiled server', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-npm-start-'))
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-    const env: Record<string, string> = { PORT: String(await freePort()), DATA_DIR: dataDir }
-    if (testDriver === 'postgres') {
-      const database = await createPostgresDatabase()
-      cleanups.push(() => dropPostgresDatabase(database))
-      env.DATABASE_URL = database.toString()
-    }
+    const env = { ...(await storage()), PORT: String(await freePort()) }
     const url = `http://127.0.0.1:${env.PORT}`
 
     const started = npmStart(env)
-    await untilReady(url, started)
+    // A fresh clone builds the web app and the server first.
+    await untilHealthy({ url, ...started }, { path: '/api/ready', timeoutMs: 240_000 })
 
     // What runs is the bundle, not the TypeScript sources through tsx.
     const startScript = JSON.parse(
@@ -106,7 +65,7 @@ describe('npm start', { timeout: 300_000 }, () => {
     expect(anchorScript.headers.get('content-type')).toMatch(/javascript/)
     expect((await anchorScript.text()).length).toBeGreaterThan(0)
 
-    signalGroup(started.child, 'SIGTERM')
+    signalGroup(started, 'SIGTERM')
     await started.exited
     expect(await fetch(`${url}/api/health`).catch(() => 'refused')).toBe('refused')
   })

@@ -6,15 +6,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
 import { openDatabase } from '../src/db/open-database.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { eventually } from './support/rewards.ts'
+import { eventually, untilEveryRewardCompleted } from './support/rewards.ts'
 import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
+import { remoteTestChain } from './support/test-app.ts'
 import {
   createPostgresDatabase,
   dropPostgresDatabase,
@@ -34,13 +35,7 @@ let postgresUrl: URL | undefined
 
 beforeAll(async () => {
   devchain = await startDevchain({ port: 0, blockIntervalMs: 100, irreversibleLag: 3 })
-  chain = remoteChain({
-    name: 'devchain',
-    id: devchain.chainId,
-    apiUrl: devchain.url,
-    publicApiUrl: devchain.url,
-    explorerTransactionUrl: '',
-  })
+  chain = remoteTestChain(devchain)
   proxy = await startChaosProxy(devchain)
   dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-chaos-'))
   if (testDriver === 'postgres') postgresUrl = await createPostgresDatabase()
@@ -223,14 +218,7 @@ describe('payouts under chaos', { timeout: 600_000 }, () => {
       })
       await calm.start()
       try {
-        await eventually(
-          () =>
-            database.query<{ open: number }>(
-              "SELECT count(*)::int AS open FROM rewards WHERE status <> 'completed'",
-            ),
-          ([{ open }]) => open === 0,
-          120_000,
-        )
+        await untilEveryRewardCompleted(database, 120_000)
       } finally {
         await calm.stop()
       }

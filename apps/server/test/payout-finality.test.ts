@@ -1,15 +1,12 @@
 import { createDevchain, type Devchain } from '@fernwood/devchain'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { embedDevchain } from '../src/chain/open-chain.ts'
-import { readEnvironment } from '../src/config/environment.ts'
 import type { PayoutHooks } from '../src/payouts/pay-batch.ts'
 import type { Payout } from '../src/payouts/repository.ts'
 import { readPendingPage } from '../src/rewards/reward-lists.ts'
-import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually } from './support/rewards.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useWorkerTest } from './support/use-worker-test.ts'
 import {
   balanceOf,
   fernCampaign,
@@ -22,24 +19,11 @@ import {
 // seen confirming; the chain's clock runs ten times fast, so a 10 s expiry passes in about 1 s.
 const IRREVERSIBLE_LAG = 12
 
-let testDatabase: TestDatabase
 let devchain: Devchain
-let chain: ChainConnection
-const workers: RewardWorker[] = []
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
+const shared = useWorkerTest(async () => {
   devchain = await createDevchain({ blockIntervalMs: 50, irreversibleLag: IRREVERSIBLE_LAG })
   const embedded = await embedDevchain(devchain)
-  chain = { ...embedded.connection, close: embedded.close }
-  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
-})
-afterEach(async () => {
-  for (const worker of workers.splice(0)) await worker.stop()
-})
-afterAll(async () => {
-  await chain.close()
-  await testDatabase.drop()
+  return { ...embedded.connection, close: embedded.close }
 })
 
 let logged = recordingLogger()
@@ -53,8 +37,8 @@ let codes = 0
 /** A pending reward of a fresh campaign (1 FERN unless `quantity` says) for `account`. */
 async function submitted(account: string, quantity = '1.0000 FERN') {
   const code = `finality-${++codes}`
-  await fernCampaign(testDatabase.database, code, [code], { rewardQuantity: quantity })
-  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+  await fernCampaign(shared.database, code, [code], { rewardQuantity: quantity })
+  const [{ id }] = await shared.database.query<{ id: string }>(
     'INSERT INTO rewards (code, wax_account) VALUES ($1, $2) RETURNING id',
     [code, account],
   )
@@ -62,7 +46,7 @@ async function submitted(account: string, quantity = '1.0000 FERN') {
 }
 
 const rewardStatus = async (id: string) => {
-  const [row] = await testDatabase.database.query<{ status: string }>(
+  const [row] = await shared.database.query<{ status: string }>(
     'SELECT status FROM rewards WHERE id = $1',
     [id],
   )
@@ -70,7 +54,7 @@ const rewardStatus = async (id: string) => {
 }
 
 const payoutsOf = (id: string) =>
-  testDatabase.database.query<{ transaction_id: string; state: string; block_num: number | null }>(
+  shared.database.query<{ transaction_id: string; state: string; block_num: number | null }>(
     'SELECT transaction_id, state, block_num FROM payouts WHERE reward_id = $1 ORDER BY created_at',
     [id],
   )
@@ -80,35 +64,34 @@ async function startWorker(
   hooks?: PayoutHooks,
   env: Record<string, string> = {},
 ) {
-  const worker = testWorker(testDatabase.database, connection, {
+  const worker = testWorker(shared.database, connection, {
     env: { PAYOUT_EXPIRE_SECONDS: '10', ...env },
     hooks,
     logger,
   })
-  workers.push(worker)
+  shared.workers.push(worker)
   await worker.start()
 }
 
 describe('payout finality', () => {
   it('a paid reward is confirming, with its transaction, until its block is irreversible; then completed', async () => {
     const id = await submitted('alice.wam')
-    const before = await balanceOf(chain, 'alice.wam')
-    await startWorker(chain)
+    const before = await balanceOf(shared.chain, 'alice.wam')
+    await startWorker(shared.chain)
 
     await eventually(
       () => rewardStatus(id),
       (status) => status === 'confirming',
     )
-    const [shown] = (await readPendingPage(testDatabase.database, 'alice.wam')).pending
+    const [shown] = (await readPendingPage(shared.database, 'alice.wam')).pending
     const [payout] = await payoutsOf(id)
     expect(shown).toMatchObject({ id, status: 'confirming', transactionId: payout.transaction_id })
     // Not yet in the history, although the chain has executed the transfer.
-    const early = await testDatabase.database.query(
-      'SELECT 1 FROM reward_history WHERE reward_id = $1',
-      [id],
-    )
+    const early = await shared.database.query('SELECT 1 FROM reward_history WHERE reward_id = $1', [
+      id,
+    ])
     expect(early).toHaveLength(0)
-    expect(await balanceOf(chain, 'alice.wam')).toBeCloseTo(before + 1, 4)
+    expect(await balanceOf(shared.chain, 'alice.wam')).toBeCloseTo(before + 1, 4)
 
     await eventually(
       () => rewardStatus(id),
@@ -116,31 +99,32 @@ describe('payout finality', () => {
       20_000,
     )
     const [confirmed] = await payoutsOf(id)
-    const info = await chain.client.v1.chain.get_info()
+    const info = await shared.chain.client.v1.chain.get_info()
     expect(confirmed.state).toBe('confirmed')
     expect(Number(info.last_irreversible_block_num)).toBeGreaterThanOrEqual(
       confirmed.block_num ?? Number.POSITIVE_INFINITY,
     )
-    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+    const [history] = await shared.database.query<{ transaction_id: string }>(
       'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
       [id],
     )
     expect(history.transaction_id).toBe(payout.transaction_id)
-    expect((await readPendingPage(testDatabase.database, 'alice.wam')).pending).toEqual([])
+    expect((await readPendingPage(shared.database, 'alice.wam')).pending).toEqual([])
   })
 
   const throughNodes: [string, () => ChainConnection][] = [
-    ['a node with get_transaction_status', () => chain],
+    ['a node with get_transaction_status', () => shared.chain],
     [
       'a node with neither a history API nor get_transaction_status',
-      () => nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/).connection,
+      () =>
+        nodeWithout(shared.chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/).connection,
     ],
   ]
   it.each(throughNodes)(
     'a transfer lost before finality, every time it is sent, is replaced once its expiry is irreversible, and paid once (%s)',
     async (_name, connection) => {
       const account = 'bob.wam'
-      const before = await balanceOf(chain, account)
+      const before = await balanceOf(shared.chain, account)
       const id = await submitted(account)
       let lost: string | undefined
       await startWorker(connection(), {
@@ -159,18 +143,18 @@ describe('payout finality', () => {
       const payouts = await payoutsOf(id)
       expect(payouts.map((payout) => payout.state)).toEqual(['expired', 'confirmed'])
       expect(payouts[0].transaction_id).toBe(lost)
-      const [history] = await testDatabase.database.query<{ transaction_id: string }>(
+      const [history] = await shared.database.query<{ transaction_id: string }>(
         'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
         [id],
       )
       expect(history.transaction_id).toBe(payouts[1].transaction_id)
-      expect(await balanceOf(chain, account)).toBeCloseTo(before + 1, 4)
+      expect(await balanceOf(shared.chain, account)).toBeCloseTo(before + 1, 4)
     },
   )
 
   it('without any history API a payout completes, found in the blocks themselves', async () => {
-    const node = nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
-    const before = await balanceOf(chain, 'carol.wam')
+    const node = nodeWithout(shared.chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
+    const before = await balanceOf(shared.chain, 'carol.wam')
     const id = await submitted('carol.wam')
     await startWorker(node.connection)
     await eventually(
@@ -178,7 +162,7 @@ describe('payout finality', () => {
       (status) => status === 'completed',
       20_000,
     )
-    expect(await balanceOf(chain, 'carol.wam')).toBeCloseTo(before + 1, 4)
+    expect(await balanceOf(shared.chain, 'carol.wam')).toBeCloseTo(before + 1, 4)
     expect(node.requests.get('/v1/chain/get_block')).toBeGreaterThan(0)
     expect(node.requests.get('/v1/history/get_transaction')).toBeUndefined()
   })
@@ -201,15 +185,15 @@ describe('payout finality', () => {
     'a batch refused for one transfer %s: the others are paid once, alone, and only the bad one is parked',
     async (_name, badAccount, badQuantity, error) => {
       const good = ['alice.wam', 'bob.wam', 'carol.wam']
-      const before = await Promise.all(good.map((account) => balanceOf(chain, account)))
+      const before = await Promise.all(good.map((account) => balanceOf(shared.chain, account)))
       const goodIds: string[] = []
       for (const account of good) goodIds.push(await submitted(account))
       const badId = await submitted(badAccount, badQuantity)
-      await startWorker(chain, undefined, { PAYOUT_BATCH_SIZE: '10' })
+      await startWorker(shared.chain, undefined, { PAYOUT_BATCH_SIZE: '10' })
 
       await eventually(
         () =>
-          testDatabase.database.query<{ status: string; parked: boolean }>(
+          shared.database.query<{ status: string; parked: boolean }>(
             `SELECT status, next_attempt_at = 'infinity' AS parked FROM rewards
               WHERE id = ANY($1::uuid[]) ORDER BY array_position($1::uuid[], id)`,
             [[...goodIds, badId]],
@@ -217,7 +201,7 @@ describe('payout finality', () => {
         (rows) => rows.slice(0, 3).every((row) => row.status === 'completed') && rows[3].parked,
         30_000,
       )
-      const after = await Promise.all(good.map((account) => balanceOf(chain, account)))
+      const after = await Promise.all(good.map((account) => balanceOf(shared.chain, account)))
       after.forEach((balance, index) => {
         expect(balance).toBeCloseTo(before[index] + 1, 4)
       })
@@ -232,13 +216,13 @@ describe('payout finality', () => {
           id === badId ? ['expired', 'failed'] : ['expired', 'confirmed'],
         )
       }
-      const confirmed = await testDatabase.database.query<{ transfers: number }>(
+      const confirmed = await shared.database.query<{ transfers: number }>(
         `SELECT t.transfers FROM payouts p JOIN payout_transactions t USING (transaction_id)
           WHERE p.reward_id = ANY($1::uuid[]) AND p.state = 'confirmed'`,
         [goodIds],
       )
       expect(confirmed).toEqual([{ transfers: 1 }, { transfers: 1 }, { transfers: 1 }])
-      const [bad] = await testDatabase.database.query<{ status: string; last_error: string }>(
+      const [bad] = await shared.database.query<{ status: string; last_error: string }>(
         'SELECT status, last_error FROM rewards WHERE id = $1',
         [badId],
       )

@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
-import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { describe, expect, it } from 'vitest'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { recordSigned } from '../src/payouts/ledger.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
-import { createTestChain } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useWorkerTest } from './support/use-worker-test.ts'
 import {
   balanceOf,
   fernCampaign,
@@ -19,35 +15,20 @@ import {
   testWorker,
 } from './support/worker.ts'
 
-let testDatabase: TestDatabase
-let chain: ChainConnection
-const workers: RewardWorker[] = []
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  chain = await createTestChain()
-  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
-})
-afterEach(async () => {
-  for (const worker of workers.splice(0)) await worker.stop()
-})
-afterAll(async () => {
-  await chain.close()
-  await testDatabase.drop()
-})
+const shared = useWorkerTest()
 
 async function startWorker(
   ...args: Parameters<typeof testWorker> extends [unknown, unknown, ...infer Rest] ? Rest : never
 ) {
-  const worker = testWorker(testDatabase.database, chain, ...args)
-  workers.push(worker)
+  const worker = testWorker(shared.database, shared.chain, ...args)
+  shared.workers.push(worker)
   await worker.start()
   return worker
 }
 
 /** A pending reward, as `POST /api/codes` records it. */
 async function submitted(code: string, waxAccount: string) {
-  const [{ id }] = await testDatabase.database.query<{ id: string }>(
+  const [{ id }] = await shared.database.query<{ id: string }>(
     'INSERT INTO rewards (code, wax_account) VALUES ($1, $2) RETURNING id',
     [code, waxAccount],
   )
@@ -62,7 +43,7 @@ interface RewardRow {
 }
 
 const rewardRow = async (id: string) => {
-  const [row] = await testDatabase.database.query<RewardRow>(
+  const [row] = await shared.database.query<RewardRow>(
     'SELECT status, reason, rejection, last_error FROM rewards WHERE id = $1',
     [id],
   )
@@ -79,33 +60,33 @@ const settled = (id: string, timeoutMs?: number) =>
 describe('the reward worker', () => {
   it('pays the welcome code: pending → completed, with a transaction the chain confirms', async () => {
     const account = 'alice.wam'
-    const before = await balanceOf(chain, account)
+    const before = await balanceOf(shared.chain, account)
     const id = await submitted('fernwoodwelcome', account)
     await startWorker()
 
     expect(await settled(id, 20_000)).toMatchObject({ status: 'completed', reason: null })
-    const [history] = await testDatabase.database.query<{
+    const [history] = await shared.database.query<{
       amount: string
       token: string
       transaction_id: string
       code: string
     }>('SELECT amount, token, transaction_id, code FROM reward_history WHERE reward_id = $1', [id])
     expect(history).toMatchObject({ amount: '10.0000', token: 'FERN', code: 'fernwoodwelcome' })
-    const completed = await testDatabase.database.query(
+    const completed = await shared.database.query(
       'SELECT 1 FROM completed_rewards WHERE reward_id = $1 AND wax_account = $2',
       [id, account],
     )
     expect(completed).toHaveLength(1)
 
-    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
-    const onChain = (await chain.client.call({
+    expect(await balanceOf(shared.chain, account)).toBeCloseTo(before + 10, 4)
+    const onChain = (await shared.chain.client.call({
       path: '/v1/history/get_transaction',
       params: { id: history.transaction_id },
     })) as {
       block_num: number
       trx: { trx: { actions: Array<{ name: string; data: Record<string, string> }> } }
     }
-    const [payout] = await testDatabase.database.query<{ block_num: number }>(
+    const [payout] = await shared.database.query<{ block_num: number }>(
       "SELECT block_num FROM payouts WHERE reward_id = $1 AND state = 'confirmed'",
       [id],
     )
@@ -122,7 +103,7 @@ describe('the reward worker', () => {
   })
 
   it('a new submission wakes an idle worker, long before its next poll', async () => {
-    await fernCampaign(testDatabase.database, 'wake-up', ['wake-first', 'wake-second'])
+    await fernCampaign(shared.database, 'wake-up', ['wake-first', 'wake-second'])
     // A first reward gets the worker going; once it is paid, nothing is due and it sleeps.
     const first = await submitted('wake-first', 'carol.wam')
     await startWorker({ env: { WORKER_POLL_INTERVAL_MS: '600000' } })
@@ -141,15 +122,12 @@ describe('the reward worker', () => {
       rejection: 'unknown_code',
       reason: 'This code does not exist.',
     })
-    const payouts = await testDatabase.database.query(
-      'SELECT 1 FROM payouts WHERE reward_id = $1',
-      [id],
-    )
+    const payouts = await shared.database.query('SELECT 1 FROM payouts WHERE reward_id = $1', [id])
     expect(payouts).toHaveLength(0)
   })
 
   it('rejects codes of campaigns not started, ended, closed or fully claimed', async () => {
-    const db = testDatabase.database
+    const db = shared.database
     await fernCampaign(db, 'soon', ['code-soon'], { startsAt: new Date(Date.now() + 3_600_000) })
     await fernCampaign(db, 'over', ['code-over'], {
       startsAt: new Date(Date.now() - 7_200_000),
@@ -184,7 +162,7 @@ describe('the reward worker', () => {
   })
 
   it('a unique code pays once in total, whichever wallet submits it first', async () => {
-    await fernCampaign(testDatabase.database, 'printed', ['card-0001'], {
+    await fernCampaign(shared.database, 'printed', ['card-0001'], {
       name: 'Printed cards',
       kind: 'unique',
       rewardQuantity: '2.5000 FERN',
@@ -201,15 +179,15 @@ describe('the reward worker', () => {
   })
 
   it('a chain node that is down leaves a batch of rewards processing; they complete when the node returns', async () => {
-    const flaky = switchableChain(chain)
+    const flaky = switchableChain(shared.chain)
     flaky.setDown(true)
     const accounts = ['alice.wam', 'bob.wam', 'carol.wam']
-    const before = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const before = await Promise.all(accounts.map((account) => balanceOf(shared.chain, account)))
     const code = await freshSharedCode()
     const ids: string[] = []
     for (const account of accounts) ids.push(await submitted(code, account))
-    const worker = testWorker(testDatabase.database, flaky.connection)
-    workers.push(worker)
+    const worker = testWorker(shared.database, flaky.connection)
+    shared.workers.push(worker)
     await worker.start()
 
     for (const id of ids) {
@@ -225,12 +203,12 @@ describe('the reward worker', () => {
 
     flaky.setDown(false)
     for (const id of ids) expect(await settled(id)).toMatchObject({ status: 'completed' })
-    const paidBy = await testDatabase.database.query<{ transaction_id: string }>(
+    const paidBy = await shared.database.query<{ transaction_id: string }>(
       'SELECT DISTINCT transaction_id FROM reward_history WHERE reward_id = ANY($1::uuid[])',
       [ids],
     )
     expect(paidBy).toHaveLength(1)
-    const after = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const after = await Promise.all(accounts.map((account) => balanceOf(shared.chain, account)))
     after.forEach((balance, index) => {
       expect(balance).toBeCloseTo(before[index] + 1, 4)
     })
@@ -238,13 +216,13 @@ describe('the reward worker', () => {
 
   it('rewards due together are paid by one transaction, a transfer each, up to PAYOUT_BATCH_SIZE', async () => {
     const accounts = ['alice.wam', 'bob.wam', 'carol.wam', 'alice.wam', 'bob.wam']
-    const before = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const before = await Promise.all(accounts.map((account) => balanceOf(shared.chain, account)))
     const ids: string[] = []
     for (const account of accounts) ids.push(await submitted(await freshSharedCode(), account))
     await startWorker({ env: { PAYOUT_BATCH_SIZE: '3', WORKER_CONCURRENCY: '1' } })
     for (const id of ids) expect(await settled(id)).toMatchObject({ status: 'completed' })
 
-    const transactions = await testDatabase.database.query<{ transfers: number; paid: number }>(
+    const transactions = await shared.database.query<{ transfers: number; paid: number }>(
       `SELECT t.transfers, count(h.id)::int AS paid
          FROM payout_transactions t JOIN reward_history h USING (transaction_id)
         WHERE h.reward_id = ANY($1::uuid[]) GROUP BY t.transaction_id ORDER BY t.transfers`,
@@ -254,10 +232,10 @@ describe('the reward worker', () => {
       { transfers: 2, paid: 2 },
       { transfers: 3, paid: 3 },
     ])
-    const [{ transaction_id: transactionId }] = await testDatabase.database.query<{
+    const [{ transaction_id: transactionId }] = await shared.database.query<{
       transaction_id: string
     }>('SELECT transaction_id FROM reward_history WHERE reward_id = $1', [ids[0]])
-    const onChain = (await chain.client.call({
+    const onChain = (await shared.chain.client.call({
       path: '/v1/history/get_transaction',
       params: { id: transactionId },
     })) as { trx: { trx: { actions: Array<{ data: { memo: string } }> } } }
@@ -265,7 +243,7 @@ describe('the reward worker', () => {
     expect(onChain.trx.trx.actions.map((action) => action.data.memo)).toContain(
       `Fernwood reward ${ids[0]}`,
     )
-    const after = await Promise.all(accounts.map((account) => balanceOf(chain, account)))
+    const after = await Promise.all(accounts.map((account) => balanceOf(shared.chain, account)))
     // alice and bob were paid twice, once per reward: compare each with its own first reading.
     expect(after[2]).toBeCloseTo(before[2] + 1, 4)
     expect(after[0]).toBeCloseTo(before[0] + 2, 4)
@@ -273,13 +251,13 @@ describe('the reward worker', () => {
   })
 
   it('a payout account without the funds fails loudly and pays nothing', async () => {
-    const db = testDatabase.database
+    const db = shared.database
     await fernCampaign(db, 'too-generous', ['jackpot'], {
       name: 'More than we have',
       rewardQuantity: '5000000.0000 FERN',
     })
-    const before = await balanceOf(chain, 'bob.wam')
-    const payerBefore = await balanceOf(chain, 'fernwoodpays')
+    const before = await balanceOf(shared.chain, 'bob.wam')
+    const payerBefore = await balanceOf(shared.chain, 'fernwoodpays')
     const id = await submitted('jackpot', 'bob.wam')
     const { logger, entries } = recordingLogger()
     await startWorker({ logger })
@@ -296,8 +274,8 @@ describe('the reward worker', () => {
     )
     expect(payout.state).toBe('failed')
     expect(entries.filter((entry) => entry.level === 'error')).toHaveLength(1)
-    expect(await balanceOf(chain, 'bob.wam')).toBe(before)
-    expect(await balanceOf(chain, 'fernwoodpays')).toBe(payerBefore)
+    expect(await balanceOf(shared.chain, 'bob.wam')).toBe(before)
+    expect(await balanceOf(shared.chain, 'fernwoodpays')).toBe(payerBefore)
     // Parked: no worker picks it up again until an operator retries it.
     const [row] = await db.query<{ parked: boolean }>(
       "SELECT next_attempt_at = 'infinity' AS parked FROM rewards WHERE id = $1",
@@ -309,20 +287,22 @@ describe('the reward worker', () => {
 
 describe('reconciling a payout left behind', () => {
   const env = readEnvironment({})
-  const node = () => new PayoutChainNode(chain, 2000)
+  const node = () => new PayoutChainNode(shared.chain, 2000)
 
   /** A reward claimed and accepted, whose worker signed (and maybe sent) a transfer, then died. */
   async function abandonedPayout(account: string, send: boolean) {
-    const [welcome] = await testDatabase.database.query<{ id: number }>(
+    const [welcome] = await shared.database.query<{ id: number }>(
       "SELECT id FROM campaigns WHERE slug = 'welcome'",
     )
-    const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    const [{ id }] = await shared.database.query<{ id: string }>(
       `INSERT INTO rewards (code, wax_account, status, campaign_id)
        VALUES ($1, $2, 'processing', $3) RETURNING id`,
       [randomAccount('left.'), account, welcome.id],
     )
     // A two-second transfer, so that it expires within the test.
-    const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(env), { expireSeconds: 2 })
+    const signer = new WharfkitPayoutSigner(shared.chain, payoutAccountFrom(env), {
+      expireSeconds: 2,
+    })
     const signed = await signer.sign([
       {
         tokenContract: 'fern.token',
@@ -331,60 +311,62 @@ describe('reconciling a payout left behind', () => {
         memo: `Fernwood reward ${id}`,
       },
     ])
-    const payout = await recordSigned(testDatabase.database, [id], signed)
+    const payout = await recordSigned(shared.database, [id], signed)
     if (send) expect(await node().send(payout.packed)).toMatchObject({ landed: true })
     // Past its expiry and the chain's irreversible block: it can no longer land.
     await eventually(
       () =>
-        chain.client.call<{ last_irreversible_block_time: string }>({ path: '/v1/chain/get_info' }),
+        shared.chain.client.call<{ last_irreversible_block_time: string }>({
+          path: '/v1/chain/get_info',
+        }),
       (info) => Date.parse(`${info.last_irreversible_block_time}Z`) > signed.expiresAt.getTime(),
     )
     return { id, transactionId: signed.transactionId }
   }
 
+  /**
+   * A 10 FERN transfer sent but not recorded, now expired, is settled by the worker `start` starts:
+   * found by its id and recorded, not paid again.
+   */
+  async function expectAbandonedTransferRecorded(start: () => Promise<unknown>) {
+    const account = randomAccountOnChain()
+    const before = await balanceOf(shared.chain, account)
+    const { id, transactionId } = await abandonedPayout(account, true)
+    await start()
+    expect(await settled(id)).toMatchObject({ status: 'completed' })
+    const [history] = await shared.database.query<{ transaction_id: string }>(
+      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
+      [id],
+    )
+    expect(history.transaction_id).toBe(transactionId)
+    expect(await balanceOf(shared.chain, account)).toBeCloseTo(before + 10, 4)
+  }
+
   it('a transfer signed but never sent, now expired, is replaced by a new one and paid once', async () => {
     const account = randomAccountOnChain()
-    const before = await balanceOf(chain, account)
+    const before = await balanceOf(shared.chain, account)
     const { id, transactionId } = await abandonedPayout(account, false)
     await startWorker()
     expect(await settled(id)).toMatchObject({ status: 'completed' })
-    const payouts = await testDatabase.database.query<{ transaction_id: string; state: string }>(
+    const payouts = await shared.database.query<{ transaction_id: string; state: string }>(
       'SELECT transaction_id, state FROM payouts WHERE reward_id = $1 ORDER BY created_at',
       [id],
     )
     expect(payouts.map((payout) => payout.state)).toEqual(['expired', 'confirmed'])
     expect(payouts[0].transaction_id).toBe(transactionId)
-    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+    expect(await balanceOf(shared.chain, account)).toBeCloseTo(before + 10, 4)
   })
 
   it('a transfer sent but not recorded, now expired, is found by id and recorded, not paid again', async () => {
-    const account = randomAccountOnChain()
-    const before = await balanceOf(chain, account)
-    const { id, transactionId } = await abandonedPayout(account, true)
-    await startWorker()
-    expect(await settled(id)).toMatchObject({ status: 'completed' })
-    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
-      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
-      [id],
-    )
-    expect(history.transaction_id).toBe(transactionId)
-    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+    await expectAbandonedTransferRecorded(() => startWorker())
   })
   it('on a node without any history API, a transfer sent but not recorded is found in its block, not paid again', async () => {
-    const account = randomAccountOnChain()
-    const before = await balanceOf(chain, account)
-    const { id, transactionId } = await abandonedPayout(account, true)
-    const node = nodeWithout(chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
-    const worker = testWorker(testDatabase.database, node.connection)
-    workers.push(worker)
-    await worker.start()
-    expect(await settled(id)).toMatchObject({ status: 'completed' })
-    const [history] = await testDatabase.database.query<{ transaction_id: string }>(
-      'SELECT transaction_id FROM reward_history WHERE reward_id = $1',
-      [id],
-    )
-    expect(history.transaction_id).toBe(transactionId)
-    expect(await balanceOf(chain, account)).toBeCloseTo(before + 10, 4)
+    await expectAbandonedTransferRecorded(async () => {
+      const node = nodeWithout(shared.chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
+      const worker = testWorker(shared.database, node.connection)
+      shared.workers.push(worker)
+      await worker.start()
+    })
   })
 })
 
@@ -392,7 +374,7 @@ let sharedCodes = 0
 /** A shared code of a new campaign, so a test can pay it to any seeded account. */
 async function freshSharedCode() {
   const slug = `shared-${++sharedCodes}`
-  await fernCampaign(testDatabase.database, slug, [slug])
+  await fernCampaign(shared.database, slug, [slug])
   return slug
 }
 

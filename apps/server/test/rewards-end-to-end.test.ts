@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { RewardChanged, RewardPaid, SubmitCodeResponse } from '@fernwood/protocol'
+import { openEventStream } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnvironment } from '../src/config/environment.ts'
 import { type RunningServer, startServer } from '../src/server.ts'
-import { openEventStream } from './support/event-stream.ts'
 import {
   createPostgresDatabase,
   dropPostgresDatabase,

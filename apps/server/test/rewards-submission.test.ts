@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
-import { readEnvironment } from '../src/config/environment.ts'
+import { describe, expect, it } from 'vitest'
 import {
   randomAccount,
   rewardsOf,
@@ -10,7 +7,7 @@ import {
   type Visitor,
 } from './support/rewards.ts'
 import { buildTestApp, TEST_ORIGIN } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useTestApp } from './support/use-test-app.ts'
 
 const INVALID = {
   code: 'CODE_INVALID',
@@ -21,24 +18,13 @@ const DUPLICATE = {
   message: 'This wallet has already used or submitted this code.',
 }
 
-let testDatabase: TestDatabase
-let app: App
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
-  app = await buildTestApp(testDatabase.database, {
-    CODE_SUBMITS_PER_MINUTE: '1000',
-    CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000',
-  })
-})
-afterAll(async () => {
-  await app.close()
-  await testDatabase.drop()
+const shared = useTestApp({
+  seedCatalogue: true,
+  environment: { CODE_SUBMITS_PER_MINUTE: '1000', CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000' },
 })
 
 const rewardCount = async () => {
-  const [{ count }] = await testDatabase.database.query<{ count: number }>(
+  const [{ count }] = await shared.database.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM rewards',
   )
   return count
@@ -49,8 +35,8 @@ const freshAccount = () => randomAccount('test.')
 
 describe('submitting a code', () => {
   it('records a pending reward for the wallet, trimmed and lowercase (201)', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
-    const response = await submitCode(app, visitor, { code: '  FernwoodWelcome \n' })
+    const visitor = await signInVisitor(shared.app, shared.database, freshAccount())
+    const response = await submitCode(shared.app, visitor, { code: '  FernwoodWelcome \n' })
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({
       reward: {
@@ -71,17 +57,17 @@ describe('submitting a code', () => {
     ['a code that is not a string', { code: { text: 'fernwoodwelcome' } }],
     ['no code at all', {}],
   ])('refuses %s with 400 and the spec message, writing nothing', async (_name, payload) => {
-    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(shared.app, shared.database, freshAccount())
     const before = await rewardCount()
-    const response = await submitCode(app, visitor, payload)
+    const response = await submitCode(shared.app, visitor, payload)
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: INVALID })
     expect(await rewardCount()).toBe(before)
   })
 
   it('refuses a visitor without a wax account with 400 and the spec message', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database)
-    const response = await submitCode(app, visitor, { code: 'fernwoodwelcome' })
+    const visitor = await signInVisitor(shared.app, shared.database)
+    const response = await submitCode(shared.app, visitor, { code: 'fernwoodwelcome' })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ error: INVALID })
   })
@@ -89,7 +75,7 @@ describe('submitting a code', () => {
   it('refuses a visitor who is not signed in, or whose session is forged, with 400', async () => {
     const before = await rewardCount()
     for (const visitor of [undefined, { userId: 'x', cookie: 'fernwood_session=forged' }]) {
-      const response = await submitCode(app, visitor, { code: 'fernwoodwelcome' })
+      const response = await submitCode(shared.app, visitor, { code: 'fernwoodwelcome' })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toEqual({ error: INVALID })
     }
@@ -97,33 +83,35 @@ describe('submitting a code', () => {
   })
 
   it('refuses the same code from the same wallet again with 409, in any spelling', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
-    expect((await submitCode(app, visitor, { code: 'fernwoodwelcome' })).statusCode).toBe(201)
-    const again = await submitCode(app, visitor, { code: ' FERNWOODWELCOME' })
+    const visitor = await signInVisitor(shared.app, shared.database, freshAccount())
+    expect((await submitCode(shared.app, visitor, { code: 'fernwoodwelcome' })).statusCode).toBe(
+      201,
+    )
+    const again = await submitCode(shared.app, visitor, { code: ' FERNWOODWELCOME' })
     expect(again.statusCode).toBe(409)
     expect(again.json()).toEqual({ error: DUPLICATE })
   })
 
   it('refuses the code to another visitor on the same wallet too: the wallet holds it', async () => {
     const account = freshAccount()
-    const first = await signInVisitor(app, testDatabase.database, account)
-    const second = await signInVisitor(app, testDatabase.database, account)
-    expect((await submitCode(app, first, { code: 'fernwoodwelcome' })).statusCode).toBe(201)
-    const response = await submitCode(app, second, { code: 'fernwoodwelcome' })
+    const first = await signInVisitor(shared.app, shared.database, account)
+    const second = await signInVisitor(shared.app, shared.database, account)
+    expect((await submitCode(shared.app, first, { code: 'fernwoodwelcome' })).statusCode).toBe(201)
+    const response = await submitCode(shared.app, second, { code: 'fernwoodwelcome' })
     expect(response.statusCode).toBe(409)
     expect(response.json()).toEqual({ error: DUPLICATE })
   })
 
   it('50 concurrent submits of one code by one wallet create exactly one reward', async () => {
     const account = freshAccount()
-    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, account)
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => submitCode(app, visitor, { code: 'race-code' })),
+      Array.from({ length: 50 }, () => submitCode(shared.app, visitor, { code: 'race-code' })),
     )
     const statuses = responses.map((response) => response.statusCode).sort()
     expect(statuses.filter((status) => status === 201)).toHaveLength(1)
     expect(statuses.filter((status) => status === 409)).toHaveLength(49)
-    const rows = await testDatabase.database.query(
+    const rows = await shared.database.query(
       'SELECT id FROM rewards WHERE wax_account = $1 AND code = $2',
       [account, 'race-code'],
     )
@@ -131,9 +119,9 @@ describe('submitting a code', () => {
   })
 
   it('a state-changing request from another origin is refused before any code is read (403)', async () => {
-    const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(shared.app, shared.database, freshAccount())
     const response = await submitCode(
-      app,
+      shared.app,
       visitor,
       { code: 'x' },
       { origin: 'https://evil.example' },
@@ -144,12 +132,12 @@ describe('submitting a code', () => {
 
 describe('limits on submitting', () => {
   it('submissions are limited per user with a 429 saying when to try again', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       CODE_SUBMITS_PER_MINUTE: '3',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '100',
     })
-    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
-    const other = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(limited, shared.database, freshAccount())
+    const other = await signInVisitor(limited, shared.database, freshAccount())
     const statuses: number[] = []
     let last: Awaited<ReturnType<typeof submitCode>> | undefined
     for (let attempt = 0; attempt < 4; attempt++) {
@@ -167,7 +155,7 @@ describe('limits on submitting', () => {
   })
 
   it('submissions are limited per client address, whoever is signed in', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       CODE_SUBMITS_PER_MINUTE: '100',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '2',
       TRUST_PROXY: '1',
@@ -175,7 +163,7 @@ describe('limits on submitting', () => {
     const fromOneAddress = { 'x-forwarded-for': '192.0.2.2' }
     const statuses: number[] = []
     for (let attempt = 0; attempt < 3; attempt++) {
-      const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+      const visitor = await signInVisitor(limited, shared.database, freshAccount())
       const response = await submitCode(limited, visitor, { code: 'per-address' }, fromOneAddress)
       statuses.push(response.statusCode)
     }
@@ -184,14 +172,14 @@ describe('limits on submitting', () => {
   })
 
   it('a signed-out request counts nothing against the limits, an unusable code counts, and a refused one stores nothing', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       CODE_SUBMITS_PER_MINUTE: '2',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '100',
       TRUST_PROXY: '1',
     })
     const fromOneAddress = { 'x-forwarded-for': '192.0.2.3' }
     const account = freshAccount()
-    const visitor = await signInVisitor(limited, testDatabase.database, account)
+    const visitor = await signInVisitor(limited, shared.database, account)
     const forged = { userId: visitor.userId, cookie: 'fernwood_session=forged' }
     const statuses: number[] = []
     for (const [who, code] of [
@@ -207,7 +195,7 @@ describe('limits on submitting', () => {
     await limited.close()
     expect(statuses).toEqual([400, 400, 400, 201, 429])
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
-    const stored = await testDatabase.database.query<{ code: string }>(
+    const stored = await shared.database.query<{ code: string }>(
       'SELECT code FROM rewards WHERE wax_account = $1',
       [account],
     )
@@ -215,20 +203,20 @@ describe('limits on submitting', () => {
   })
 
   it('a user and their wallet are locked out after repeated unknown codes, with when to retry', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '3',
       INVALID_CODE_LOCKOUT_MINUTES: '10',
     })
     const account = freshAccount()
-    const visitor = await signInVisitor(limited, testDatabase.database, account)
-    const sameWallet = await signInVisitor(limited, testDatabase.database, account)
+    const visitor = await signInVisitor(limited, shared.database, account)
+    const sameWallet = await signInVisitor(limited, shared.database, account)
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await submitCode(limited, visitor, { code: `guess-${attempt}` })).statusCode).toBe(
         201,
       )
     }
     // The worker's verdict, as it records an unknown code.
-    await testDatabase.database.query(
+    await shared.database.query(
       `UPDATE rewards SET status = 'rejected', rejection = 'unknown_code', reason = 'x',
               updated_at = now() - interval '1 minute'
         WHERE wax_account = $1`,
@@ -249,7 +237,7 @@ describe('limits on submitting', () => {
     expect(await rewardCount()).toBe(before)
 
     // Once the oldest refusal leaves the window, the wallet may try again.
-    await testDatabase.database.query(
+    await shared.database.query(
       `UPDATE rewards SET updated_at = now() - interval '11 minutes'
         WHERE wax_account = $1 AND code = 'guess-0'`,
       [account],
@@ -262,12 +250,12 @@ describe('limits on submitting', () => {
 
 describe('the unknown-code lockout under parallel submissions', () => {
   it('twenty unknown codes sent at once from a fresh session are held to the limit of five', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       CODE_SUBMITS_PER_MINUTE: '1000',
       CODE_SUBMITS_PER_MINUTE_PER_ADDRESS: '1000',
       INVALID_CODE_LOCKOUT_ATTEMPTS: '5',
     })
-    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(limited, shared.database, freshAccount())
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, attempt) =>
         submitCode(limited, visitor, { code: `no-such-code-${attempt}` }),
@@ -283,10 +271,10 @@ describe('the unknown-code lockout under parallel submissions', () => {
   })
 
   it('a known code still counts for nothing against the lockout', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
     })
-    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(limited, shared.database, freshAccount())
     const welcome = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
     const guess = await submitCode(limited, visitor, { code: 'no-such-code' })
     const locked = await submitCode(limited, visitor, { code: 'another-guess' })
@@ -295,10 +283,10 @@ describe('the unknown-code lockout under parallel submissions', () => {
   })
 
   it('a code unknown when submitted is refused on the spot, and counts toward the lockout at once', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
     })
-    const visitor = await signInVisitor(limited, testDatabase.database, freshAccount())
+    const visitor = await signInVisitor(limited, shared.database, freshAccount())
     const guess = await submitCode(limited, visitor, { code: 'printed-too-early' })
     const next = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
     await limited.close()
@@ -307,17 +295,17 @@ describe('the unknown-code lockout under parallel submissions', () => {
   })
 
   it('a reward an older server left waiting with an unknown code stops counting once an operator adds the code', async () => {
-    const limited = await buildTestApp(testDatabase.database, {
+    const limited = await buildTestApp(shared.database, {
       INVALID_CODE_LOCKOUT_ATTEMPTS: '1',
     })
     const account = freshAccount()
-    const visitor = await signInVisitor(limited, testDatabase.database, account)
-    await testDatabase.database.query(
+    const visitor = await signInVisitor(limited, shared.database, account)
+    await shared.database.query(
       `INSERT INTO rewards (code, wax_account, user_id, code_unknown)
        VALUES ('printed-before-added', $1, $2, true)`,
       [account, visitor.userId],
     )
-    await testDatabase.database.query(
+    await shared.database.query(
       `INSERT INTO codes (code, campaign_id) SELECT 'printed-before-added', id FROM campaigns LIMIT 1`,
     )
     const next = await submitCode(limited, visitor, { code: 'fernwoodwelcome' })
@@ -328,12 +316,12 @@ describe('the unknown-code lockout under parallel submissions', () => {
 
 describe('reading rewards', () => {
   async function paidReward(account: string, code: string, secondsAgo: number): Promise<void> {
-    const [{ id }] = await testDatabase.database.query<{ id: string }>(
+    const [{ id }] = await shared.database.query<{ id: string }>(
       `INSERT INTO rewards (code, wax_account, status, created_at)
        VALUES ($1, $2, 'completed', now() - make_interval(secs => $3)) RETURNING id`,
       [code, account, secondsAgo],
     )
-    await testDatabase.database.query(
+    await shared.database.query(
       `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id, "timestamp")
        VALUES ($1, $2, $3, '10.0000', 'FERN', $4, now() - make_interval(secs => $5))`,
       [id, account, code, 'ab'.repeat(32), secondsAgo],
@@ -342,13 +330,13 @@ describe('reading rewards', () => {
 
   it('lists the wallet’s pending rewards and its history, each newest first', async () => {
     const account = freshAccount()
-    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, account)
     await paidReward(account, 'paid-older', 60)
     await paidReward(account, 'paid-newer', 30)
     for (const code of ['first', 'second', 'third']) {
-      expect((await submitCode(app, visitor, { code })).statusCode).toBe(201)
+      expect((await submitCode(shared.app, visitor, { code })).statusCode).toBe(201)
     }
-    const { pending, history } = (await rewardsOf(app, visitor)) as {
+    const { pending, history } = (await rewardsOf(shared.app, visitor)) as {
       pending: Array<{ code: string }>
       history: Array<{ id: string; code: string; amount: string; token: string }>
     }
@@ -369,7 +357,7 @@ describe('reading rewards', () => {
   }
 
   async function rewardsPage(visitor: Visitor, query: string) {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'GET',
       url: query ? `/api/rewards?${query}` : '/api/rewards',
       headers: { cookie: visitor.cookie },
@@ -385,10 +373,10 @@ describe('reading rewards', () => {
 
   it('pages through a long history with a cursor: entries paid meanwhile neither repeat nor hide one', async () => {
     const account = freshAccount()
-    const visitor = await signInVisitor(app, testDatabase.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, account)
     for (let age = 120; age >= 1; age--) await paidReward(account, `paid-${age}`, age)
     // Two entries of one moment, either side of a page's end: the id orders them.
-    await testDatabase.database.query(
+    await shared.database.query(
       `WITH paid AS (
          INSERT INTO rewards (code, wax_account, status)
          SELECT code, $1, 'completed' FROM unnest(ARRAY['tie-a', 'tie-b']) AS code
@@ -419,8 +407,8 @@ describe('reading rewards', () => {
 
   it('pages through a long Activity list with a cursor: codes submitted meanwhile neither repeat nor hide one, and paid or dismissed ones are not in it', async () => {
     const account = freshAccount()
-    const visitor = await signInVisitor(app, testDatabase.database, account)
-    await testDatabase.database.query(
+    const visitor = await signInVisitor(shared.app, shared.database, account)
+    await shared.database.query(
       `INSERT INTO rewards (code, wax_account, status, reason, created_at, dismissed_at)
        SELECT 'waiting-' || age, $1, 'rejected', 'unknown', now() - age * interval '1 second',
               NULL::timestamptz
@@ -441,9 +429,9 @@ describe('reading rewards', () => {
       seen.push(...page.pending.map(({ code }) => code))
       cursor = page.olderPending
       pages++
-      expect((await submitCode(app, visitor, { code: `sent-meanwhile-${pages}` })).statusCode).toBe(
-        201,
-      )
+      expect(
+        (await submitCode(shared.app, visitor, { code: `sent-meanwhile-${pages}` })).statusCode,
+      ).toBe(201)
     } while (cursor)
     expect(pages).toBe(3)
     expect(seen).toHaveLength(110)
@@ -468,9 +456,9 @@ describe('reading rewards', () => {
   ])(
     'a history or Activity cursor that is %s is refused with 400, naming it',
     async (_name, cursor) => {
-      const visitor = await signInVisitor(app, testDatabase.database, freshAccount())
+      const visitor = await signInVisitor(shared.app, shared.database, freshAccount())
       for (const list of ['historyBefore', 'pendingBefore']) {
-        const response = await app.inject({
+        const response = await shared.app.inject({
           method: 'GET',
           url: `/api/rewards?${list}=${encodeURIComponent(cursor)}`,
           headers: { cookie: visitor.cookie },
@@ -487,23 +475,23 @@ describe('reading rewards', () => {
   it('history follows the wallet: a new anonymous visitor on the same wallet sees it', async () => {
     const account = freshAccount()
     await paidReward(account, 'old-reward', 10)
-    const later = await signInVisitor(app, testDatabase.database, account)
-    const stranger = await signInVisitor(app, testDatabase.database, freshAccount())
+    const later = await signInVisitor(shared.app, shared.database, account)
+    const stranger = await signInVisitor(shared.app, shared.database, freshAccount())
     expect(
-      (await rewardsOf(app, later)).history.map((entry: { code: string }) => entry.code),
+      (await rewardsOf(shared.app, later)).history.map((entry: { code: string }) => entry.code),
     ).toEqual(['old-reward'])
-    expect((await rewardsOf(app, stranger)).history).toEqual([])
+    expect((await rewardsOf(shared.app, stranger)).history).toEqual([])
   })
 
   it('a visitor without a wallet has empty lists; a signed-out one gets 401', async () => {
-    const visitor: Visitor = await signInVisitor(app, testDatabase.database)
-    expect(await rewardsOf(app, visitor)).toEqual({
+    const visitor: Visitor = await signInVisitor(shared.app, shared.database)
+    expect(await rewardsOf(shared.app, visitor)).toEqual({
       pending: [],
       olderPending: null,
       history: [],
       olderHistory: null,
     })
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'GET',
       url: '/api/rewards',
       headers: { origin: TEST_ORIGIN },

@@ -1,75 +1,26 @@
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  freePort,
-  type ServerProcess,
-  spawnServer,
-  untilHealthy,
-} from './support/server-process.ts'
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDriver,
-} from './support/test-database.ts'
+import { httpVisitor } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
+import { useTestProcesses } from './support/test-processes.ts'
 
-const cleanups: Array<() => Promise<unknown>> = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-/** A data directory and, on the postgres driver, a database of this test's own. */
-async function storage(): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-server-'))
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }))
-  if (testDriver === 'pglite') return { DATA_DIR: dataDir }
-  const url = await createPostgresDatabase()
-  cleanups.push(() => dropPostgresDatabase(url))
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() }
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer({ PORT: String(await freePort()), ...env })
-  cleanups.push(async () => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL')
-    await server.exited
-  })
-  return server
-}
-
-async function stop(server: ServerProcess) {
-  server.child.kill('SIGTERM')
-  return server.exited
-}
-
-const json = (url: string, init: RequestInit & { cookie?: string } = {}) =>
-  fetch(url, {
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      origin: new URL(url).origin,
-      ...(init.cookie && { cookie: init.cookie }),
-    },
-  })
+const { storage, spawn, start } = useTestProcesses()
 
 // Each test starts real processes (PGlite's first start initialises a cluster): allow for a busy machine.
 describe('the server process', { timeout: 180_000 }, () => {
   it('keeps every session across a stop and a restart on the same storage', async () => {
     const env = await storage()
     const first = await start(env)
-    await untilHealthy(first)
-    const signIn = await json(`${first.url}/api/session`, { method: 'POST', body: '{}' })
+    const visitor = httpVisitor(first.url)
+    const signIn = await visitor.request('/api/session', {})
     expect(signIn.status).toBe(201)
     const { user } = (await signIn.json()) as { user: unknown }
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]
-    expect(await stop(first)).toBe(0)
+    expect(await first.stop()).toBe(0)
 
     const second = await start(env)
-    await untilHealthy(second)
-    const again = await json(`${second.url}/api/session`, { cookie })
+    const again = await fetch(`${second.url}/api/session`, {
+      headers: { cookie: visitor.cookie() },
+    })
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual({ user })
   })
@@ -77,16 +28,15 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('a second server on a DATA_DIR in use refuses to start with a clear message', async () => {
     const env = await storage()
     const first = await start(env)
-    await untilHealthy(first)
 
-    const second = await start(env)
+    const second = await spawn(env)
     expect(await second.exited).toBe(1)
     expect(second.output()).toContain(`DATA_DIR ${env.DATA_DIR} is in use by another running`)
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200)
   })
 
   it('an invalid environment variable stops start-up with a message naming it', async () => {
-    const server = await start({ ...(await storage()), CHAIN: 'ethereum' })
+    const server = await spawn({ ...(await storage()), CHAIN: 'ethereum' })
     expect(await server.exited).toBe(1)
     expect(server.output()).toContain('Invalid environment variable CHAIN="ethereum"')
   })
@@ -97,7 +47,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   ])(
     'a bad %s stops start-up with a message that names it, never its secret',
     async (variable, value, secret) => {
-      const server = await start({ ...(await storage()), [variable]: value })
+      const server = await spawn({ ...(await storage()), [variable]: value })
       expect(await server.exited).toBe(1)
       expect(server.output()).toContain(`Invalid environment variable ${variable}=`)
       expect(server.output()).not.toContain(secret)
@@ -106,7 +56,6 @@ describe('the server process', { timeout: 180_000 }, () => {
 
   it('SIGTERM lets a request in flight finish, then exits cleanly', async () => {
     const server = await start(await storage())
-    await untilHealthy(server)
     const body = '{}'
     const request = http.request(`${server.url}/api/session`, {
       method: 'POST',

@@ -1,26 +1,15 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import { openEventStream } from './support/event-stream.ts'
+import { openEventStream } from '@fernwood/testkit'
+import { describe, expect, it } from 'vitest'
 import { signInVisitor } from './support/rewards.ts'
 import { buildTestApp, jsonFromSite, sessionCookieOf, TEST_ORIGIN } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useTestApp } from './support/use-test-app.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
 
-let testDatabase: TestDatabase
-let app: App
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  app = await buildTestApp(testDatabase.database)
-})
-afterAll(async () => {
-  await app.close()
-  await testDatabase.drop()
-})
+const shared = useTestApp({ listen: true })
 
 const signIn = () =>
-  app.inject({ method: 'POST', url: '/api/session', headers: jsonFromSite, payload: {} })
+  shared.app.inject({ method: 'POST', url: '/api/session', headers: jsonFromSite, payload: {} })
 
 const withCookie = (token: string) => ({ cookie: `fernwood_session=${token}` })
 
@@ -38,7 +27,7 @@ describe('anonymous sessions', () => {
   })
 
   it('under HTTPS the cookie is __Host-fernwood_session: Secure, Path=/ and no Domain, though the proxy speaks HTTP to us', async () => {
-    const secureApp = await buildTestApp(testDatabase.database, {
+    const secureApp = await buildTestApp(shared.database, {
       PUBLIC_ORIGIN: 'https://fernwood.test',
     })
     const headers = { ...jsonFromSite, origin: 'https://fernwood.test' }
@@ -84,7 +73,7 @@ describe('anonymous sessions', () => {
   })
 
   it('under HTTPS a plain fernwood_session cookie, which a subdomain could plant, is not read', async () => {
-    const secureApp = await buildTestApp(testDatabase.database, {
+    const secureApp = await buildTestApp(shared.database, {
       PUBLIC_ORIGIN: 'https://fernwood.test',
     })
     try {
@@ -106,7 +95,7 @@ describe('anonymous sessions', () => {
   })
 
   it('without PUBLIC_ORIGIN, a request that came over HTTPS (by a trusted proxy) gets the __Host- cookie', async () => {
-    const proxiedApp = await buildTestApp(testDatabase.database, {
+    const proxiedApp = await buildTestApp(shared.database, {
       PUBLIC_ORIGIN: '',
       TRUST_PROXY: '1',
     })
@@ -133,13 +122,13 @@ describe('anonymous sessions', () => {
 
   it('the database keeps only a hash of the session token', async () => {
     const token = sessionCookieOf(await signIn())
-    const rows = await testDatabase.database.query<{ token_hash: Uint8Array }>(
+    const rows = await shared.database.query<{ token_hash: Uint8Array }>(
       'SELECT token_hash FROM sessions WHERE token_hash = $1',
       [createHash('sha256').update(token).digest()],
     )
     expect(rows).toHaveLength(1)
     const everything = JSON.stringify(
-      await testDatabase.database.query(
+      await shared.database.query(
         'SELECT s.*, u.* FROM sessions s JOIN users u ON u.id = s.user_id',
       ),
     )
@@ -148,7 +137,7 @@ describe('anonymous sessions', () => {
 
   it('the session cookie reads back the same user', async () => {
     const signedIn = await signIn()
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: withCookie(sessionCookieOf(signedIn)),
@@ -159,12 +148,12 @@ describe('anonymous sessions', () => {
 
   it('without a cookie, or with a forged or expired one, the visitor is signed out (200, no user)', async () => {
     const token = sessionCookieOf(await signIn())
-    await testDatabase.database.query(
+    await shared.database.query(
       "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE token_hash = $1",
       [createHash('sha256').update(token).digest()],
     )
     for (const headers of [{}, withCookie('forged-token-value'), withCookie(token)]) {
-      const response = await app.inject({ method: 'GET', url: '/api/session', headers })
+      const response = await shared.app.inject({ method: 'GET', url: '/api/session', headers })
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({ user: null })
     }
@@ -172,7 +161,7 @@ describe('anonymous sessions', () => {
 
   it('signing out deletes the session row and clears the cookie', async () => {
     const token = sessionCookieOf(await signIn())
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { ...jsonFromSite, ...withCookie(token) },
@@ -183,11 +172,11 @@ describe('anonymous sessions', () => {
     expect(cleared?.value).toBe('')
     expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now())
 
-    const rows = await testDatabase.database.query('SELECT 1 FROM sessions WHERE token_hash = $1', [
+    const rows = await shared.database.query('SELECT 1 FROM sessions WHERE token_hash = $1', [
       createHash('sha256').update(token).digest(),
     ])
     expect(rows).toHaveLength(0)
-    const after = await app.inject({
+    const after = await shared.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: withCookie(token),
@@ -197,7 +186,7 @@ describe('anonymous sessions', () => {
 
   it('signing out needs no body: the Origin check guards it', async () => {
     const token = sessionCookieOf(await signIn())
-    const foreign = await app.inject({
+    const foreign = await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { origin: 'https://evil.example', ...withCookie(token) },
@@ -205,13 +194,13 @@ describe('anonymous sessions', () => {
     expect(foreign.statusCode).toBe(403)
     expect(foreign.json().error.code).toBe('CROSS_ORIGIN_REFUSED')
 
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { origin: TEST_ORIGIN, ...withCookie(token) },
     })
     expect(response.statusCode).toBe(204)
-    const after = await app.inject({
+    const after = await shared.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: withCookie(token),
@@ -220,7 +209,7 @@ describe('anonymous sessions', () => {
   })
 
   it('a sign-out that does carry a body must still send it as JSON (415)', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { origin: TEST_ORIGIN, 'content-type': 'text/plain' },
@@ -231,42 +220,42 @@ describe('anonymous sessions', () => {
 
   it('signing in again replaces the previous session', async () => {
     const first = sessionCookieOf(await signIn())
-    const second = await app.inject({
+    const second = await shared.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: { ...jsonFromSite, ...withCookie(first) },
       payload: {},
     })
     expect(second.statusCode).toBe(201)
-    const old = await app.inject({ method: 'GET', url: '/api/session', headers: withCookie(first) })
+    const old = await shared.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: withCookie(first),
+    })
     expect(old.json()).toEqual({ user: null })
   })
 })
 
 describe('sign out everywhere', () => {
-  let baseUrl: string
-  beforeAll(async () => {
-    baseUrl = await app.listen({ port: 0, host: '127.0.0.1' })
-  })
-
   const signOutEverywhere = (cookie: string) =>
-    app.inject({
+    shared.app.inject({
       method: 'POST',
       url: '/api/session/sign-out-everywhere',
       headers: { ...jsonFromSite, cookie },
       payload: {},
     })
   const userOf = async (cookie: string) =>
-    (await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json().user
+    (await shared.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } })).json()
+      .user
 
   it('ends every session of every user bound to the wallet, and their live streams, but no one else’s', async () => {
-    const phone = await connectWithProof(app, 'alice.wam')
-    const laptop = await connectWithProof(app, 'alice.wam')
-    const here = await connectWithProof(app, 'alice.wam')
+    const phone = await connectWithProof(shared.app, 'alice.wam')
+    const laptop = await connectWithProof(shared.app, 'alice.wam')
+    const here = await connectWithProof(shared.app, 'alice.wam')
     // Bound without a proof (as ALLOW_UNVERIFIED_WALLETS allows): a claim on the account ends too.
-    const claimant = await signInVisitor(app, testDatabase.database, 'alice.wam')
-    const bob = await connectWithProof(app, 'bob.wam')
-    const laptopStream = await openEventStream(`${baseUrl}/api/live`, laptop.cookie)
+    const claimant = await signInVisitor(shared.app, shared.database, 'alice.wam')
+    const bob = await connectWithProof(shared.app, 'bob.wam')
+    const laptopStream = await openEventStream(`${shared.baseUrl}/api/live`, laptop.cookie)
     await laptopStream.next((event) => event.event === 'snapshot')
 
     const response = await signOutEverywhere(here.cookie)
@@ -279,7 +268,7 @@ describe('sign out everywhere', () => {
       expect(await userOf(visitor.cookie)).toBeNull()
     expect(await userOf(bob.cookie)).toEqual({ id: bob.userId, waxAccount: 'bob.wam' })
 
-    const audited = await testDatabase.database.query(
+    const audited = await shared.database.query(
       'SELECT action, subject, details FROM audit_log WHERE actor = $1',
       [`user:${here.userId}`],
     )
@@ -291,9 +280,9 @@ describe('sign out everywhere', () => {
   })
 
   it('is refused to a visitor whose wallet is unproven or not connected, and ends nothing', async () => {
-    const proven = await connectWithProof(app, 'carol.wam')
-    const claimant = await signInVisitor(app, testDatabase.database, 'carol.wam')
-    const walletless = await signInVisitor(app, testDatabase.database)
+    const proven = await connectWithProof(shared.app, 'carol.wam')
+    const claimant = await signInVisitor(shared.app, shared.database, 'carol.wam')
+    const walletless = await signInVisitor(shared.app, shared.database)
     for (const visitor of [claimant, walletless]) {
       const response = await signOutEverywhere(visitor.cookie)
       expect(response.statusCode).toBe(403)
@@ -304,8 +293,8 @@ describe('sign out everywhere', () => {
   })
 
   it('is refused to a wallet bound before its permission was recorded', async () => {
-    const visitor = await connectWithProof(app, 'carol.wam')
-    await testDatabase.database.query('UPDATE users SET wax_permission = NULL WHERE id = $1', [
+    const visitor = await connectWithProof(shared.app, 'carol.wam')
+    await shared.database.query('UPDATE users SET wax_permission = NULL WHERE id = $1', [
       visitor.userId,
     ])
     const response = await signOutEverywhere(visitor.cookie)
@@ -313,8 +302,8 @@ describe('sign out everywhere', () => {
   })
 
   it('needs a session, and our Origin', async () => {
-    const visitor = await connectWithProof(app, 'carol.wam')
-    const foreign = await app.inject({
+    const visitor = await connectWithProof(shared.app, 'carol.wam')
+    const foreign = await shared.app.inject({
       method: 'POST',
       url: '/api/session/sign-out-everywhere',
       headers: { ...jsonFromSite, origin: 'https://evil.example', cookie: visitor.cookie },
@@ -331,7 +320,7 @@ describe('sign out everywhere', () => {
 describe('request hygiene', () => {
   it('a state-changing request without our Origin is refused (403)', async () => {
     for (const origin of [undefined, 'https://evil.example']) {
-      const response = await app.inject({
+      const response = await shared.app.inject({
         method: 'POST',
         url: '/api/session',
         headers: { 'content-type': 'application/json', ...(origin && { origin }) },
@@ -343,7 +332,7 @@ describe('request hygiene', () => {
   })
 
   it('spelling the path in percent-escapes does not get around the Origin check', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'POST',
       url: '/%61pi/session',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
@@ -354,7 +343,7 @@ describe('request hygiene', () => {
   })
 
   it('a state-changing request that is not JSON is refused (415)', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
@@ -365,7 +354,7 @@ describe('request hygiene', () => {
   })
 
   it('malformed JSON is refused with 400 and a message', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: jsonFromSite,
@@ -378,10 +367,10 @@ describe('request hygiene', () => {
   })
 
   it('a body over the limit is refused with 413 and nothing is written', async () => {
-    const [{ count: before }] = await testDatabase.database.query<{ count: number }>(
+    const [{ count: before }] = await shared.database.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM users',
     )
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: jsonFromSite,
@@ -389,14 +378,14 @@ describe('request hygiene', () => {
     })
     expect(response.statusCode).toBe(413)
     expect(response.json().error.code).toBe('PAYLOAD_TOO_LARGE')
-    const [{ count: after }] = await testDatabase.database.query<{ count: number }>(
+    const [{ count: after }] = await shared.database.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM users',
     )
     expect(after).toBe(before)
   })
 
   it('an unknown route answers 404 in JSON', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' })
+    const response = await shared.app.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(response.statusCode).toBe(404)
     expect(response.json()).toEqual({
       error: { code: 'NOT_FOUND', message: 'There is no GET /api/nothing-here.' },
@@ -404,7 +393,7 @@ describe('request hygiene', () => {
   })
 
   it('sign-ins are rate limited per client address with a clear 429', async () => {
-    const limitedApp = await buildTestApp(testDatabase.database, {
+    const limitedApp = await buildTestApp(shared.database, {
       SIGN_INS_PER_MINUTE: '2',
       TRUST_PROXY: '1',
     })
@@ -428,7 +417,7 @@ describe('request hygiene', () => {
   })
 
   it('behind one proxy, a client’s own X-Forwarded-For entries do not move its limit', async () => {
-    const behindProxy = await buildTestApp(testDatabase.database, {
+    const behindProxy = await buildTestApp(shared.database, {
       SIGN_INS_PER_MINUTE: '2',
       TRUST_PROXY: '1',
     })

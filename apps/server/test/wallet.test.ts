@@ -1,5 +1,6 @@
 import { DEV_WALLET_PRIVATE_KEY, DEVCHAIN_CHAIN_ID, seedPrivateKey } from '@fernwood/devchain'
 import { scatterLoginMessage } from '@fernwood/protocol'
+import { type ProofFields, signIdentityProof } from '@fernwood/testkit'
 import { Bytes, IdentityProof, PrivateKey, Serializer } from '@wharfkit/session'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
@@ -14,7 +15,7 @@ import {
   TEST_ORIGIN,
 } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
-import { signCloudWalletProof, signIdentityProof } from './support/wallet-proofs.ts'
+import { signCloudWalletProof } from './support/wallet-proofs.ts'
 
 let testDatabase: TestDatabase
 let chain: ChainConnection
@@ -81,6 +82,22 @@ async function auditOf(visitor: Visitor) {
   )
 }
 
+/** alice.wam is bound to `visitor` under active, verified by a proof of `kind`, and audited so. */
+async function expectAliceBoundVerified(visitor: Visitor, kind: string) {
+  expect(await binding(visitor)).toEqual({
+    wax_account: 'alice.wam',
+    wax_permission: 'active',
+    wax_account_verified: true,
+  })
+  expect(await auditOf(visitor)).toEqual([
+    {
+      action: 'wallet.bound',
+      subject: 'alice.wam',
+      details: { permission: 'active', verified: true, proof: kind },
+    },
+  ])
+}
+
 const cloudWalletProof = (nonce: string, actor: string) => ({
   type: 'cloudwallet',
   referer: TEST_ORIGIN,
@@ -100,18 +117,9 @@ async function boundAccount(visitor: Visitor): Promise<string | null> {
   return row.wax_account
 }
 
-// Signatures are deterministic: proofs made in the same second would be one proof, so each test's
-// proof gets its own expiry.
-let proofsMade = 0
-const aliceProof = (overrides: Partial<Parameters<typeof signIdentityProof>[0]> = {}) =>
-  signIdentityProof({
-    chainId: DEVCHAIN_CHAIN_ID,
-    scope: 'fernwood',
-    actor: 'alice.wam',
-    privateKey: DEV_WALLET_PRIVATE_KEY,
-    expiresIn: 300 + proofsMade++,
-    ...overrides,
-  })
+/** alice.wam's proof for the devchain, with a lifetime of its own (a proof binds once). */
+const aliceProof = (overrides: Partial<ProofFields> = {}) =>
+  signIdentityProof({ actor: 'alice.wam', ...overrides })
 
 /** Binds alice.wam with an identity proof: a fresh one, unless the test brings its own. */
 const bindAlice = (visitor: Visitor, nonce: string, proof = aliceProof()) =>
@@ -581,18 +589,7 @@ describe('which permission of an account binds it (WALLET_PERMISSIONS)', () => {
   it('a binding records the permission proven, and the audit trail records who bound what', async () => {
     const visitor = await newVisitor()
     expect((await bindAlice(visitor, await challenge(visitor))).statusCode).toBe(200)
-    expect(await binding(visitor)).toEqual({
-      wax_account: 'alice.wam',
-      wax_permission: 'active',
-      wax_account_verified: true,
-    })
-    expect(await auditOf(visitor)).toEqual([
-      {
-        action: 'wallet.bound',
-        subject: 'alice.wam',
-        details: { permission: 'active', verified: true, proof: 'identity' },
-      },
-    ])
+    await expectAliceBoundVerified(visitor, 'identity')
   })
 
   it('a refused proof is in the audit trail with its reason, and binds nothing', async () => {
@@ -685,18 +682,7 @@ describe("the new Cloud Wallet's structured proof (plugin 1.6 and later)", () =>
       proof: cloudWalletIdentityProof(),
     })
     expect(response.statusCode).toBe(200)
-    expect(await binding(visitor)).toEqual({
-      wax_account: 'alice.wam',
-      wax_permission: 'active',
-      wax_account_verified: true,
-    })
-    expect(await auditOf(visitor)).toEqual([
-      {
-        action: 'wallet.bound',
-        subject: 'alice.wam',
-        details: { permission: 'active', verified: true, proof: 'cloudwallet' },
-      },
-    ])
+    await expectAliceBoundVerified(visitor, 'cloudwallet')
   })
 
   it.each<[string, Parameters<typeof aliceProof>[0], string]>([
@@ -790,18 +776,7 @@ describe("Wombat's proof: a Scatter arbitrary signature", () => {
     const nonce = await challenge(visitor)
     const response = await bind(visitor, { nonce, actor: 'alice.wam', proof: scatterProof(nonce) })
     expect(response.statusCode).toBe(200)
-    expect(await binding(visitor)).toEqual({
-      wax_account: 'alice.wam',
-      wax_permission: 'active',
-      wax_account_verified: true,
-    })
-    expect(await auditOf(visitor)).toEqual([
-      {
-        action: 'wallet.bound',
-        subject: 'alice.wam',
-        details: { permission: 'active', verified: true, proof: 'scatter' },
-      },
-    ])
+    await expectAliceBoundVerified(visitor, 'scatter')
   })
 
   it('the message keeps every word within the 12 characters Scatter wallets sign', () => {

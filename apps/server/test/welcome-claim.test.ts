@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { App } from '../src/app.ts'
-import { buildTestApp, jsonFromSite, sessionCookieOf } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { describe, expect, it } from 'vitest'
+import { jsonFromSite, sessionCookieOf } from './support/test-app.ts'
+import { useTestApp } from './support/use-test-app.ts'
 
-let testDatabase: TestDatabase
-let app: App
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  app = await buildTestApp(testDatabase.database)
-})
-afterAll(async () => {
-  await app.close()
-  await testDatabase.drop()
-})
+const shared = useTestApp()
 
 async function signIn(): Promise<string> {
-  const response = await app.inject({
+  const response = await shared.app.inject({
     method: 'POST',
     url: '/api/session',
     headers: jsonFromSite,
@@ -26,7 +15,7 @@ async function signIn(): Promise<string> {
 }
 
 function askToShow(token: string) {
-  return app.inject({
+  return shared.app.inject({
     method: 'POST',
     url: '/api/session/welcome-claim',
     headers: { ...jsonFromSite, cookie: `fernwood_session=${token}` },
@@ -53,7 +42,7 @@ describe("'Claim Complete!' once per session", () => {
   it('a new session after sign-out starts unseen', async () => {
     const first = await signIn()
     expect((await askToShow(first)).json()).toEqual({ show: true })
-    await app.inject({
+    await shared.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { ...jsonFromSite, cookie: `fernwood_session=${first}` },
@@ -64,7 +53,7 @@ describe("'Claim Complete!' once per session", () => {
   })
 
   it('a signed-out visitor is refused with 401', async () => {
-    const response = await app.inject({
+    const response = await shared.app.inject({
       method: 'POST',
       url: '/api/session/welcome-claim',
       headers: jsonFromSite,

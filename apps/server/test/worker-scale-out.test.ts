@@ -1,9 +1,10 @@
 import { startDevchain } from '@fernwood/devchain'
+import { freePort } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainConnection, remoteChain } from '../src/chain/chain-connection.ts'
-import { eventually } from './support/rewards.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { untilEveryRewardCompleted } from './support/rewards.ts'
 import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
-import { freePort } from './support/server-process.ts'
+import { remoteTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
 import { balanceOf, fernCampaign, testWorker } from './support/worker.ts'
 
@@ -19,13 +20,7 @@ let testDatabase: TestDatabase
 
 beforeAll(async () => {
   devchain = await startDevchain({ port: 0, blockIntervalMs: 100 })
-  chain = remoteChain({
-    name: 'devchain',
-    id: devchain.chainId,
-    apiUrl: devchain.url,
-    publicApiUrl: devchain.url,
-    explorerTransactionUrl: '',
-  })
+  chain = remoteTestChain(devchain)
   testDatabase = await createTestDatabase()
 })
 afterAll(async () => {
@@ -106,14 +101,7 @@ describe('several workers on one database', { timeout: 180_000 }, () => {
          SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account`,
         [codes, ACCOUNTS],
       )
-      await eventually(
-        () =>
-          db.query<{ open: number }>(
-            "SELECT count(*)::int AS open FROM rewards WHERE status <> 'completed'",
-          ),
-        ([{ open }]) => open === 0,
-        30_000,
-      )
+      await untilEveryRewardCompleted(db, 30_000)
       completedByWorkers = await Promise.all(workers.metricsUrls.map(completedPayoutsOf))
     } finally {
       await workers.stop()

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { App } from '../../src/app.ts'
 import type { Database } from '../../src/db/database.ts'
-import { jsonFromSite, sessionCookieOf } from './test-app.ts'
+import { jsonFromSite, signInOn } from './test-app.ts'
 
 /** A signed-in visitor, optionally with a wax account set directly (as a bound wallet would). */
 export interface Visitor {
@@ -15,17 +15,14 @@ export async function signInVisitor(
   waxAccount?: string,
   headers: Record<string, string> = {},
 ): Promise<Visitor> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    headers: { ...jsonFromSite, ...headers },
-    payload: {},
-  })
-  const userId = response.json().user.id as string
+  const visitor = await signInOn(app, headers)
   if (waxAccount) {
-    await database.query('UPDATE users SET wax_account = $2 WHERE id = $1', [userId, waxAccount])
+    await database.query('UPDATE users SET wax_account = $2 WHERE id = $1', [
+      visitor.userId,
+      waxAccount,
+    ])
   }
-  return { userId, cookie: `fernwood_session=${sessionCookieOf(response)}` }
+  return visitor
 }
 
 export function submitCode(
@@ -65,6 +62,18 @@ export async function eventually<T>(
     value = await read()
   }
   return value
+}
+
+/** Waits until every reward in `database` is paid, failing after `timeoutMs`. */
+export function untilEveryRewardCompleted(database: Database, timeoutMs: number) {
+  return eventually(
+    () =>
+      database.query<{ open: number }>(
+        "SELECT count(*)::int AS open FROM rewards WHERE status <> 'completed'",
+      ),
+    ([{ open }]) => open === 0,
+    timeoutMs,
+  )
 }
 
 /** A valid, unused-looking wax account name: `prefix` and random letters, 12 characters. */

@@ -1,6 +1,6 @@
 import { createDevchain } from '@fernwood/devchain'
-import { buildApp } from '../../src/app.ts'
-import type { ChainConnection } from '../../src/chain/chain-connection.ts'
+import { type App, buildApp } from '../../src/app.ts'
+import { type ChainConnection, remoteChain } from '../../src/chain/chain-connection.ts'
 import { embedDevchain } from '../../src/chain/open-chain.ts'
 import { type Environment, readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
@@ -11,6 +11,17 @@ export const TEST_ORIGIN = 'http://fernwood.test'
 export async function createTestChain(): Promise<ChainConnection> {
   const { connection, close } = await embedDevchain(await createDevchain({ blockIntervalMs: 100 }))
   return { ...connection, close }
+}
+
+/** A devchain started on a port of its own, reached over HTTP as another process reaches it. */
+export function remoteTestChain(devchain: { chainId: string; url: string }): ChainConnection {
+  return remoteChain({
+    name: 'devchain',
+    id: devchain.chainId,
+    apiUrl: devchain.url,
+    publicApiUrl: devchain.url,
+    explorerTransactionUrl: '',
+  })
 }
 
 /** The real app over a test database, driven with `inject` (no port), as seen from TEST_ORIGIN. */
@@ -47,4 +58,21 @@ export function sessionCookieOf(response: { cookies: Array<{ name: string; value
   const cookie = response.cookies.find(({ name }) => name === 'fernwood_session')
   if (!cookie) throw new Error('the response set no session cookie')
   return cookie.value
+}
+
+/** An anonymous sign-in on `app`, as the entry screen makes one: the user and its session. */
+export async function signInOn(
+  app: App,
+  headers: Record<string, string> = {},
+): Promise<{ userId: string; cookie: string }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    headers: { ...jsonFromSite, ...headers },
+    payload: {},
+  })
+  return {
+    userId: response.json().user.id as string,
+    cookie: `fernwood_session=${sessionCookieOf(response)}`,
+  }
 }

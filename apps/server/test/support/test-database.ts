@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
+import { createThrowawayDatabase, dropDatabase } from '@fernwood/testkit'
 import type { Database } from '../../src/db/database.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { openPgliteDatabase } from '../../src/db/pglite-database.ts'
@@ -24,45 +23,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await migrate(database)
     return { database, drop: () => database.close() }
   }
-  const url = await createPostgresDatabase()
-  const database = await openPostgresDatabase(url.toString())
+  const throwaway = await createThrowawayDatabase('fernwood_test')
+  const database = await openPostgresDatabase(throwaway.url)
   await migrate(database)
   return {
     database,
-    url: url.toString(),
+    url: throwaway.url,
     async drop() {
       await database.close()
-      await dropPostgresDatabase(url)
+      await throwaway.drop()
     },
   }
 }
 
 /** A fresh, empty PostgreSQL database on the test server (for tests that start processes). */
 export async function createPostgresDatabase(): Promise<URL> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server')
-  const name = `fernwood_test_${randomBytes(6).toString('hex')}`
-  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`))
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url
+  return new URL((await createThrowawayDatabase('fernwood_test')).url)
 }
 
-export async function dropPostgresDatabase(url: URL): Promise<void> {
-  const name = url.pathname.slice(1)
-  await withAdminClient(url.toString(), (client) =>
-    client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  )
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const admin = new URL(url)
-  admin.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
+export function dropPostgresDatabase(url: URL): Promise<void> {
+  return dropDatabase(url.toString())
 }

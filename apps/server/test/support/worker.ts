@@ -1,4 +1,7 @@
+import { PAYOUT_ACCOUNT, PAYOUT_PRIVATE_KEY } from '@fernwood/devchain'
 import { APIClient } from '@wharfkit/antelope'
+import { Session } from '@wharfkit/session'
+import { WalletPluginPrivateKey } from '@wharfkit/wallet-plugin-privatekey'
 import {
   addCodes,
   type Campaign,
@@ -114,4 +117,23 @@ export async function fernCampaign(
   })
   await addCodes(database, created, codes)
   return created
+}
+
+/**
+ * A WharfKit session of the devchain's payout account (or of `signer`, another seeded account),
+ * for a test's own transactions.
+ */
+export function payoutSession(
+  chain: ChainConnection,
+  signer = { actor: PAYOUT_ACCOUNT, privateKey: PAYOUT_PRIVATE_KEY },
+): Session {
+  return new Session(
+    {
+      chain: { id: chain.settings.id, url: chain.apiUrl },
+      actor: signer.actor,
+      permission: 'active',
+      walletPlugin: new WalletPluginPrivateKey(signer.privateKey),
+    },
+    { fetch: chain.fetch },
+  )
 }
