@@ -1,24 +1,23 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createThrowawayDatabase } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/database.ts'
-import { migrate } from '../src/db/migrate.ts'
+import { functionsDirectory, migrate, migrationsDirectory } from '../src/db/migrate.ts'
 import { openPgliteDatabase } from '../src/db/pglite-database.ts'
 import { openPostgresDatabase } from '../src/db/postgres-database.ts'
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDriver,
-} from './support/test-database.ts'
+import { sqlFilesIn } from '../src/db/sql-files.ts'
+import { testDriver } from './support/test-database.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const functionsDirectory = path.join(here, '../src/db/functions')
 /**
- * Migrations 001–014 exactly as the release before db/functions shipped them, when the stored
- * functions were defined (and redefined) by the migrations themselves.
+ * The release before db/functions shipped migrations 001–014, which defined (and redefined) the
+ * stored functions. Their schema statements are today's 001–014 unchanged (the stored functions
+ * left them, nothing else did); what they left in the functions is this file.
  */
-const previousReleaseMigrations = path.join(here, 'fixtures/migrations-before-stored-functions')
+const previousReleaseFunctions = path.join(here, 'fixtures/functions-of-the-previous-release.sql')
+const previousReleaseLastMigration = '014'
 
 const closers: Array<() => Promise<unknown>> = []
 afterAll(async () => {
@@ -32,31 +31,19 @@ async function emptyDatabase(): Promise<Database> {
     closers.push(() => database.close())
     return database
   }
-  const url = await createPostgresDatabase()
-  const database = await openPostgresDatabase(url.toString())
+  const throwaway = await createThrowawayDatabase('fernwood_test')
+  const database = await openPostgresDatabase(throwaway.url)
   closers.push(async () => {
     await database.close()
-    await dropPostgresDatabase(url)
+    await throwaway.drop()
   })
   return database
-}
-
-async function sqlFiles(directory: string): Promise<Array<[string, string]>> {
-  const names = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort()
-  return Promise.all(
-    names.map(
-      async (name): Promise<[string, string]> => [
-        name,
-        await readFile(path.join(directory, name), 'utf8'),
-      ],
-    ),
-  )
 }
 
 /** What the files in db/functions define, alone: each applied to an empty database in order. */
 async function definedByTheFiles(): Promise<Database> {
   const database = await emptyDatabase()
-  for (const [, sql] of await sqlFiles(functionsDirectory)) await database.exec(sql)
+  for (const [, sql] of await sqlFilesIn(functionsDirectory)) await database.exec(sql)
   return database
 }
 
@@ -69,12 +56,16 @@ async function migratedByThePreviousRelease(): Promise<Database> {
        applied_at timestamptz NOT NULL DEFAULT now()
      )`,
   )
-  for (const [name, sql] of await sqlFiles(previousReleaseMigrations)) {
+  const migrations = (await sqlFilesIn(migrationsDirectory)).filter(
+    ([name]) => name.slice(0, 3) <= previousReleaseLastMigration,
+  )
+  for (const [name, sql] of migrations) {
     await database.transaction(async (tx) => {
       await tx.exec(sql)
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [name])
     })
   }
+  await database.exec(await readFile(previousReleaseFunctions, 'utf8'))
   return database
 }
 
@@ -108,6 +99,7 @@ describe(`stored functions, one file each in db/functions (${testDriver})`, () =
   let reference: Record<string, string>
   let fresh: Database
   let upgraded: Database
+  let previousFunctions: Record<string, string>
   let upgradedApplied: string[]
 
   beforeAll(async () => {
@@ -116,11 +108,12 @@ describe(`stored functions, one file each in db/functions (${testDriver})`, () =
     await migrate(fresh)
     upgraded = await migratedByThePreviousRelease()
     expect(await exists(upgraded, 'submit_code')).toBe(true)
+    previousFunctions = await functionsOf(upgraded)
     upgradedApplied = await migrate(upgraded)
   })
 
   it('a fresh database holds every function exactly as the file named for it defines it, and no other', async () => {
-    const named = (await sqlFiles(functionsDirectory)).map(([file]) =>
+    const named = (await sqlFilesIn(functionsDirectory)).map(([file]) =>
       file.replace(/^\d+_(.*)\.sql$/, '$1'),
     )
     expect(Object.keys(reference).map((signature) => signature.split('(')[0])).toEqual(
@@ -132,7 +125,12 @@ describe(`stored functions, one file each in db/functions (${testDriver})`, () =
 
   it('a database the previous release migrated ends the same: its functions as the files define them, its triggers as a fresh one’s', async () => {
     expect(upgradedApplied.length).toBeGreaterThan(0)
-    expect(upgradedApplied.every((name) => name > '015')).toBe(true)
+    expect(upgradedApplied.every((name) => name.slice(0, 3) > previousReleaseLastMigration)).toBe(
+      true,
+    )
+    for (const [signature, definition] of Object.entries(previousFunctions)) {
+      expect(definition, signature).not.toBe(reference[signature])
+    }
     expect(await functionsOf(upgraded)).toEqual(reference)
     expect(await triggersOf(upgraded)).toEqual(await triggersOf(fresh))
   })

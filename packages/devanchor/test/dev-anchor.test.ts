@@ -11,18 +11,17 @@ import {
   Transaction,
 } from '@wharfkit/antelope'
 import {
-  createIdentityRequest,
   LinkInfo,
   sealMessage,
   setTransactionCallback,
   waitForCallback,
 } from '@wharfkit/protocol-esr'
-import { ChainDefinition, type LoginContext } from '@wharfkit/session'
 import { Base64u, ResolvedSigningRequest, SigningRequest } from '@wharfkit/signing-request'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { esrOptionsFor } from '../src/esr-options.ts'
 import { DevAnchor, type LinkEvent, listenOnLinkChannel } from '../src/index.ts'
+import { loginRequest, translate } from './support/login-request.ts'
 
 // The page's side is played by the same protocol-esr functions the Anchor wallet plugin calls.
 
@@ -45,20 +44,8 @@ afterAll(async () => {
   await devchain.close()
 })
 
-const translate = (_key: string, { default: text }: { default: string }) => text
-
 /** The login request the Anchor plugin shows as a QR code, and the callback it waits on. */
-async function loginRequest() {
-  const chain = ChainDefinition.from({ id: DEVCHAIN_CHAIN_ID, url: devchain.url })
-  const context = {
-    appName: 'fernwood',
-    chain,
-    chains: [chain],
-    esrOptions: esrOptionsFor(client),
-  } as unknown as LoginContext
-  const created = await createIdentityRequest(context, relay.url)
-  return { ...created, link: created.request.encode(true, false, 'esr:') }
-}
+const loginRequestHere = () => loginRequest(devchain.url, client, relay.url)
 
 async function activeAuthorityOf(account: string) {
   return (await client.v1.chain.get_account(account)).getPermission('active').required_auth
@@ -66,7 +53,7 @@ async function activeAuthorityOf(account: string) {
 
 describe('answering a login', () => {
   it("approving posts Anchor's callback: a signer, the chain, a valid identity proof and a link", async () => {
-    const login = await loginRequest()
+    const login = await loginRequestHere()
     const callback = waitForCallback(login.callback, WebSocket, translate)
 
     await anchor.approve(login.link, { account: 'bob.wam' })
@@ -89,14 +76,14 @@ describe('answering a login', () => {
   })
 
   it('declining answers like a cancelling phone: the plugin reports the request cancelled', async () => {
-    const login = await loginRequest()
+    const login = await loginRequestHere()
     const callback = waitForCallback(login.callback, WebSocket, translate)
     await anchor.decline(login.link)
     await expect(callback).rejects.toThrow('The request was cancelled from Anchor.')
   })
 
   it('inspecting names the kind of request and the app asking', async () => {
-    const login = await loginRequest()
+    const login = await loginRequestHere()
     expect(await anchor.inspect(login.link)).toMatchObject({
       kind: 'identity',
       chainId: DEVCHAIN_CHAIN_ID,
@@ -108,7 +95,7 @@ describe('answering a login', () => {
   it('refuses what is not a signing request, and callbacks its owner did not allow', async () => {
     await expect(anchor.approve('https://example.com')).rejects.toThrow(/not a signing request/)
     const guarded = new DevAnchor({ client, callbackAllowed: () => false })
-    const login = await loginRequest()
+    const login = await loginRequestHere()
     await expect(guarded.approve(login.link)).rejects.toThrow(/Refusing to post/)
   })
 })
@@ -176,7 +163,7 @@ describe('reading links of any size', () => {
 
 describe('serving the link session', () => {
   it('a sealed transaction request on the link channel is opened, signed and answered; it lands on the chain', async () => {
-    const login = await loginRequest()
+    const login = await loginRequestHere()
     const loggedIn = waitForCallback(login.callback, WebSocket, translate)
     const { session } = await anchor.approve(login.link, { account: 'alice.wam' })
     const loginPayload = await loggedIn

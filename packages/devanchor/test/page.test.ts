@@ -1,15 +1,14 @@
 import { deflateRawSync } from 'node:zlib'
-import { DEVCHAIN_CHAIN_ID, startDevchain } from '@fernwood/devchain'
+import { startDevchain } from '@fernwood/devchain'
 import { createRelay } from '@fernwood/relay'
 import { APIClient } from '@wharfkit/antelope'
-import { createIdentityRequest, waitForCallback } from '@wharfkit/protocol-esr'
-import { ChainDefinition, type LoginContext } from '@wharfkit/session'
+import { waitForCallback } from '@wharfkit/protocol-esr'
 import { Base64u } from '@wharfkit/signing-request'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { esrOptionsFor } from '../src/esr-options.ts'
 import { devAnchorPage } from '../src/index.ts'
+import { loginRequest, translate } from './support/login-request.ts'
 
 // The page as the Fernwood server mounts it: beside the relay, on one origin.
 
@@ -33,20 +32,6 @@ afterAll(async () => {
   await devchain.close()
 })
 
-const translate = (_key: string, { default: text }: { default: string }) => text
-
-async function loginRequest(relayUrl: string) {
-  const chain = ChainDefinition.from({ id: DEVCHAIN_CHAIN_ID, url: devchain.url })
-  const context = {
-    appName: 'fernwood',
-    chain,
-    chains: [chain],
-    esrOptions: esrOptionsFor(client),
-  } as unknown as LoginContext
-  const created = await createIdentityRequest(context, relayUrl)
-  return { ...created, link: created.request.encode(true, false, 'esr:') }
-}
-
 function post(path: string, body: object) {
   return fetch(`${origin}/devchain/anchor${path}`, {
     method: 'POST',
@@ -66,13 +51,13 @@ describe('the Dev Anchor page', () => {
   })
 
   it('names what a pasted link asks for', async () => {
-    const login = await loginRequest(`${origin}/devchain/relay`)
+    const login = await loginRequest(devchain.url, client, `${origin}/devchain/relay`)
     const response = await post('/inspect', { link: login.link })
     expect(await response.json()).toMatchObject({ kind: 'identity', appName: 'fernwood' })
   })
 
   it('Approve answers the login through our relay as the chosen account', async () => {
-    const login = await loginRequest(`${origin}/devchain/relay`)
+    const login = await loginRequest(devchain.url, client, `${origin}/devchain/relay`)
     const callback = waitForCallback(login.callback, WebSocket, translate)
     const response = await post('/answer', {
       link: login.link,
@@ -88,7 +73,7 @@ describe('the Dev Anchor page', () => {
   })
 
   it('answers only through the relay in use: a link calling back elsewhere is refused', async () => {
-    const login = await loginRequest('http://127.0.0.1:9/elsewhere')
+    const login = await loginRequest(devchain.url, client, 'http://127.0.0.1:9/elsewhere')
     const response = await post('/answer', { link: login.link, decision: 'decline' })
     expect(response.status).toBe(422)
     expect(await response.json()).toMatchObject({

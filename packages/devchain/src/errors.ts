@@ -113,57 +113,26 @@ const detail = (message: string, file: string, line_number: number, method: stri
   method,
 })
 
-const UNSPECIFIED = { code: 0, name: 'exception', what: 'unspecified' }
-const INVALID_HTTP_REQUEST = {
-  status: 400,
-  statusText: 'Invalid Request',
-  code: 3200006,
-  name: 'invalid_http_request',
-  what: 'invalid http request',
-}
-const TRANSACTION_EXCEPTION = {
-  status: 500,
-  code: 3040000,
-  name: 'transaction_exception',
-  what: 'Transaction exception',
-}
-const ASSERT_MESSAGE = {
-  status: 500,
-  code: 3050003,
-  name: 'eosio_assert_message_exception',
-  what: 'eosio_assert_message assertion failure',
-}
-const ACTION_VALIDATE = {
-  status: 500,
-  code: 3050000,
-  name: 'action_validate_exception',
-  what: 'Action validate exception',
-}
-const ACCOUNT_QUERY = {
-  status: 400,
-  statusText: 'Account lookup',
-  code: 3060002,
-  name: 'account_query_exception',
-  what: 'Account Query Exception',
-}
+/** An error kind as nodeos names it: its HTTP status, code, name and description. */
+const kind = (
+  status: number,
+  code: number,
+  name: string,
+  what: string,
+  statusText?: string,
+): ErrorKind => ({ status, code, name, what, ...(statusText && { statusText }) })
 
-const TABLE_QUERY = {
-  status: 500,
-  code: 3060003,
-  name: 'contract_table_query_exception',
-  what: 'Contract Table Query Exception',
-}
-const UNSATISFIED_AUTHORIZATION = {
-  status: 401,
-  code: 3090003,
-  name: 'unsatisfied_authorization',
-  what: 'Provided keys, permissions, and delays do not satisfy declared authorizations',
-}
-const WASM_EXECUTION = {
-  status: 500,
-  code: 3070002,
-  name: 'wasm_execution_error',
-  what: 'Runtime Error Processing WASM',
+const UNSPECIFIED = { code: 0, name: 'exception', what: 'unspecified' }
+// biome-ignore format: a catalogue reads best one kind a line
+const KIND = {
+  INVALID_HTTP_REQUEST: kind(400, 3200006, 'invalid_http_request', 'invalid http request', 'Invalid Request'),
+  TRANSACTION_EXCEPTION: kind(500, 3040000, 'transaction_exception', 'Transaction exception'),
+  ASSERT_MESSAGE: kind(500, 3050003, 'eosio_assert_message_exception', 'eosio_assert_message assertion failure'),
+  ACTION_VALIDATE: kind(500, 3050000, 'action_validate_exception', 'Action validate exception'),
+  ACCOUNT_QUERY: kind(400, 3060002, 'account_query_exception', 'Account Query Exception', 'Account lookup'),
+  TABLE_QUERY: kind(500, 3060003, 'contract_table_query_exception', 'Contract Table Query Exception'),
+  UNSATISFIED_AUTHORIZATION: kind(401, 3090003, 'unsatisfied_authorization', 'Provided keys, permissions, and delays do not satisfy declared authorizations'),
+  WASM_EXECUTION: kind(500, 3070002, 'wasm_execution_error', 'Runtime Error Processing WASM'),
 }
 
 /** A permission level rendered the way fc prints it inside messages. */
@@ -174,7 +143,7 @@ export const nodeErrors = {
   /** Ours, not nodeos': the dev keys are public, so only our own site's pages may push. */
   writeFromForeignOrigin: (origin: string) =>
     new NodeError(
-      { ...INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
+      { ...KIND.INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
       detail(
         `This devchain takes transactions only from its own site and local programs, not from ${origin}`,
         'http_plugin.hpp',
@@ -185,7 +154,7 @@ export const nodeErrors = {
   /** Ours, not nodeos': the resources control answers programs on this machine only. */
   controlFromAfar: (from: string) =>
     new NodeError(
-      { ...INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
+      { ...KIND.INVALID_HTTP_REQUEST, status: 403, statusText: 'Forbidden' },
       detail(
         `The devchain's resources control answers programs on this machine only, not ${from}`,
         'http_plugin.hpp',
@@ -200,12 +169,12 @@ export const nodeErrors = {
     ),
   requestBodyRequired: () =>
     new NodeError(
-      INVALID_HTTP_REQUEST,
+      KIND.INVALID_HTTP_REQUEST,
       detail('A Request body is required', 'http_plugin.hpp', 249, 'parse_params'),
     ),
   unparsableBody: () =>
     new NodeError(
-      INVALID_HTTP_REQUEST,
+      KIND.INVALID_HTTP_REQUEST,
       detail('Unable to parse valid input from POST body', 'http_plugin.hpp', 270, 'parse_params'),
     ),
   /** chainbase's std::out_of_range, which http_plugin wraps as an unspecified exception. */
@@ -227,7 +196,7 @@ export const nodeErrors = {
     ),
   unconvertibleKey: (description: string, text: string) =>
     new NodeError(
-      { status: 500, code: 3010000, name: 'chain_type_exception', what: 'chain type exception' },
+      kind(500, 3010000, 'chain_type_exception', 'chain type exception'),
       detail(
         `Could not convert ${description} string '${text}' to any of the following: uint64_t, valid name, or valid symbol (with or without the precision)`,
         'chain_plugin.cpp',
@@ -237,12 +206,12 @@ export const nodeErrors = {
     ),
   accountNotRetrievable: (account: string) =>
     new NodeError(
-      ACCOUNT_QUERY,
+      KIND.ACCOUNT_QUERY,
       detail(`Fail to retrieve account for ${account}`, 'chain_plugin.cpp', 2412, 'get_abi'),
     ),
   tableNotInAbi: (table: string) =>
     new NodeError(
-      TABLE_QUERY,
+      KIND.TABLE_QUERY,
       detail(
         `Table ${table} is not specified in the ABI`,
         'chain_plugin.cpp',
@@ -252,31 +221,23 @@ export const nodeErrors = {
     ),
   /** get_table_rows' other refusals: an index it cannot read. */
   tableQuery: (message: string) =>
-    new NodeError(TABLE_QUERY, detail(message, 'chain_plugin.cpp', 1502, 'get_table_index_name')),
+    new NodeError(
+      KIND.TABLE_QUERY,
+      detail(message, 'chain_plugin.cpp', 1502, 'get_table_index_name'),
+    ),
   unknownBlock: (block: string, method: string) =>
     new NodeError(
-      {
-        status: 400,
-        statusText: 'Unknown Block',
-        code: 3100002,
-        name: 'unknown_block_exception',
-        what: 'Unknown block',
-      },
+      kind(400, 3100002, 'unknown_block_exception', 'Unknown block', 'Unknown Block'),
       detail(`Could not find block: ${block}`, 'chain_plugin.cpp', 1961, method),
     ),
   invalidPackedTransaction: () =>
     new NodeError(
-      {
-        status: 500,
-        code: 3010010,
-        name: 'packed_transaction_type_exception',
-        what: 'Invalid packed transaction',
-      },
+      kind(500, 3010010, 'packed_transaction_type_exception', 'Invalid packed transaction'),
       detail('Invalid packed transaction', 'chain_plugin.cpp', 2201, 'send_transaction_gen'),
     ),
   duplicateTransaction: (id: string) =>
     new NodeError(
-      { status: 409, code: 3040008, name: 'tx_duplicate', what: 'Duplicate transaction' },
+      kind(409, 3040008, 'tx_duplicate', 'Duplicate transaction'),
       detail(
         `duplicate transaction ${id}`,
         'producer_plugin.cpp',
@@ -286,7 +247,7 @@ export const nodeErrors = {
     ),
   expiredTransaction: (id: string, expiration: string, blockTime: string) =>
     new NodeError(
-      { status: 500, code: 3040005, name: 'expired_tx_exception', what: 'Expired Transaction' },
+      kind(500, 3040005, 'expired_tx_exception', 'Expired Transaction'),
       detail(
         `expired transaction ${id}, expiration ${expiration}, block time ${blockTime}`,
         'producer_plugin.cpp',
@@ -296,12 +257,7 @@ export const nodeErrors = {
     ),
   expirationTooFar: (referenceTime: string, expiration: string, maxLifetimeSeconds: number) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3040006,
-        name: 'tx_exp_too_far_exception',
-        what: 'Transaction Expiration Too Far',
-      },
+      kind(500, 3040006, 'tx_exp_too_far_exception', 'Transaction Expiration Too Far'),
       detail(
         `Transaction expiration is too far in the future relative to the reference time of ${referenceTime}, expiration is ${expiration} and the maximum transaction lifetime is ${maxLifetimeSeconds} seconds`,
         'controller.cpp',
@@ -311,12 +267,7 @@ export const nodeErrors = {
     ),
   invalidReferenceBlock: () =>
     new NodeError(
-      {
-        status: 500,
-        code: 3040007,
-        name: 'invalid_ref_block_exception',
-        what: 'Invalid Reference Block',
-      },
+      kind(500, 3040007, 'invalid_ref_block_exception', 'Invalid Reference Block'),
       detail(
         "Transaction's reference block did not match. Is this transaction from a different fork?",
         'controller.cpp',
@@ -326,22 +277,12 @@ export const nodeErrors = {
     ),
   noAction: () =>
     new NodeError(
-      {
-        status: 500,
-        code: 3040002,
-        name: 'tx_no_action',
-        what: 'Transaction should have at least one normal action',
-      },
+      kind(500, 3040002, 'tx_no_action', 'Transaction should have at least one normal action'),
       detail('transaction must have at least one action', 'transaction_context.cpp', 282, 'init'),
     ),
   noAuthorization: () =>
     new NodeError(
-      {
-        status: 500,
-        code: 3040003,
-        name: 'tx_no_auths',
-        what: 'Transaction should have at least one required authority',
-      },
+      kind(500, 3040003, 'tx_no_auths', 'Transaction should have at least one required authority'),
       detail(
         'transaction must have at least one authorization',
         'transaction_context.cpp',
@@ -351,7 +292,7 @@ export const nodeErrors = {
     ),
   codeAccountMissing: (account: string) =>
     new NodeError(
-      TRANSACTION_EXCEPTION,
+      KIND.TRANSACTION_EXCEPTION,
       detail(
         `action's code account '${account}' does not exist`,
         'transaction_context.cpp',
@@ -361,7 +302,7 @@ export const nodeErrors = {
     ),
   actorMissing: (account: string) =>
     new NodeError(
-      TRANSACTION_EXCEPTION,
+      KIND.TRANSACTION_EXCEPTION,
       detail(
         `action's authorizing actor '${account}' does not exist`,
         'transaction_context.cpp',
@@ -371,7 +312,7 @@ export const nodeErrors = {
     ),
   permissionMissing: (level: { actor: string; permission: string }) =>
     new NodeError(
-      TRANSACTION_EXCEPTION,
+      KIND.TRANSACTION_EXCEPTION,
       detail(
         `action's authorizations include a non-existent permission: ${levelJson(level)}`,
         'transaction_context.cpp',
@@ -385,7 +326,7 @@ export const nodeErrors = {
     providedPermissions: { actor: string; permission: string }[] = [],
   ) =>
     new NodeError(
-      UNSATISFIED_AUTHORIZATION,
+      KIND.UNSATISFIED_AUTHORIZATION,
       detail(
         `transaction declares authority '${levelJson(level)}', but does not have signatures for it under a provided delay of 0 ms, provided permissions [${providedPermissions.map(levelJson).join(',')}], provided keys ${JSON.stringify(providedKeys)}, and a delay max limit of 3888000000 ms`,
         'authorization_manager.cpp',
@@ -396,7 +337,7 @@ export const nodeErrors = {
   /** get_required_keys: the available keys cannot satisfy a declared authorization. */
   requiredKeysUnavailable: (level: { actor: string; permission: string }) =>
     new NodeError(
-      UNSATISFIED_AUTHORIZATION,
+      KIND.UNSATISFIED_AUTHORIZATION,
       detail(
         `transaction declares authority '${levelJson(level)}', but does not have signatures for it.`,
         'authorization_manager.cpp',
@@ -406,12 +347,7 @@ export const nodeErrors = {
     ),
   duplicateSignature: (key: string) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3090005,
-        name: 'tx_duplicate_sig',
-        what: 'Duplicate signature included',
-      },
+      kind(500, 3090005, 'tx_duplicate_sig', 'Duplicate signature included'),
       detail(
         `transaction includes more than one signature signed using the same key associated with public key: ${key}`,
         'transaction.cpp',
@@ -421,12 +357,7 @@ export const nodeErrors = {
     ),
   irrelevantSignatures: (keys: string[]) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3090006,
-        name: 'tx_irrelevant_sig',
-        what: 'Irrelevant signature included',
-      },
+      kind(500, 3090006, 'tx_irrelevant_sig', 'Irrelevant signature included'),
       detail(
         `transaction bears irrelevant signatures from these keys: ${JSON.stringify(keys)}`,
         'authorization_manager.cpp',
@@ -436,28 +367,18 @@ export const nodeErrors = {
     ),
   missingAuthority: (account: string) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3090004,
-        name: 'missing_auth_exception',
-        what: 'Missing required authority',
-      },
+      kind(500, 3090004, 'missing_auth_exception', 'Missing required authority'),
       detail(`missing authority of ${account}`, 'apply_context.cpp', 283, 'require_authorization'),
     ),
   /** newaccount's own checks of its name and authorities, before any contract code runs. */
   invalidNewAccount: (message: string) =>
     new NodeError(
-      ACTION_VALIDATE,
+      KIND.ACTION_VALIDATE,
       detail(message, 'eosio_contract.cpp', 79, 'apply_eosio_newaccount'),
     ),
   accountNameExists: (name: string) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3050001,
-        name: 'account_name_exists_exception',
-        what: 'Account name already exists',
-      },
+      kind(500, 3050001, 'account_name_exists_exception', 'Account name already exists'),
       detail(
         `Cannot create account named ${name}, as that name is already taken`,
         'eosio_contract.cpp',
@@ -468,18 +389,13 @@ export const nodeErrors = {
   /** A failed `check()` inside a contract. */
   assertionFailure: (message: string) =>
     new NodeError(
-      ASSERT_MESSAGE,
+      KIND.ASSERT_MESSAGE,
       detail(`assertion failure with message: ${message}`, 'cf_system.cpp', 14, 'eosio_assert'),
     ),
   /** A failed `check()` with a numeric code (eosio_assert_code). */
   assertionCodeFailure: (code: bigint) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3050004,
-        name: 'eosio_assert_code_exception',
-        what: 'eosio_assert_code assertion failure',
-      },
+      kind(500, 3050004, 'eosio_assert_code_exception', 'eosio_assert_code assertion failure'),
       detail(
         `assertion failure with error code: ${code}`,
         'cf_system.cpp',
@@ -489,15 +405,15 @@ export const nodeErrors = {
     ),
   abortCalled: () =>
     new NodeError(
-      { status: 500, code: 3050008, name: 'abort_called', what: 'Abort Called' },
+      kind(500, 3050008, 'abort_called', 'Abort Called'),
       detail('abort() called', 'cf_system.cpp', 34, 'abort'),
     ),
   /** The contract's code trapped (unreachable, out-of-bounds memory, …) or a host call failed. */
   wasmExecution: (message: string) =>
-    new NodeError(WASM_EXECUTION, detail(message, 'wasm_interface.cpp', 72, 'apply')),
+    new NodeError(KIND.WASM_EXECUTION, detail(message, 'wasm_interface.cpp', 72, 'apply')),
   inlineCodeMissing: (account: string) =>
     new NodeError(
-      ACTION_VALIDATE,
+      KIND.ACTION_VALIDATE,
       detail(
         `inline action's code account ${account} does not exist`,
         'apply_context.cpp',
@@ -507,7 +423,7 @@ export const nodeErrors = {
     ),
   inlineActorMissing: (account: string) =>
     new NodeError(
-      ACTION_VALIDATE,
+      KIND.ACTION_VALIDATE,
       detail(
         `inline action's authorizing actor ${account} does not exist`,
         'apply_context.cpp',
@@ -517,7 +433,7 @@ export const nodeErrors = {
     ),
   inlinePermissionMissing: (level: { actor: string; permission: string }) =>
     new NodeError(
-      ACTION_VALIDATE,
+      KIND.ACTION_VALIDATE,
       detail(
         `inline action's authorizations include a non-existent permission: ${levelJson(level)}`,
         'apply_context.cpp',
@@ -527,18 +443,18 @@ export const nodeErrors = {
     ),
   inlineDepthReached: () =>
     new NodeError(
-      TRANSACTION_EXCEPTION,
+      KIND.TRANSACTION_EXCEPTION,
       detail('max inline action depth per transaction reached', 'apply_context.cpp', 130, 'exec'),
     ),
   /** RAM_RESTRICTIONS: a contract billed RAM to an account that did not authorise the action. */
   unauthorizedRamUsageIncrease: (account: string, inNotification: boolean) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3050010,
-        name: 'unauthorized_ram_usage_increase',
-        what: 'Action attempts to increase RAM usage of account without authorization',
-      },
+      kind(
+        500,
+        3050010,
+        'unauthorized_ram_usage_increase',
+        'Action attempts to increase RAM usage of account without authorization',
+      ),
       detail(
         inNotification
           ? `unprivileged contract cannot increase RAM usage of another account within a notify context: ${account}`
@@ -550,12 +466,7 @@ export const nodeErrors = {
     ),
   ramUsageExceeded: (account: string, needs: number, available: number) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3080001,
-        name: 'ram_usage_exceeded',
-        what: 'Account using more than allotted RAM usage',
-      },
+      kind(500, 3080001, 'ram_usage_exceeded', 'Account using more than allotted RAM usage'),
       detail(
         `account ${account} has insufficient ram; needs ${needs} bytes has ${available} bytes`,
         'resource_limits.cpp',
@@ -565,12 +476,12 @@ export const nodeErrors = {
     ),
   netUsageExceeded: (netUsage: number, netLimit: number) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3080002,
-        name: 'tx_net_usage_exceeded',
-        what: 'Transaction exceeded the current network usage limit imposed on the transaction',
-      },
+      kind(
+        500,
+        3080002,
+        'tx_net_usage_exceeded',
+        'Transaction exceeded the current network usage limit imposed on the transaction',
+      ),
       detail(
         `transaction net usage is too high: ${netUsage} > ${netLimit}`,
         'transaction_context.cpp',
@@ -584,12 +495,12 @@ export const nodeErrors = {
    */
   cpuUsageExceeded: (billed: number, billable: number, reason: 'account' | 'transaction') =>
     new NodeError(
-      {
-        status: 500,
-        code: 3080004,
-        name: 'tx_cpu_usage_exceeded',
-        what: 'Transaction exceeded the current CPU usage limit imposed on the transaction',
-      },
+      kind(
+        500,
+        3080004,
+        'tx_cpu_usage_exceeded',
+        'Transaction exceeded the current CPU usage limit imposed on the transaction',
+      ),
       detail(
         `billed CPU time (${billed} us) is greater than the maximum billable CPU time for the transaction (${billable} us)${
           reason === 'account'
@@ -603,7 +514,7 @@ export const nodeErrors = {
     ),
   unknownAction: (contract: string, action: string) =>
     new NodeError(
-      ACTION_VALIDATE,
+      KIND.ACTION_VALIDATE,
       detail(
         `Unknown action ${action} in contract ${contract}`,
         'abi_serializer.cpp',
@@ -613,12 +524,7 @@ export const nodeErrors = {
     ),
   transactionNotFound: (id: string, blockNumHint?: number) =>
     new NodeError(
-      {
-        status: 500,
-        code: 3040011,
-        name: 'tx_not_found',
-        what: 'The transaction can not be found',
-      },
+      kind(500, 3040011, 'tx_not_found', 'The transaction can not be found'),
       detail(
         blockNumHint === undefined
           ? `Transaction ${id} not found in history and no block hint was given`

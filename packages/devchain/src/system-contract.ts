@@ -6,63 +6,34 @@ import { nodeErrors } from './errors'
 /** The privileged account that runs the system contract. */
 export const SYSTEM_ACCOUNT = 'eosio'
 
+/** An ABI struct from its fields, `name: type` in their order. */
+const struct = (name: string, fields: Record<string, string>) => ({
+  name,
+  base: '',
+  fields: Object.entries(fields).map(([field, type]) => ({ name: field, type })),
+})
+
 /** The part of eosio.system's ABI the devchain runs: creating accounts. */
 export const systemAbi = ABI.from({
   version: 'eosio::abi/1.2',
   types: [],
   structs: [
-    {
-      name: 'key_weight',
-      base: '',
-      fields: [
-        { name: 'key', type: 'public_key' },
-        { name: 'weight', type: 'uint16' },
-      ],
-    },
-    {
-      name: 'permission_level',
-      base: '',
-      fields: [
-        { name: 'actor', type: 'name' },
-        { name: 'permission', type: 'name' },
-      ],
-    },
-    {
-      name: 'permission_level_weight',
-      base: '',
-      fields: [
-        { name: 'permission', type: 'permission_level' },
-        { name: 'weight', type: 'uint16' },
-      ],
-    },
-    {
-      name: 'wait_weight',
-      base: '',
-      fields: [
-        { name: 'wait_sec', type: 'uint32' },
-        { name: 'weight', type: 'uint16' },
-      ],
-    },
-    {
-      name: 'authority',
-      base: '',
-      fields: [
-        { name: 'threshold', type: 'uint32' },
-        { name: 'keys', type: 'key_weight[]' },
-        { name: 'accounts', type: 'permission_level_weight[]' },
-        { name: 'waits', type: 'wait_weight[]' },
-      ],
-    },
-    {
-      name: 'newaccount',
-      base: '',
-      fields: [
-        { name: 'creator', type: 'name' },
-        { name: 'name', type: 'name' },
-        { name: 'owner', type: 'authority' },
-        { name: 'active', type: 'authority' },
-      ],
-    },
+    struct('key_weight', { key: 'public_key', weight: 'uint16' }),
+    struct('permission_level', { actor: 'name', permission: 'name' }),
+    struct('permission_level_weight', { permission: 'permission_level', weight: 'uint16' }),
+    struct('wait_weight', { wait_sec: 'uint32', weight: 'uint16' }),
+    struct('authority', {
+      threshold: 'uint32',
+      keys: 'key_weight[]',
+      accounts: 'permission_level_weight[]',
+      waits: 'wait_weight[]',
+    }),
+    struct('newaccount', {
+      creator: 'name',
+      name: 'name',
+      owner: 'authority',
+      active: 'authority',
+    }),
   ],
   actions: [{ name: 'newaccount', type: 'newaccount', ricardian_contract: '' }],
   tables: [],

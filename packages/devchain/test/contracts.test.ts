@@ -2,35 +2,28 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { type AnyAction, APIClient, type APIError, SignedTransaction } from '@wharfkit/antelope'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnyAction, type APIError, SignedTransaction } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
 import {
   NFT_COLLECTION,
   NFT_CONTRACT,
   PAYOUT_ACCOUNT,
   PAYOUT_PRIVATE_KEY,
   seedPrivateKey,
-  startDevchain,
 } from '../src/index'
-import { balanceOf, nodeErrorOf, type RunningDevchain, sessionFor, transferAction } from './helpers'
+import { devchainForTheseTests } from '../src/testing'
+import { balanceOf, nodeErrorOf, sessionFor, transferAction } from './support/chain-requests'
 
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0 })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(() => devchain.close())
+const testChain = devchainForTheseTests()
 
 /** Signs with `actor`'s seeded key through a WharfKit Session and sends, as a wallet would. */
 function transact(actor: string, actions: AnyAction[]) {
-  return sessionFor(devchain, actor, seedPrivateKey(actor)).transact({ actions })
+  return sessionFor(testChain.devchain, actor, seedPrivateKey(actor)).transact({ actions })
 }
 
 /** The same, sent through the APIClient, whose APIError carries the node's refusal. */
 async function send(actor: string, actions: AnyAction[]) {
-  const result = await sessionFor(devchain, actor, seedPrivateKey(actor)).transact(
+  const result = await sessionFor(testChain.devchain, actor, seedPrivateKey(actor)).transact(
     { actions },
     { broadcast: false },
   )
@@ -39,11 +32,11 @@ async function send(actor: string, actions: AnyAction[]) {
     ...result.resolved.transaction,
     signatures: result.signatures,
   })
-  return client.v1.chain.send_transaction(signed)
+  return testChain.client.v1.chain.send_transaction(signed)
 }
 
 const rows = async <Row>(code: string, table: string, scope: string) =>
-  (await client.v1.chain.get_table_rows({ code, table, scope, json: true, limit: 100 }))
+  (await testChain.client.v1.chain.get_table_rows({ code, table, scope, json: true, limit: 100 }))
     .rows as Row[]
 
 const proton = dirname(createRequire(import.meta.url).resolve('proton-tsc/package.json'))
@@ -54,12 +47,12 @@ describe('eosio.token runs its own code, with its own messages', () => {
     transferAction('fern.token', PAYOUT_ACCOUNT, { from: PAYOUT_ACCOUNT, to, quantity, memo })
   /** The contract's refusal, as the node answers it, and the balance it left untouched. */
   async function refused(action: AnyAction) {
-    const before = await balanceOf(client, 'fern.token', PAYOUT_ACCOUNT, 'FERN')
+    const before = await balanceOf(testChain.client, 'fern.token', PAYOUT_ACCOUNT, 'FERN')
     const error: APIError = await nodeErrorOf(() => send(PAYOUT_ACCOUNT, [action]))
     expect(error.response.status).toBe(500)
     expect(error.code).toBe(3050003)
     expect(error.name).toBe('eosio_assert_message_exception')
-    expect(await balanceOf(client, 'fern.token', PAYOUT_ACCOUNT, 'FERN')).toBe(before)
+    expect(await balanceOf(testChain.client, 'fern.token', PAYOUT_ACCOUNT, 'FERN')).toBe(before)
     return error.details[0].message
   }
 
@@ -75,7 +68,7 @@ describe('eosio.token runs its own code, with its own messages', () => {
       'alice.wam',
     ])
     expect(traces.every((trace) => trace.act.account === 'fern.token')).toBe(true)
-    expect(await balanceOf(client, 'fern.token', 'alice.wam', 'FERN')).toBe('2.5000 FERN')
+    expect(await balanceOf(testChain.client, 'fern.token', 'alice.wam', 'FERN')).toBe('2.5000 FERN')
   })
 
   it('more than the balance: "overdrawn balance"', async () => {
@@ -105,13 +98,13 @@ describe('eosio.token runs its own code, with its own messages', () => {
   it('get_raw_code_and_abi and get_code_hash serve the WASM the registry package ships', async () => {
     const wasm = readFileSync(join(proton, 'external/eosio.token/eosio.token.wasm'))
     for (const account of ['fern.token', 'eosio.token']) {
-      const raw = await client.call<{ wasm: string; abi: string }>({
+      const raw = await testChain.client.call<{ wasm: string; abi: string }>({
         path: '/v1/chain/get_raw_code_and_abi',
         params: { account_name: account },
       })
       expect(sha256(Buffer.from(raw.wasm, 'base64'))).toBe(sha256(wasm))
       expect(raw.abi.length).toBeGreaterThan(0)
-      const hash = await client.call<{ code_hash: string }>({
+      const hash = await testChain.client.call<{ code_hash: string }>({
         path: '/v1/chain/get_code_hash',
         params: { account_name: account },
       })
@@ -141,9 +134,14 @@ describe('AtomicAssets runs its own code', () => {
       'schemas',
       NFT_COLLECTION,
     )
-    expect(schema.format.map((attribute) => attribute.name)).toEqual(['name', 'img', 'description'])
+    expect(schema.format.map((attribute) => attribute.name)).toEqual([
+      'name',
+      'img',
+      'description',
+      'reward',
+    ])
     const templates = await rows<{ template_id: number }>(NFT_CONTRACT, 'templates', NFT_COLLECTION)
-    expect(templates.map((template) => template.template_id)).toEqual([1, 2])
+    expect(templates.map((template) => template.template_id)).toEqual([1, 2, 3])
     const config = await rows<{ supported_tokens: { contract: string }[] }>(
       NFT_CONTRACT,
       'config',
@@ -153,8 +151,8 @@ describe('AtomicAssets runs its own code', () => {
   })
 
   it('serves the seeded templates’ images itself', async () => {
-    for (const image of ['nft/fern-frond.svg', 'nft/oak-acorn.svg']) {
-      const response = await fetch(`${devchain.url}/${image}`)
+    for (const image of ['nft/fern-frond.svg', 'nft/oak-acorn.svg', 'nft/ancient-relic.svg']) {
+      const response = await fetch(`${testChain.devchain.url}/${image}`)
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toBe('image/svg+xml')
       expect(await response.text()).toMatch(/^<svg /)
@@ -244,26 +242,29 @@ describe('AtomicAssets runs its own code', () => {
     )
   })
 
+  /** The payout account mints an asset of the collection's template `templateId` for `owner`. */
+  const mintAction = (templateId: number, owner: string): AnyAction => ({
+    account: NFT_CONTRACT,
+    name: 'mintasset',
+    authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
+    data: {
+      authorized_minter: PAYOUT_ACCOUNT,
+      collection_name: NFT_COLLECTION,
+      schema_name: 'treasures',
+      template_id: templateId,
+      new_asset_owner: owner,
+      immutable_data: [],
+      mutable_data: [],
+      tokens_to_back: [],
+    },
+  })
+
   it('the payout account mints in fernwoodnfts, paying the asset’s RAM', async () => {
-    const before = await client.v1.chain.get_account(PAYOUT_ACCOUNT)
-    await sessionFor(devchain, PAYOUT_ACCOUNT, PAYOUT_PRIVATE_KEY).transact({
-      action: {
-        account: NFT_CONTRACT,
-        name: 'mintasset',
-        authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-        data: {
-          authorized_minter: PAYOUT_ACCOUNT,
-          collection_name: NFT_COLLECTION,
-          schema_name: 'treasures',
-          template_id: 1,
-          new_asset_owner: 'alice.wam',
-          immutable_data: [],
-          mutable_data: [],
-          tokens_to_back: [],
-        },
-      },
+    const before = await testChain.client.v1.chain.get_account(PAYOUT_ACCOUNT)
+    await sessionFor(testChain.devchain, PAYOUT_ACCOUNT, PAYOUT_PRIVATE_KEY).transact({
+      action: mintAction(1, 'alice.wam'),
     })
-    const after = await client.v1.chain.get_account(PAYOUT_ACCOUNT)
+    const after = await testChain.client.v1.chain.get_account(PAYOUT_ACCOUNT)
     expect(Number(after.ram_usage)).toBeGreaterThan(Number(before.ram_usage))
     const [asset] = await rows<Asset>(NFT_CONTRACT, 'assets', 'alice.wam')
     expect(asset).toMatchObject({ collection_name: NFT_COLLECTION, template_id: 1 })
@@ -275,21 +276,7 @@ describe('AtomicAssets runs its own code', () => {
     const before = await counter()
     const error = await nodeErrorOf(() =>
       send(PAYOUT_ACCOUNT, [
-        {
-          account: NFT_CONTRACT,
-          name: 'mintasset',
-          authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-          data: {
-            authorized_minter: PAYOUT_ACCOUNT,
-            collection_name: NFT_COLLECTION,
-            schema_name: 'treasures',
-            template_id: 2,
-            new_asset_owner: 'bob.wam',
-            immutable_data: [],
-            mutable_data: [],
-            tokens_to_back: [],
-          },
-        },
+        mintAction(2, 'bob.wam'),
         transferAction('fern.token', PAYOUT_ACCOUNT, {
           from: PAYOUT_ACCOUNT,
           to: 'bob.wam',

@@ -1,34 +1,29 @@
-import { APIClient } from '@wharfkit/antelope'
 import { Api, JsonRpc, RpcError } from 'eosjs'
 import { JsSignatureProvider } from 'eosjs/dist/eosjs-jssig'
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createDevchain,
   DEV_WALLET_PRIVATE_KEY,
   DEVCHAIN_CHAIN_ID,
   PAYOUT_ACCOUNT,
   PAYOUT_PRIVATE_KEY,
-  startDevchain,
 } from '../src/index'
-import { balanceOf, postRaw, type RunningDevchain } from './helpers'
+import { devchainForTheseTests } from '../src/testing'
+import { balanceOf, postRaw } from './support/chain-requests'
 
-let devchain: RunningDevchain
-let client: APIClient
+const testChain = devchainForTheseTests({ blockIntervalMs: 50 })
 
 beforeAll(async () => {
-  devchain = await startDevchain({ port: 0, blockIntervalMs: 50 })
-  client = new APIClient({ url: devchain.url })
   // eosjs references a block a few behind the head, as on a chain that has been running.
-  while (Number((await client.v1.chain.get_info()).head_block_num) < 5) {
+  while (Number((await testChain.client.v1.chain.get_info()).head_block_num) < 5) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 })
-afterAll(() => devchain.close())
 
 /** eosjs as an application uses it: its own JSON-RPC client, signature and authority providers. */
 function eosjsFor(privateKeys: string[]) {
-  const rpc = new JsonRpc(devchain.url)
+  const rpc = new JsonRpc(testChain.devchain.url)
   return new Api({
     rpc,
     signatureProvider: new JsSignatureProvider(privateKeys),
@@ -38,45 +33,37 @@ function eosjsFor(privateKeys: string[]) {
   })
 }
 
+/** The payout account pays carol.wam in FERN through eosjs's own Api.transact. */
+const payCarol = (api: Api, quantity: string, memo: string) =>
+  api.transact(
+    {
+      actions: [
+        {
+          account: 'fern.token',
+          name: 'transfer',
+          authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
+          data: { from: PAYOUT_ACCOUNT, to: 'carol.wam', quantity, memo },
+        },
+      ],
+    },
+    { blocksBehind: 3, expireSeconds: 60 },
+  )
+
 describe('eosjs, a client nobody here wrote', () => {
   it('pushes a transfer with its own Api.transact (get_required_keys, get_raw_code_and_abi, push_transaction)', async () => {
-    const before = await balanceOf(client, 'fern.token', 'carol.wam', 'FERN')
+    const before = await balanceOf(testChain.client, 'fern.token', 'carol.wam', 'FERN')
     const api = eosjsFor([PAYOUT_PRIVATE_KEY, DEV_WALLET_PRIVATE_KEY])
-    const result = (await api.transact(
-      {
-        actions: [
-          {
-            account: 'fern.token',
-            name: 'transfer',
-            authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-            data: { from: PAYOUT_ACCOUNT, to: 'carol.wam', quantity: '3.0000 FERN', memo: 'eosjs' },
-          },
-        ],
-      },
-      { blocksBehind: 3, expireSeconds: 60 },
-    )) as { processed: { receipt: { status: string } } }
+    const result = (await payCarol(api, '3.0000 FERN', 'eosjs')) as {
+      processed: { receipt: { status: string } }
+    }
     expect(result.processed.receipt.status).toBe('executed')
     expect(before).toBe('none')
-    expect(await balanceOf(client, 'fern.token', 'carol.wam', 'FERN')).toBe('3.0000 FERN')
+    expect(await balanceOf(testChain.client, 'fern.token', 'carol.wam', 'FERN')).toBe('3.0000 FERN')
   })
 
   it('sees the contract’s own assertion as an RpcError in nodeos’ shape', async () => {
     const api = eosjsFor([PAYOUT_PRIVATE_KEY])
-    const refused = await api
-      .transact(
-        {
-          actions: [
-            {
-              account: 'fern.token',
-              name: 'transfer',
-              authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-              data: { from: PAYOUT_ACCOUNT, to: 'carol.wam', quantity: '1.00 FERN', memo: '' },
-            },
-          ],
-        },
-        { blocksBehind: 3, expireSeconds: 60 },
-      )
-      .catch((error: unknown) => error)
+    const refused = await payCarol(api, '1.00 FERN', '').catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(RpcError)
     const { json } = refused as RpcError
     expect(json.error.name).toBe('eosio_assert_message_exception')
@@ -104,7 +91,7 @@ describe('get_required_keys', () => {
   it('picks, among the keys offered, those the declared authorities need (legacy form)', async () => {
     const devWalletKey = 'PUB_K1_5wkPu7GfVB3gXPrBnAPeoTS3FZpUogqTazcFxDq4N8k2QMMBhR'
     const response = await postRaw<{ required_keys: string[] }>(
-      `${devchain.url}/v1/chain/get_required_keys`,
+      `${testChain.devchain.url}/v1/chain/get_required_keys`,
       JSON.stringify({
         transaction: transfer('alice.wam'),
         available_keys: [devWalletKey, 'EOS7duufX3fHjx5KbAA4Uq9DBZVRain7CNvwj93SxFKEZc1rzDsMa'],
@@ -118,7 +105,7 @@ describe('get_required_keys', () => {
 
   it('refuses keys that cannot satisfy an authority with unsatisfied_authorization', async () => {
     const response = await postRaw(
-      `${devchain.url}/v1/chain/get_required_keys`,
+      `${testChain.devchain.url}/v1/chain/get_required_keys`,
       JSON.stringify({
         transaction: transfer('bob.wam'),
         available_keys: ['EOS7duufX3fHjx5KbAA4Uq9DBZVRain7CNvwj93SxFKEZc1rzDsMa'],

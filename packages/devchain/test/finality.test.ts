@@ -1,24 +1,11 @@
-import { APIClient } from '@wharfkit/antelope'
-import { afterEach, describe, expect, it } from 'vitest'
-import { PAYOUT_PRIVATE_KEY, startDevchain } from '../src/index'
-import {
-  balanceOf,
-  type RunningDevchain,
-  sessionFor,
-  signTransaction,
-  transferAction,
-} from './helpers'
+import type { APIClient } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
+import { PAYOUT_PRIVATE_KEY } from '../src/index'
+import { closedAfterEachTest, type RunningDevchain } from '../src/testing'
+import { balanceOf, sessionFor, signTransaction, transferAction } from './support/chain-requests'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function start(irreversibleLag: number) {
-  const devchain = await startDevchain({ port: 0, blockIntervalMs: 50, irreversibleLag })
-  cleanups.push(() => devchain.close())
-  return { devchain, client: new APIClient({ url: devchain.url }) }
-}
+const opened = closedAfterEachTest()
+const start = (irreversibleLag: number) => opened.devchain({ blockIntervalMs: 50, irreversibleLag })
 
 async function pay(devchain: RunningDevchain, memo: string, quantity = '1.5000 FERN') {
   const result = await sessionFor(devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact({

@@ -1,7 +1,7 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { APIClient } from '@wharfkit/antelope'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { APIClient } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
 import {
   DEVCHAIN_CHAIN_ID,
   NFT_COLLECTION,
@@ -9,26 +9,18 @@ import {
   PAYOUT_PRIVATE_KEY,
   startDevchain,
 } from '../src/index'
+import { closedAfterEachTest } from '../src/testing'
 import {
   balanceOf,
   makeTempDir,
   nodeErrorOf,
-  type RunningDevchain,
   sessionFor,
   signTransaction,
   transferAction,
-} from './helpers'
+} from './support/chain-requests'
 
-const cleanups: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-})
-
-async function start(dataDir?: string): Promise<{ devchain: RunningDevchain; client: APIClient }> {
-  const devchain = await startDevchain({ port: 0, dataDir })
-  cleanups.push(() => devchain.close())
-  return { devchain, client: new APIClient({ url: devchain.url }) }
-}
+const opened = closedAfterEachTest()
+const start = (dataDir?: string) => opened.devchain({ dataDir })
 
 const payout = (memo: string) =>
   transferAction('fern.token', 'fernwoodpays', {
@@ -78,7 +70,7 @@ async function waitForBlock(client: APIClient, blockNum: number) {
 describe('persistence', () => {
   it('balances, blocks, executed transactions and seen ids survive a restart', async () => {
     const dir = await makeTempDir()
-    cleanups.push(dir.remove)
+    opened.defer(dir.remove)
     const first = await start(dir.path)
     const signed = await signTransaction(
       first.client,
@@ -103,7 +95,7 @@ describe('persistence', () => {
 
   it('contract tables and account resources survive a restart, with the payers of their rows', async () => {
     const dir = await makeTempDir()
-    cleanups.push(dir.remove)
+    opened.defer(dir.remove)
     const first = await start(dir.path)
     await sessionFor(first.devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact({
       action: {
@@ -158,7 +150,7 @@ describe('persistence', () => {
 
   it('refuses the state file of the earlier devchain, saying how to start again', async () => {
     const dir = await makeTempDir()
-    cleanups.push(dir.remove)
+    opened.defer(dir.remove)
     const file = join(dir.path, 'devchain-state.json')
     await writeFile(file, JSON.stringify({ version: 1, chainId: DEVCHAIN_CHAIN_ID, tokens: [] }))
     await expect(startDevchain({ port: 0, dataDir: dir.path })).rejects.toThrow(

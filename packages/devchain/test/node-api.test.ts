@@ -1,32 +1,20 @@
-import { APIClient, PermissionLevel } from '@wharfkit/antelope'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEV_WALLET_PUBLIC_KEY,
-  DEVCHAIN_CHAIN_ID,
-  devchainSeed,
-  startDevchain,
-  USER_ACCOUNTS,
-} from '../src/index'
-import { nodeErrorOf, postRaw, type RunningDevchain } from './helpers'
+import { PermissionLevel } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
+import { DEV_WALLET_PUBLIC_KEY, DEVCHAIN_CHAIN_ID, devchainSeed, USER_ACCOUNTS } from '../src/index'
+import { devchainForTheseTests } from '../src/testing'
+import { nodeErrorOf, postRaw } from './support/chain-requests'
 
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0, blockIntervalMs: 100 })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(() => devchain.close())
+const testChain = devchainForTheseTests({ blockIntervalMs: 100 })
 
 describe('reading the chain through the real APIClient', () => {
   it('get_info reports the devchain id and a head block that advances with valid ids', async () => {
-    const first = await client.v1.chain.get_info()
+    const first = await testChain.client.v1.chain.get_info()
     expect(String(first.chain_id)).toBe(DEVCHAIN_CHAIN_ID)
     expect(DEVCHAIN_CHAIN_ID).toBe(
       '7518a80a606b4933bb0b34252cc11d2864db3f38e79e0aec2e5dcc3c4f99446b',
     )
     await new Promise((resolve) => setTimeout(resolve, 350))
-    const later = await client.v1.chain.get_info()
+    const later = await testChain.client.v1.chain.get_info()
     expect(Number(later.head_block_num)).toBeGreaterThan(Number(first.head_block_num))
     expect(later.head_block_time.toMilliseconds()).toBeGreaterThan(
       first.head_block_time.toMilliseconds(),
@@ -39,10 +27,12 @@ describe('reading the chain through the real APIClient', () => {
   })
 
   it('get_block and get_block_info return the block get_info names as head', async () => {
-    const info = await client.v1.chain.get_info()
-    const block = await client.v1.chain.get_block(info.last_irreversible_block_num)
+    const info = await testChain.client.v1.chain.get_info()
+    const block = await testChain.client.v1.chain.get_block(info.last_irreversible_block_num)
     expect(String(block.id)).toBe(String(info.last_irreversible_block_id))
-    const blockInfo = await client.v1.chain.get_block_info(info.last_irreversible_block_num)
+    const blockInfo = await testChain.client.v1.chain.get_block_info(
+      info.last_irreversible_block_num,
+    )
     expect(Number(blockInfo.ref_block_prefix)).toBe(
       Number(info.getTransactionHeader().ref_block_prefix),
     )
@@ -50,7 +40,7 @@ describe('reading the chain through the real APIClient', () => {
 
   it('each user account has owner = its own key and active = own key plus the dev wallet key', async () => {
     for (const name of USER_ACCOUNTS) {
-      const account = await client.v1.chain.get_account(name)
+      const account = await testChain.client.v1.chain.get_account(name)
       const seeded = devchainSeed.accounts.find((candidate) => candidate.name === name)
       const owner = account.getPermission('owner').required_auth
       const active = account.getPermission('active').required_auth
@@ -67,7 +57,7 @@ describe('reading the chain through the real APIClient', () => {
   })
 
   it('get_accounts_by_authorizers lists all three users for the dev wallet key', async () => {
-    const { accounts } = await client.v1.chain.get_accounts_by_authorizers({
+    const { accounts } = await testChain.client.v1.chain.get_accounts_by_authorizers({
       keys: [DEV_WALLET_PUBLIC_KEY],
     })
     expect(
@@ -81,20 +71,20 @@ describe('reading the chain through the real APIClient', () => {
   })
 
   it('balances read the same through get_currency_balance and get_table_rows (json and binary)', async () => {
-    const [balance] = await client.v1.chain.get_currency_balance(
+    const [balance] = await testChain.client.v1.chain.get_currency_balance(
       'fern.token',
       'fernwoodpays',
       'FERN',
     )
     expect(String(balance)).toBe('1000000.0000 FERN')
-    const json = await client.v1.chain.get_table_rows({
+    const json = await testChain.client.v1.chain.get_table_rows({
       code: 'fern.token',
       table: 'accounts',
       scope: 'fernwoodpays',
       json: true,
     })
     expect(json.rows).toEqual([{ balance: '1000000.0000 FERN' }])
-    const stat = await client.v1.chain.get_table_rows({
+    const stat = await testChain.client.v1.chain.get_table_rows({
       code: 'fern.token',
       table: 'stat',
       scope: 'FERN',
@@ -107,7 +97,7 @@ describe('reading the chain through the real APIClient', () => {
       issuer: 'fern.token',
     })
     const binary = await postRaw<{ rows: string[] }>(
-      `${devchain.url}/v1/chain/get_table_rows`,
+      `${testChain.devchain.url}/v1/chain/get_table_rows`,
       JSON.stringify({
         code: 'eosio.token',
         table: 'accounts',
@@ -121,9 +111,9 @@ describe('reading the chain through the real APIClient', () => {
 
   it('get_abi and get_raw_abi serve the eosio.token ABI for both token contracts', async () => {
     for (const contract of ['fern.token', 'eosio.token']) {
-      const { abi } = await client.v1.chain.get_abi(contract)
+      const { abi } = await testChain.client.v1.chain.get_abi(contract)
       expect(abi?.actions.map((action) => String(action.name))).toContain('transfer')
-      const raw = await client.v1.chain.get_raw_abi(contract)
+      const raw = await testChain.client.v1.chain.get_raw_abi(contract)
       expect(raw.abi.array.length).toBeGreaterThan(0)
     }
   })
@@ -131,7 +121,7 @@ describe('reading the chain through the real APIClient', () => {
 
 describe('node-style errors', () => {
   it('an unknown account is refused like nodeos, which WharfKit reports as "Account not found"', async () => {
-    const error = await nodeErrorOf(() => client.v1.chain.get_account('nobody.wam'))
+    const error = await nodeErrorOf(() => testChain.client.v1.chain.get_account('nobody.wam'))
     expect(error.response.status).toBe(500)
     expect(error.name).toBe('exception')
     expect(error.details[0].message).toBe('unknown key (eosio::chain::name): nobody.wam')
@@ -139,7 +129,10 @@ describe('node-style errors', () => {
   })
 
   it('malformed JSON is refused with 400 invalid_http_request', async () => {
-    const response = await postRaw(`${devchain.url}/v1/chain/get_account`, '{"account_name": ')
+    const response = await postRaw(
+      `${testChain.devchain.url}/v1/chain/get_account`,
+      '{"account_name": ',
+    )
     expect(response.status).toBe(400)
     expect(response.json).toEqual({
       code: 400,
@@ -162,27 +155,27 @@ describe('node-style errors', () => {
 
   it('a body of the wrong type or a missing body is refused like nodeos', async () => {
     const wrongType = await postRaw(
-      `${devchain.url}/v1/chain/get_account`,
+      `${testChain.devchain.url}/v1/chain/get_account`,
       JSON.stringify({ account_name: { nested: true } }),
     )
     expect(wrongType.status).toBe(400)
     expect(wrongType.json.error.details[0].message).toBe(
       'Unable to parse valid input from POST body',
     )
-    const missing = await postRaw(`${devchain.url}/v1/chain/get_account`, '')
+    const missing = await postRaw(`${testChain.devchain.url}/v1/chain/get_account`, '')
     expect(missing.status).toBe(400)
     expect(missing.json.error.details[0].message).toBe('A Request body is required')
   })
 
   it('an unknown endpoint answers 404 "Unknown Endpoint"', async () => {
-    const response = await postRaw(`${devchain.url}/v1/chain/get_everything`, '{}')
+    const response = await postRaw(`${testChain.devchain.url}/v1/chain/get_everything`, '{}')
     expect(response.status).toBe(404)
     expect(response.json.message).toBe('Not Found')
     expect(response.json.error.details[0].message).toBe('Unknown Endpoint')
   })
 
   it('an unknown block is refused with unknown_block_exception', async () => {
-    const error = await nodeErrorOf(() => client.v1.chain.get_block(99_999_999))
+    const error = await nodeErrorOf(() => testChain.client.v1.chain.get_block(99_999_999))
     expect(error.response.status).toBe(400)
     expect(error.code).toBe(3100002)
     expect(error.details[0].message).toBe('Could not find block: 99999999')
@@ -190,7 +183,11 @@ describe('node-style errors', () => {
 
   it('a table that is not in the ABI is refused with contract_table_query_exception', async () => {
     const error = await nodeErrorOf(() =>
-      client.v1.chain.get_table_rows({ code: 'fern.token', table: 'nope', scope: 'alice.wam' }),
+      testChain.client.v1.chain.get_table_rows({
+        code: 'fern.token',
+        table: 'nope',
+        scope: 'alice.wam',
+      }),
     )
     expect(error.name).toBe('contract_table_query_exception')
     expect(error.details[0].message).toBe('Table nope is not specified in the ABI')

@@ -1,5 +1,5 @@
-import { type AnyAction, APIClient, PrivateKey } from '@wharfkit/antelope'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnyAction, PrivateKey } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
 import {
   ACCOUNT_CREATOR,
   ACCOUNT_CREATOR_PRIVATE_KEY,
@@ -7,25 +7,17 @@ import {
   DEV_WALLET_PUBLIC_KEY,
   PAYOUT_PRIVATE_KEY,
   seedPrivateKey,
-  startDevchain,
 } from '../src/index'
+import { devchainForTheseTests } from '../src/testing'
 import {
   balanceOf,
   nodeErrorOf,
-  type RunningDevchain,
   sessionFor,
   signTransaction,
   transferAction,
-} from './helpers'
+} from './support/chain-requests'
 
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0 })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(() => devchain.close())
+const testChain = devchainForTheseTests()
 
 const keyAuthority = (key: string) => ({
   threshold: 1,
@@ -54,7 +46,7 @@ function newAccountAction(
 
 function createAccount(name: string, options: Parameters<typeof newAccountAction>[1] = {}) {
   return sessionFor(
-    devchain,
+    testChain.devchain,
     options.creator ?? ACCOUNT_CREATOR,
     ACCOUNT_CREATOR_PRIVATE_KEY,
   ).transact({ action: newAccountAction(name, options) })
@@ -65,8 +57,8 @@ async function refusal(name: string, options: Parameters<typeof newAccountAction
   const creator = options.creator ?? ACCOUNT_CREATOR
   const key = creator === ACCOUNT_CREATOR ? ACCOUNT_CREATOR_PRIVATE_KEY : seedPrivateKey(creator)
   const error = await nodeErrorOf(async () =>
-    client.v1.chain.push_transaction(
-      await signTransaction(client, [newAccountAction(name, options)], [key]),
+    testChain.client.v1.chain.push_transaction(
+      await signTransaction(testChain.client, [newAccountAction(name, options)], [key]),
     ),
   )
   return { name: error.name, message: error.details[0]?.message }
@@ -80,37 +72,29 @@ describe('eosio::newaccount', () => {
       name: 'forestwalker',
     })
 
-    const account = await client.v1.chain.get_account('forestwalker')
+    const account = await testChain.client.v1.chain.get_account('forestwalker')
     expect(String(account.getPermission('active').required_auth.keys[0].key)).toBe(
       String(PrivateKey.from(DEV_WALLET_PRIVATE_KEY).toPublic()),
     )
-    const byKey = await client.v1.chain.get_accounts_by_authorizers({
+    const byKey = await testChain.client.v1.chain.get_accounts_by_authorizers({
       keys: [DEV_WALLET_PUBLIC_KEY],
     })
     expect(byKey.accounts.map((row) => String(row.account_name))).toContain('forestwalker')
 
     // The new account can receive tokens and spend them with the Dev Wallet's key at once.
-    await sessionFor(devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact({
-      action: transferAction('fern.token', 'fernwoodpays', {
-        from: 'fernwoodpays',
-        to: 'forestwalker',
-        quantity: '2.0000 FERN',
-        memo: '',
-      }),
-    })
-    await sessionFor(devchain, 'forestwalker', DEV_WALLET_PRIVATE_KEY).transact({
-      action: transferAction('fern.token', 'forestwalker', {
-        from: 'forestwalker',
-        to: 'alice.wam',
-        quantity: '1.0000 FERN',
-        memo: '',
-      }),
-    })
-    expect(await balanceOf(client, 'fern.token', 'forestwalker', 'FERN')).toBe('1.0000 FERN')
+    const sendFern = (from: string, key: string, to: string, quantity: string) =>
+      sessionFor(testChain.devchain, from, key).transact({
+        action: transferAction('fern.token', from, { from, to, quantity, memo: '' }),
+      })
+    await sendFern('fernwoodpays', PAYOUT_PRIVATE_KEY, 'forestwalker', '2.0000 FERN')
+    await sendFern('forestwalker', DEV_WALLET_PRIVATE_KEY, 'alice.wam', '1.0000 FERN')
+    expect(await balanceOf(testChain.client, 'fern.token', 'forestwalker', 'FERN')).toBe(
+      '1.0000 FERN',
+    )
   })
 
   it('serves the system ABI for eosio, so clients can encode newaccount', async () => {
-    const { abi } = await client.v1.chain.get_abi('eosio')
+    const { abi } = await testChain.client.v1.chain.get_abi('eosio')
     expect(abi?.actions.map((action) => String(action.name))).toEqual(['newaccount'])
   })
 
@@ -150,8 +134,8 @@ describe('eosio::newaccount', () => {
       authorization: [{ actor: ACCOUNT_CREATOR, permission: 'active' }],
     }
     const error = await nodeErrorOf(async () =>
-      client.v1.chain.push_transaction(
-        await signTransaction(client, [action], [ACCOUNT_CREATOR_PRIVATE_KEY]),
+      testChain.client.v1.chain.push_transaction(
+        await signTransaction(testChain.client, [action], [ACCOUNT_CREATOR_PRIVATE_KEY]),
       ),
     )
     expect(error.name).toBe('missing_auth_exception')
@@ -159,9 +143,9 @@ describe('eosio::newaccount', () => {
 
   it('a creator signing with a key not in its authority is unsatisfied_authorization', async () => {
     const error = await nodeErrorOf(async () =>
-      client.v1.chain.push_transaction(
+      testChain.client.v1.chain.push_transaction(
         await signTransaction(
-          client,
+          testChain.client,
           [newAccountAction('keyless1234a')],
           [seedPrivateKey('alice.wam')],
         ),
@@ -186,16 +170,16 @@ describe('eosio::newaccount', () => {
       memo: '',
     })
     const error = await nodeErrorOf(async () =>
-      client.v1.chain.push_transaction(
+      testChain.client.v1.chain.push_transaction(
         await signTransaction(
-          client,
+          testChain.client,
           [newAccountAction('halfwaythere'), overdraw],
           [ACCOUNT_CREATOR_PRIVATE_KEY],
         ),
       ),
     )
     expect(error.name).toBe('eosio_assert_message_exception')
-    const lookup = await nodeErrorOf(() => client.v1.chain.get_account('halfwaythere'))
+    const lookup = await nodeErrorOf(() => testChain.client.v1.chain.get_account('halfwaythere'))
     expect(lookup.details[0]?.message).toBe('unknown key (eosio::chain::name): halfwaythere')
   })
 })

@@ -1,32 +1,23 @@
-import { APIClient, PackedTransaction } from '@wharfkit/antelope'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PackedTransaction } from '@wharfkit/antelope'
+import { describe, expect, it } from 'vitest'
 import {
   type NodeErrorBody,
   PAYOUT_ACCOUNT,
   PAYOUT_PRIVATE_KEY,
   REWARD_TOKEN_CONTRACT,
-  startDevchain,
 } from '../src/index'
-import { balanceOf, type RunningDevchain, signTransaction, transferAction } from './helpers'
+import { devchainForTheseTests } from '../src/testing'
+import { balanceOf, signTransaction, transferAction } from './support/chain-requests'
 
 const OUR_SITE = 'http://127.0.0.1:3000'
 
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0, blockIntervalMs: 100, writeOrigins: [OUR_SITE] })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(async () => {
-  await devchain.close()
-})
+const testChain = devchainForTheseTests({ blockIntervalMs: 100, writeOrigins: [OUR_SITE] })
 
 let transfersMade = 0
 /** A payout account transfer signed with its seeded (public) key, packed as WharfKit posts it. */
 async function drainingTransfer(): Promise<string> {
   const signed = await signTransaction(
-    client,
+    testChain.client,
     [
       transferAction(REWARD_TOKEN_CONTRACT, PAYOUT_ACCOUNT, {
         from: PAYOUT_ACCOUNT,
@@ -42,13 +33,14 @@ async function drainingTransfer(): Promise<string> {
 
 /** What a page's `fetch` sends: a text/plain POST, which needs no preflight. */
 const push = async (body: string, origin?: string) =>
-  fetch(`${devchain.url}/v1/chain/push_transaction`, {
+  fetch(`${testChain.devchain.url}/v1/chain/push_transaction`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain', ...(origin && { origin }) },
     body,
   })
 
-const payoutBalance = () => balanceOf(client, REWARD_TOKEN_CONTRACT, PAYOUT_ACCOUNT, 'FERN')
+const payoutBalance = () =>
+  balanceOf(testChain.client, REWARD_TOKEN_CONTRACT, PAYOUT_ACCOUNT, 'FERN')
 
 describe('who may write to the devchain', () => {
   it('a transaction pushed by a page of another site is refused and not executed', async () => {
@@ -71,7 +63,7 @@ describe('who may write to the devchain', () => {
   })
 
   it('reads stay open to every site, like any node’s', async () => {
-    const response = await fetch(`${devchain.url}/v1/chain/get_info`, {
+    const response = await fetch(`${testChain.devchain.url}/v1/chain/get_info`, {
       method: 'POST',
       headers: { origin: 'https://evil.example' },
     })

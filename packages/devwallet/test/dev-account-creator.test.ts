@@ -4,10 +4,10 @@ import {
   DEV_WALLET_PRIVATE_KEY,
   DEV_WALLET_PUBLIC_KEY,
   DEVCHAIN_CHAIN_ID,
-  startDevchain,
 } from '@fernwood/devchain'
-import { APIClient, PublicKey, SessionKit } from '@wharfkit/session'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { devchainForTheseTests } from '@fernwood/devchain/testing'
+import { PublicKey, SessionKit } from '@wharfkit/session'
+import { describe, expect, it } from 'vitest'
 import {
   AccountCreationPluginDevAccountCreator,
   AccountNameRefused,
@@ -15,15 +15,7 @@ import {
 } from '../src/index'
 import { SelectAccountUserInterface } from './test-user-interface'
 
-type RunningDevchain = Awaited<ReturnType<typeof startDevchain>>
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0 })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(() => devchain.close())
+const testChain = devchainForTheseTests()
 
 /** The kit rethrows a plugin's failure as `new Error(String(error))`; the UI sees the original. */
 class RecordingUserInterface extends SelectAccountUserInterface {
@@ -34,7 +26,7 @@ class RecordingUserInterface extends SelectAccountUserInterface {
 }
 
 function kitCreating(accountName: string, ui = new RecordingUserInterface(accountName)) {
-  const chain = { id: DEVCHAIN_CHAIN_ID, url: devchain.url }
+  const chain = { id: DEVCHAIN_CHAIN_ID, url: testChain.devchain.url }
   return new SessionKit(
     {
       appName: 'fernwood',
@@ -77,7 +69,7 @@ describe('Dev Account Creator', () => {
     expect(String(created.accountName)).toBe('newfernwalkr')
     expect(String(created.chain.id)).toBe(DEVCHAIN_CHAIN_ID)
 
-    const account = await client.v1.chain.get_account('newfernwalkr')
+    const account = await testChain.client.v1.chain.get_account('newfernwalkr')
     for (const permission of ['owner', 'active']) {
       const [{ key }] = account.getPermission(permission).required_auth.keys
       expect(key.equals(PublicKey.from(DEV_WALLET_PUBLIC_KEY))).toBe(true)
@@ -97,7 +89,7 @@ describe('Dev Account Creator', () => {
   it('a name the creator may not create is refused before anything is sent', async () => {
     for (const name of ['short', 'has.dot12345', 'UPPERCASE123', 'thirteenchars']) {
       expect(await refusalOf(name)).toMatchObject({ code: 'invalid', accountName: name })
-      await expect(client.v1.chain.get_account(name)).rejects.toThrow()
+      await expect(testChain.client.v1.chain.get_account(name)).rejects.toThrow()
     }
   })
 })

@@ -3,10 +3,9 @@ import {
   DEV_WALLET_PUBLIC_KEY,
   DEVCHAIN_CHAIN_ID,
   seedPrivateKey,
-  startDevchain,
 } from '@fernwood/devchain'
+import { devchainForTheseTests } from '@fernwood/devchain/testing'
 import {
-  APIClient,
   Bytes,
   Checksum256,
   IdentityProof,
@@ -17,19 +16,11 @@ import {
   Signature,
   TimePointSec,
 } from '@wharfkit/session'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WalletPluginDevWallet } from '../src/index'
 import { SelectAccountUserInterface } from './test-user-interface'
 
-type RunningDevchain = Awaited<ReturnType<typeof startDevchain>>
-let devchain: RunningDevchain
-let client: APIClient
-
-beforeAll(async () => {
-  devchain = await startDevchain({ port: 0 })
-  client = new APIClient({ url: devchain.url })
-})
-afterAll(() => devchain.close())
+const testChain = devchainForTheseTests()
 
 const devWallet = () =>
   new WalletPluginDevWallet({ privateKey: DEV_WALLET_PRIVATE_KEY, chainId: DEVCHAIN_CHAIN_ID })
@@ -38,7 +29,7 @@ function kitWith(ui: SelectAccountUserInterface, wallet = devWallet()) {
   return new SessionKit(
     {
       appName: 'fernwood',
-      chains: [{ id: DEVCHAIN_CHAIN_ID, url: devchain.url }],
+      chains: [{ id: DEVCHAIN_CHAIN_ID, url: testChain.devchain.url }],
       ui,
       walletPlugins: [wallet],
     },
@@ -47,7 +38,8 @@ function kitWith(ui: SelectAccountUserInterface, wallet = devWallet()) {
 }
 
 async function activeAuthorityOf(account: string) {
-  return (await client.v1.chain.get_account(account)).getPermission('active').required_auth
+  return (await testChain.client.v1.chain.get_account(account)).getPermission('active')
+    .required_auth
 }
 
 /** The same signature with one byte of its `s` value flipped. */
@@ -123,7 +115,7 @@ describe('logging in with the Dev Wallet', () => {
     const kit = new SessionKit(
       {
         appName: 'fernwood',
-        chains: [{ id: DEVCHAIN_CHAIN_ID, url: devchain.url }],
+        chains: [{ id: DEVCHAIN_CHAIN_ID, url: testChain.devchain.url }],
         ui: new SelectAccountUserInterface('alice.wam'),
         walletPlugins: [foreign],
       },
@@ -142,7 +134,9 @@ describe('signing with the Dev Wallet', () => {
   it('a transfer signed by the Dev Wallet through a Session executes on the devchain', async () => {
     const { session } = await kitWith(new SelectAccountUserInterface('carol.wam')).login()
     const balance = async (account: string) =>
-      String((await client.v1.chain.get_currency_balance('eosio.token', account, 'WAX'))[0])
+      String(
+        (await testChain.client.v1.chain.get_currency_balance('eosio.token', account, 'WAX'))[0],
+      )
     const carolBefore = await balance('carol.wam')
     const result = await session.transact({
       action: {

@@ -1,11 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database } from './database.ts'
+import { sqlFilesIn } from './sql-files.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const migrationsDirectory = path.join(here, 'migrations')
-const functionsDirectory = path.join(here, 'functions')
+export const migrationsDirectory = path.join(here, 'migrations')
+export const functionsDirectory = path.join(here, 'functions')
 
 // Any fixed key works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_346_591
@@ -51,16 +51,4 @@ async function applyStoredFunctions(database: Database): Promise<void> {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY])
     for (const [, sql] of files) await tx.exec(sql)
   })
-}
-
-async function sqlFilesIn(directory: string): Promise<Array<[name: string, sql: string]>> {
-  const names = (await readdir(directory)).filter((name) => name.endsWith('.sql')).sort()
-  return Promise.all(
-    names.map(
-      async (name): Promise<[string, string]> => [
-        name,
-        await readFile(path.join(directory, name), 'utf8'),
-      ],
-    ),
-  )
 }

@@ -1,51 +1,61 @@
 import type { Database, Unlisten } from '../db/database.ts'
 import { CHANGES_CHANNEL, type Change, type EventNotice, parseChange } from './channel.ts'
-import { concerns, type Interest } from './outbox.ts'
 
-export interface Subscriber {
-  /** whose changes it wants; the object may be updated later (a wallet bound) */
-  interest: Interest
-  /** an event of the outbox for this interest, in commit order */
-  onEvent(notice: EventNotice): void
-  /** one of the user's sessions ended */
-  onSessionEnded(): void
-}
+/** A notification of the changes channel, read back: a signal, and the event it announces. */
+export type ChangeNotice = Change & { event?: EventNotice }
+
+export type StopListening = () => Promise<void>
+
+const hubs = new WeakMap<Database, ChangeHub>()
 
 /**
- * This process's single LISTEN on the changes channel, fanned out to the subscribers each
- * notification concerns, in the order the transactions committed.
+ * The hub of `database` in this process: the visitors' live streams, the operators' feed and
+ * the reward worker all listen to the changes channel through it, so a process holds one
+ * subscription (one LISTEN, on the one connection the driver keeps for notifications) and
+ * reads each notification once, however many of them run in it.
  */
+export function changeHubOf(database: Database): ChangeHub {
+  let hub = hubs.get(database)
+  if (!hub) {
+    hub = new ChangeHub(database)
+    hubs.set(database, hub)
+  }
+  return hub
+}
+
 export class ChangeHub {
-  readonly #subscribers = new Set<Subscriber>()
-  #unlisten: Unlisten | undefined
+  readonly #database: Database
+  readonly #handlers = new Set<(change: ChangeNotice) => void>()
+  #listening: Promise<Unlisten> | undefined
 
-  async start(database: Database): Promise<void> {
-    this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
+  constructor(database: Database) {
+    this.#database = database
+  }
+
+  /**
+   * Hands `onChange` every change any process commits, in commit order, from the moment this
+   * resolves (the LISTEN holds by then) until the returned stop. The first listener starts the
+   * subscription, the last to stop ends it.
+   */
+  async listen(onChange: (change: ChangeNotice) => void): Promise<StopListening> {
+    this.#handlers.add(onChange)
+    this.#listening ??= this.#database.listen(CHANGES_CHANNEL, (payload) => {
       const change = parseChange(payload)
-      if (change) this.#dispatch(change)
+      if (change) for (const handler of this.#handlers) handler(change)
     })
-  }
-
-  async stop(): Promise<void> {
-    const unlisten = this.#unlisten
-    this.#unlisten = undefined
-    // A database already closed has no subscription left to end.
-    await unlisten?.().catch(() => undefined)
-  }
-
-  subscribe(subscriber: Subscriber): () => void {
-    this.#subscribers.add(subscriber)
-    return () => {
-      this.#subscribers.delete(subscriber)
+    const listening = this.#listening
+    try {
+      await listening
+    } catch (error) {
+      this.#handlers.delete(onChange)
+      if (this.#listening === listening) this.#listening = undefined
+      throw error
     }
-  }
-
-  #dispatch({ kind, userId, event }: Change & { event?: EventNotice }) {
-    for (const subscriber of this.#subscribers) {
-      if (event && concerns(subscriber.interest, event)) subscriber.onEvent(event)
-      else if (kind === 'session' && userId === subscriber.interest.userId) {
-        subscriber.onSessionEnded()
-      }
+    return async () => {
+      if (!this.#handlers.delete(onChange) || this.#handlers.size > 0) return
+      this.#listening = undefined
+      // A database already closed has no subscription left to end.
+      await listening.then((unlisten) => unlisten()).catch(() => undefined)
     }
   }
 }

@@ -3,13 +3,14 @@ import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
 import { sessionExpiry } from '../auth/sessions.ts'
 import type { Database } from '../db/database.ts'
-import { ChangeHub } from '../events/hub.ts'
+import { changeHubOf } from '../events/hub.ts'
 import { eventsAfter, type Interest, pruneEvents, type StoredEvent } from '../events/outbox.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import { EventStreams } from '../http/sse.ts'
 import type { StreamCapLimits } from '../http/stream-caps.ts'
 import { DeltaReader, readDeltas } from './deltas.ts'
 import { readSnapshot } from './snapshot.ts'
+import { StreamSubscribers } from './stream-subscribers.ts'
 
 // How often this process forgets events too old to resume from.
 const PRUNE_INTERVAL_MS = 60_000
@@ -39,15 +40,15 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
 ) => {
   const streams = new EventStreams(app, { caps, heartbeatMs, reconnectMs })
   const deltas = new DeltaReader(database)
-  const hub = new ChangeHub()
-  await hub.start(database)
+  const subscribers = new StreamSubscribers()
+  const stopListening = await changeHubOf(database).listen((change) => subscribers.dispatch(change))
 
   const pruning = setInterval(() => {
     pruneEvents(database).catch((error) => app.log.warn({ err: error }, 'live event prune failed'))
   }, PRUNE_INTERVAL_MS)
   pruning.unref()
   app.addHook('preClose', async () => clearInterval(pruning))
-  app.addHook('onClose', () => hub.stop())
+  app.addHook('onClose', () => stopListening())
 
   app.get('/api/live', { preHandler: requireUser(database) }, async (request, reply) => {
     const user = signedInUser(request)
@@ -82,7 +83,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     }
 
     // Subscribed before the first read, so no change can fall between it and the feed.
-    const unsubscribe = hub.subscribe({
+    const unsubscribe = subscribers.subscribe({
       interest,
       onEvent: (notice) => {
         // A changed user may have bound another wallet, whose lists are all new: a snapshot.

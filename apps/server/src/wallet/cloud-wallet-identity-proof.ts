@@ -1,8 +1,8 @@
 import type { CloudWalletIdentityEvidenceSchema } from '@fernwood/protocol'
-import { type APIClient, IdentityProof } from '@wharfkit/session'
+import type { APIClient } from '@wharfkit/session'
 import type { Static } from 'typebox'
-import { ProofMalformed } from './errors.ts'
 import {
+  decodeIdentityProof,
   type ExpectedIdentity,
   type VerifiedIdentityProof,
   verifyIdentityProof,
@@ -21,11 +21,5 @@ export async function verifyCloudWalletIdentityProof(
   chain: APIClient,
   now = new Date(),
 ): Promise<VerifiedIdentityProof> {
-  let proof: IdentityProof
-  try {
-    proof = IdentityProof.from(fields)
-  } catch {
-    throw new ProofMalformed()
-  }
-  return verifyIdentityProof(proof.toString(), expected, chain, now)
+  return verifyIdentityProof(decodeIdentityProof(fields).toString(), expected, chain, now)
 }

@@ -38,12 +38,7 @@ export async function verifyIdentityProof(
   chain: APIClient,
   now = new Date(),
 ): Promise<VerifiedIdentityProof> {
-  let proof: IdentityProof
-  try {
-    proof = IdentityProof.from(encoded)
-  } catch {
-    throw new ProofMalformed()
-  }
+  const proof = decodeIdentityProof(encoded)
   // The decoder ignores characters past the proof's last field: only the canonical spelling (the
   // one every wallet's `toString()` gives) is taken, so no padding or suffix makes a new proof.
   if (proof.toString() !== encoded) throw new ProofMalformed()
@@ -70,5 +65,16 @@ export async function verifyIdentityProof(
   return {
     signedDigest: proof.transaction.signingDigest(proof.chainId).hexString,
     expiresAt: new Date(expiresAt),
+  }
+}
+
+/** The identity proof `source` spells (its encoding or its fields), or ProofMalformed. */
+export function decodeIdentityProof(
+  source: Parameters<typeof IdentityProof.from>[0],
+): IdentityProof {
+  try {
+    return IdentityProof.from(source)
+  } catch {
+    throw new ProofMalformed()
   }
 }

@@ -13,9 +13,8 @@ import {
 } from '@wharfkit/antelope'
 import { Session } from '@wharfkit/session'
 import { WalletPluginPrivateKey } from '@wharfkit/wallet-plugin-privatekey'
-import { DEVCHAIN_CHAIN_ID, type NodeErrorBody, type startDevchain } from '../src/index'
-
-export type RunningDevchain = Awaited<ReturnType<typeof startDevchain>>
+import { DEVCHAIN_CHAIN_ID, type NodeErrorBody } from '../../src/index'
+import type { RunningDevchain } from '../../src/testing'
 
 export async function makeTempDir(): Promise<{ path: string; remove: () => Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'devchain-test-'))
