@@ -49,6 +49,13 @@ export const payoutBatchSize = new Histogram({
   registers: [processMetrics],
 })
 
+export const alertDeliveries = new Counter({
+  name: 'fernwood_alert_deliveries_total',
+  help: 'attempts to POST an alert to ALERT_WEBHOOK_URL, by event and outcome (sent, retrying, given_up)',
+  labelNames: ['event', 'outcome'],
+  registers: [processMetrics],
+})
+
 /** Times one payout attempt: call the result with its state when the attempt is over. */
 export function timePayout(): (state: PayoutState) => void {
   const stop = payoutDuration.startTimer()

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Gauge, Registry } from 'prom-client'
 import type { Database } from '../db/database.ts'
+import { PAUSED_RESOURCES, readPayoutPause } from '../payouts/resource-pause.ts'
 import { MetricsTokenRequired } from './errors.ts'
 import { codeSubmissions, collectProcessDefaults, processMetrics } from './instruments.ts'
 
@@ -35,6 +36,11 @@ export function installMetrics(app: FastifyInstance, { token, database }: Metric
     'fernwood_database_pool_connections',
     "this server's PostgreSQL connections: open, idle, the pool's max, and queries waiting for one",
     ['state'],
+  )
+  const payoutsPaused = gauge(
+    'fernwood_payouts_paused',
+    'payouts paused because the payout account is out of this resource (cpu, net, ram): 1 while paused',
+    ['reason'],
   )
   const everything = Registry.merge([processMetrics, appMetrics])
 
@@ -73,6 +79,9 @@ export function installMetrics(app: FastifyInstance, { token, database }: Metric
         WHERE status IN ('pending', 'processing', 'confirming') AND next_attempt_at <= now()`,
     )
     queueDepth.set(queue.depth)
+    const pause = await readPayoutPause(database)
+    for (const reason of PAUSED_RESOURCES)
+      payoutsPaused.set({ reason }, pause?.resource === reason ? 1 : 0)
     oldestDue.set(queue.oldest_seconds)
     const pool = database.poolUse?.()
     if (pool)

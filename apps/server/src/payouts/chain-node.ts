@@ -1,6 +1,12 @@
 import { APIError, PackedTransaction } from '@wharfkit/antelope'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Payout } from './repository.ts'
+import {
+  type AccountResources,
+  PayoutResourcesExhausted,
+  type ResourceUse,
+  resourceRefusedFor,
+} from './resource-pause.ts'
 import type { PackedTransactionJson } from './signer.ts'
 
 // nodeos error codes the payout logic must tell apart.
@@ -56,14 +62,17 @@ export class PayoutChainNode {
   #withoutTransactionStatus = false
 
   constructor(
-    private readonly chain: ChainConnection,
+    /** the connection underneath, for reads the payout has no method for (AtomicAssets tables) */
+    readonly chain: ChainConnection,
     private readonly timeoutMs: number,
   ) {}
 
   /**
    * Sends a signed transaction. The node's "duplicate transaction" means an earlier send of
    * these very bytes was executed, which is as good as executing now; an expired one is left to
-   * the finality check. Anything else not permanent (node down, slow, 5xx) throws to be retried.
+   * the finality check. The payout account out of CPU, NET or RAM throws
+   * PayoutResourcesExhausted: no transfer's fault, payouts pause. Anything else not permanent
+   * (node down, slow, 5xx) throws to be retried.
    */
   async send(packed: PackedTransactionJson): Promise<BroadcastOutcome> {
     try {
@@ -75,6 +84,8 @@ export class PayoutChainNode {
     } catch (error) {
       const code = nodeErrorCode(error)
       if (code === DUPLICATE_TRANSACTION) return { landed: true, blockNum: null }
+      const resource = resourceRefusedFor(code)
+      if (resource) throw new PayoutResourcesExhausted(resource, describe(error))
       if (code !== undefined && PERMANENT_REFUSALS.has(code)) {
         return { landed: false, error: describe(error) }
       }
@@ -206,6 +217,38 @@ export class PayoutChainNode {
       this.chain.client.v1.chain.get_currency_balance(tokenContract, account, symbol),
     )
     return balances.length > 0 ? String(balances[0]) : `0 ${symbol}`
+  }
+
+  /** An account's CPU, NET and RAM, as get_account reports them. */
+  async resourcesOf(account: string): Promise<AccountResources> {
+    try {
+      const answer = await this.#withTimeout(
+        this.chain.client.call<{
+          ram_quota: number
+          ram_usage: number
+          cpu_limit: ResourceUse
+          net_limit: ResourceUse
+        }>({ path: '/v1/chain/get_account', params: { account_name: account } }),
+      )
+      const limit = ({ used, available, max }: ResourceUse) => ({
+        used: Number(used),
+        available: Number(available),
+        max: Number(max),
+      })
+      const ramQuota = Number(answer.ram_quota)
+      const ramUsage = Number(answer.ram_usage)
+      return {
+        cpu: limit(answer.cpu_limit),
+        net: limit(answer.net_limit),
+        ram: {
+          used: ramUsage,
+          available: ramQuota < 0 ? -1 : Math.max(0, ramQuota - ramUsage),
+          max: ramQuota,
+        },
+      }
+    } catch (error) {
+      throw new ChainUnavailable(describe(error))
+    }
   }
 
   async #withTimeout<T>(work: Promise<T>): Promise<T> {

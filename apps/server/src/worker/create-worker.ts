@@ -3,6 +3,7 @@ import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import type { PayoutHooks } from '../payouts/pay-batch.ts'
+import { ResourcePause } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../payouts/signer.ts'
 import { RewardWorker, type WorkerLogger } from './reward-worker.ts'
@@ -20,16 +21,26 @@ export function createRewardWorker(
   },
 ): RewardWorker {
   const { database, chain, logger, hooks, retryBaseMs, retryMaxMs } = dependencies
+  const node = new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS)
+  const payoutAccount = payoutAccountFrom(env)
   return new RewardWorker({
     payout: {
       database,
-      node: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
-      signer: new WharfkitPayoutSigner(chain, payoutAccountFrom(env), {
+      node,
+      signer: new WharfkitPayoutSigner(chain, payoutAccount, {
         expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
       }),
       productName: env.PRODUCT_NAME,
       hooks,
     },
+    pause: new ResourcePause({
+      database,
+      readResources: () => node.resourcesOf(payoutAccount.account),
+      logger,
+      // Looks at the account as the worker retries the chain: soon at first, then less often.
+      baseDelayMs: retryBaseMs ?? 1000,
+      maxDelayMs: retryMaxMs ?? 5 * 60_000,
+    }),
     logger,
     concurrency: env.WORKER_CONCURRENCY,
     batchSize: env.PAYOUT_BATCH_SIZE,

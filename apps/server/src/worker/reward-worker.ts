@@ -1,5 +1,4 @@
-import type { Unlisten } from '../db/database.ts'
-import { CHANGES_CHANNEL, parseChange } from '../events/channel.ts'
+import { changeHubOf, type StopListening } from '../events/hub.ts'
 import { type PayoutState, payoutBatchSize, timePayout } from '../metrics/instruments.ts'
 import {
   BLOCK_MS,
@@ -8,8 +7,10 @@ import {
   payBatch,
   planBatches,
 } from '../payouts/pay-batch.ts'
+import { PayoutResourcesExhausted, type ResourcePause } from '../payouts/resource-pause.ts'
 import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
 import { claimDueRewards } from './claim.ts'
+import { WakeSignal } from './wake-signal.ts'
 
 /** What the worker tells operators; pino's logger fits. */
 export interface WorkerLogger {
@@ -20,6 +21,8 @@ export interface WorkerLogger {
 
 export interface RewardWorkerOptions {
   payout: PayoutContext
+  /** payouts paused while the payout account lacks CPU, NET or RAM, shared by every worker */
+  pause: ResourcePause
   logger: WorkerLogger
   /** transactions this worker settles at the same time */
   concurrency: number
@@ -48,10 +51,8 @@ export class RewardWorker {
   readonly #inFlight = new Set<Promise<void>>()
   #running: Promise<void> | undefined
   #stopping = false
-  #wake: (() => void) | undefined
-  /** set by a wake-up that came while the loop was busy, so that it is not lost */
-  #wakeRequested = false
-  #unlisten: Unlisten | undefined
+  readonly #wakeSignal = new WakeSignal()
+  #stopListening: StopListening | undefined
   /** wake-ups for finality checks this worker scheduled, sooner than its next poll */
   readonly #checkTimers = new Set<NodeJS.Timeout>()
 
@@ -59,10 +60,15 @@ export class RewardWorker {
     this.#options = options
   }
 
+  /** The payout pause this worker keeps to: subscribe to its changes with `onChange`. */
+  get resourcePause(): ResourcePause {
+    return this.#options.pause
+  }
+
   async start(): Promise<void> {
     const { database } = this.#options.payout
-    this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
-      if (parseChange(payload)?.kind === 'due') this.#signal()
+    this.#stopListening = await changeHubOf(database).listen((change) => {
+      if (change.kind === 'due') this.#signal()
     })
     this.#running = this.#loop()
   }
@@ -74,16 +80,24 @@ export class RewardWorker {
     this.#signal()
     await this.#running
     await Promise.all(this.#inFlight)
-    await this.#unlisten?.().catch(() => undefined)
+    await this.#stopListening?.()
   }
 
   async #loop(): Promise<void> {
     const { concurrency, batchSize, pollIntervalMs, leaseSeconds, logger } = this.#options
     const { database } = this.#options.payout
     while (!this.#stopping) {
-      this.#wakeRequested = false
+      this.#wakeSignal.begin()
+      // Paused for the payout account's resources: claim nothing until it has them again.
+      const paused = await this.#options.pause.holdOff().then(
+        (holdOffMs) => holdOffMs > 0,
+        (error) => {
+          logger.error({ err: error }, 'could not read the payout pause; will try again')
+          return true
+        },
+      )
       let claimed = 0
-      const free = concurrency - this.#inFlight.size
+      const free = paused ? 0 : concurrency - this.#inFlight.size
       const limit = free * batchSize
       if (free > 0) {
         try {
@@ -108,25 +122,29 @@ export class RewardWorker {
       }
       // A full claim means more may be waiting: look again at once, if a slot is free.
       if (free > 0 && claimed === limit && this.#inFlight.size < concurrency) continue
-      if (this.#wakeRequested) continue
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollIntervalMs)
-        this.#wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.#wake = undefined
+      await this.#wakeSignal.sleep(pollIntervalMs)
     }
   }
 
   #signal() {
-    this.#wakeRequested = true
-    this.#wake?.()
+    this.#wakeSignal.signal()
   }
 
   async #settleInTurn(batches: PayoutBatch[]): Promise<void> {
-    for (const batch of batches) await this.#settle(batch)
+    for (const batch of batches) {
+      // A pause met by this lane or another: the rest wait, due, rather than be refused too.
+      const pause = this.#options.pause.lastSeen
+      if (pause) await this.#release(batch, pause.error)
+      else await this.#settle(batch)
+    }
+  }
+
+  /** Gives a claimed batch back, due again at once (for when payouts resume), saying why. */
+  async #release({ rewards }: PayoutBatch, why: string): Promise<void> {
+    const rewardIds = rewards.map((reward) => reward.id)
+    await scheduleRetry(this.#options.payout.database, rewardIds, why, 0).catch((error) =>
+      this.#options.logger.error({ rewardIds, err: error }, 'could not release; the lease will'),
+    )
   }
 
   async #settle(batch: PayoutBatch): Promise<void> {
@@ -168,6 +186,11 @@ export class RewardWorker {
         )
         return
       }
+      if (result.outcome === 'rejected') {
+        settle('refused')
+        logger.warn({ ...log, rejection: result.rejection }, 'rewards rejected before paying')
+        return
+      }
       if (result.transfers > 1) {
         settle('retrying')
         // It may still land until it expires; only then can its transfers be made again, alone,
@@ -196,6 +219,14 @@ export class RewardWorker {
       await parkReward(payout.database, rewardIds[0], result.error)
     } catch (error) {
       settle('retrying')
+      if (error instanceof PayoutResourcesExhausted) {
+        // No reward's fault: they stay due, not retried one by one; the pause says why, once.
+        await this.#options.pause.enter(error.resource, error.message).then(
+          () => this.#release(batch, error.message),
+          (pauseError) => logger.error({ ...log, err: pauseError }, 'could not pause payouts'),
+        )
+        return
+      }
       const message = error instanceof Error ? error.message : String(error)
       const attempts = Math.max(...rewards.map((reward) => reward.attempts))
       const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), retryMaxMs)

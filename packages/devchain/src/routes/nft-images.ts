@@ -31,6 +31,15 @@ const IMAGES: Record<string, string> = {
 <path d="M112 134 C108 160 114 182 124 196" stroke="#e7b877" stroke-width="6" fill="none" stroke-linecap="round"/>
 </svg>
 `,
+  'ancient-relic.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" role="img" aria-label="Ancient relic">
+<rect width="256" height="256" rx="32" fill="#efeae0"/>
+<path d="M128 36 L184 92 L128 220 L72 92 Z" fill="#6b7f5a"/>
+<path d="M128 36 L156 92 L128 220 L100 92 Z" fill="#8fa477"/>
+<path d="M72 92 L184 92" stroke="#3f4d34" stroke-width="5"/>
+<circle cx="128" cy="118" r="14" fill="#d9b44a"/>
+<path d="M128 104 L128 132 M114 118 L142 118" stroke="#7a5d1c" stroke-width="3"/>
+</svg>
+`,
 }
 
 export function registerNftImageRoutes(app: FastifyInstance): void {

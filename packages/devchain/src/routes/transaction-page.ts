@@ -25,6 +25,10 @@ function describeAction(action: Record<string, unknown>): string {
     return `<tr><td>${escapeHtml(`${action.account}::${action.name}`)}</td><td colspan="4"><code>${escapeHtml(String(data))}</code></td></tr>`
   }
   const field = (name: string) => escapeHtml(String((data as Record<string, unknown>)[name] ?? ''))
+  // An AtomicAssets mint, as the Treasures list links to it: who got which template's asset.
+  if (action.name === 'mintasset') {
+    return `<tr><td>${escapeHtml(`${action.account}::${action.name}`)}</td><td>${field('authorized_minter')}</td><td>${field('new_asset_owner')}</td><td>${field('collection_name')} template ${field('template_id')}</td><td></td></tr>`
+  }
   return `<tr><td>${escapeHtml(`${action.account}::${action.name}`)}</td><td>${field('from')}</td><td>${field('to')}</td><td>${field('quantity')}</td><td>${field('memo')}</td></tr>`
 }
 
