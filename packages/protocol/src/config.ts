@@ -52,7 +52,14 @@ export const PublicConfigSchema = Type.Object({
     apiUrl: Type.String(),
     /** `{id}` is replaced by a transaction id */
     explorerTransactionUrl: Type.String(),
+    /**
+     * `{id}` is replaced by an AtomicAssets asset id; empty on the devchain, whose NFTs are shown
+     * on the page of the transaction that minted them
+     */
+    explorerAssetUrl: Type.String(),
   }),
+  /** Where NFT images are read: a template's img follows it after a `/` (IPFS_GATEWAY). */
+  ipfsGateway: Type.String(),
   /** WAX Cloud Wallet's plugin and endpoints: its login popup site and its auto-accept login API. */
   cloudWallet: Type.Object({
     plugin: CloudWalletPluginSchema,

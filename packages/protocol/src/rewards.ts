@@ -1,4 +1,6 @@
 import { type Static, Type } from 'typebox'
+import { EligibilityRuleSchema } from './eligibility.ts'
+import { PaidNftSchema } from './nfts.ts'
 
 /** `POST /api/codes`: a code as typed, scanned or read from an image; the server normalises it. */
 export const SubmitCodeRequestSchema = Type.Object({ code: Type.String() })
@@ -10,6 +12,10 @@ export const RejectionSchema = Type.Union([
   Type.Literal('not_started'),
   Type.Literal('ended'),
   Type.Literal('fully_claimed'),
+  Type.Literal('not_eligible'),
+  Type.Literal('wallet_limit_reached'),
+  Type.Literal('nft_supply_exhausted'),
+  Type.Literal('nft_pool_empty'),
 ])
 export type Rejection = Static<typeof RejectionSchema>
 
@@ -32,20 +38,33 @@ export const PendingRewardSchema = Type.Object({
   ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   rejection: Type.Optional(RejectionSchema),
+  /** `not_eligible`: the campaign's rule this wallet does not meet */
+  failedRule: Type.Optional(EligibilityRuleSchema),
+  /** `wallet_limit_reached`: when this wallet may claim in the campaign's group again */
+  nextClaimAt: Type.Optional(Type.String({ format: 'date-time' })),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
   reward: Type.Optional(Type.Object({ amount: Type.String(), token: Type.String() })),
   createdAt: Type.String({ format: 'date-time' }),
+  /**
+   * Pending or processing while payouts are paused (the payout account is out of CPU, NET or
+   * RAM): it will be paid once they resume, nothing to do but wait. Absent otherwise.
+   */
+  delayed: Type.Optional(Type.Literal(true)),
   /** Only on a live `reward` event: the visitor dismissed this rejected code; it leaves the list. */
   dismissed: Type.Optional(Type.Literal(true)),
 })
 export type PendingReward = Static<typeof PendingRewardSchema>
 
-/** A paid reward: the spec's rewardHistory entry, e.g. amount '10.0000', token 'FERN'. */
+/**
+ * A paid reward: the spec's rewardHistory entry, e.g. amount '10.0000', token 'FERN'; an NFT
+ * paid carries `nft` (the asset and its template) instead of an amount and token.
+ */
 export const RewardHistoryEntrySchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   code: Type.String(),
-  amount: Type.String(),
-  token: Type.String(),
+  amount: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String()),
+  nft: Type.Optional(PaidNftSchema),
   transactionId: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   timestamp: Type.String({ format: 'date-time' }),
 })

@@ -8,6 +8,8 @@ export interface PolicyInputs {
   https: boolean
   /** wallet services the browser talks to directly (Cloud Wallet, Anchor's relay) */
   walletOrigins?: string[]
+  /** where NFT images come from (IPFS_GATEWAY): absolute, or a path on our own origin */
+  ipfsGateway?: string
 }
 
 /**
@@ -18,6 +20,7 @@ export function contentSecurityPolicy({
   chainApiUrl,
   https,
   walletOrigins = [],
+  ipfsGateway = '',
 }: PolicyInputs): HelmetOptions['contentSecurityPolicy'] {
   return {
     directives: {
@@ -25,7 +28,7 @@ export function contentSecurityPolicy({
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // The wallet kit's dialog and the toasts style their own elements inline.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...originOf(ipfsGateway)],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'", ...originOf(chainApiUrl), ...walletOrigins],
       frameAncestors: ["'none'"],

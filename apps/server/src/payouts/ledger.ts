@@ -110,14 +110,16 @@ export async function recordExecuted(
 
 /**
  * The transaction is in an irreversible block: nothing can take back any of its transfers. Its
- * rewards are completed, and their history entries and completed records appear with them,
- * announced on commit. Running it twice is harmless (the second finds them completed).
+ * rewards are completed, and their history entries (an NFT's naming the asset minted, from
+ * `assetIds` by reward id) and completed records appear with them, announced on commit. Running it
+ * twice is harmless (the second finds them completed).
  */
 export async function recordIrreversible(
   database: Database,
   payout: Payout,
   rewards: PayableReward[],
   blockNum: number | null,
+  assetIds: Map<string, string> = new Map(),
 ): Promise<void> {
   await database.transaction(async (tx) => {
     await tx.query(
@@ -138,16 +140,21 @@ export async function recordIrreversible(
     )
     const paid = rewards.filter((reward) => completed.has(reward.id))
     if (paid.length === 0) return
-    const quantities = paid.map((reward) => splitQuantity(reward.rewardQuantity))
+    const quantities = paid.map((reward) =>
+      reward.rewardQuantity === null ? null : splitQuantity(reward.rewardQuantity),
+    )
     await tx.query(
-      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, transaction_id)
-       SELECT *, $6 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+      `INSERT INTO reward_history (reward_id, wax_account, code, amount, token, asset_id,
+                                   transaction_id)
+       SELECT *, $7 FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                $6::text[])`,
       [
         paid.map((reward) => reward.id),
         paid.map((reward) => reward.waxAccount),
         paid.map((reward) => reward.code),
-        quantities.map((quantity) => quantity.amount),
-        quantities.map((quantity) => quantity.token),
+        quantities.map((quantity) => quantity?.amount ?? null),
+        quantities.map((quantity) => quantity?.token ?? null),
+        paid.map((reward) => assetIds.get(reward.id) ?? null),
         payout.transactionId,
       ],
     )

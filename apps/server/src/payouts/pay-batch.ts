@@ -8,9 +8,11 @@ import {
   recordSending,
   recordSigned,
 } from './ledger.ts'
+import { NFT_MINTS_PER_TRANSACTION } from './nft-actions.ts'
+import { keepMintable, mintedAssetsOf } from './nft-payouts.ts'
 import type { PayableReward } from './payable-reward.ts'
 import { findUnsettledPayouts, type Payout } from './repository.ts'
-import type { PayoutSigner, Transfer } from './signer.ts'
+import type { PayoutAction, PayoutSigner } from './signer.ts'
 
 /**
  * Rewards a worker settles together: those paid by one transaction already signed (`payout`),
@@ -39,6 +41,8 @@ export type PayoutResult =
   | { outcome: 'refused'; error: string; transactionId: string; transfers: number; expiresAt: Date }
   /** its transaction can never land: the rewards are due again, for a new one */
   | { outcome: 'lost'; transactionId: string }
+  /** none could ever be paid (their NFT template is all minted): rejected before signing */
+  | { outcome: 'rejected'; rejection: 'nft_supply_exhausted' }
 
 export interface PayoutContext {
   database: Database
@@ -85,8 +89,9 @@ export async function planBatches(
     }
   }
   for (const sameToken of unsigned.values()) {
-    for (let start = 0; start < sameToken.length; start += batchSize) {
-      batches.push({ rewards: sameToken.slice(start, start + batchSize) })
+    const size = sameToken[0].nft ? Math.min(batchSize, NFT_MINTS_PER_TRANSACTION) : batchSize
+    for (let start = 0; start < sameToken.length; start += size) {
+      batches.push({ rewards: sameToken.slice(start, start + size) })
     }
   }
   return [...signed.values(), ...batches]
@@ -104,17 +109,18 @@ export async function planBatches(
  */
 export async function payBatch(context: PayoutContext, batch: PayoutBatch): Promise<PayoutResult> {
   const { database, node, signer, hooks } = context
-  const { rewards } = batch
+  let { rewards } = batch
   let payout = batch.payout
 
   if (payout?.state === 'confirmed') {
-    await recordIrreversible(database, payout, rewards, null)
+    await recordIrreversible(database, payout, rewards, null, await mintedAssetsOf(node, rewards))
     return { outcome: 'completed', transactionId: payout.transactionId }
   }
   if (payout) {
     const finality = await node.finalityOf(payout)
     if (finality.state === 'irreversible') {
-      await recordIrreversible(database, payout, rewards, finality.blockNum)
+      const assets = await mintedAssetsOf(node, rewards)
+      await recordIrreversible(database, payout, rewards, finality.blockNum, assets)
       return { outcome: 'completed', transactionId: payout.transactionId }
     }
     if (finality.state === 'reversible') {
@@ -131,10 +137,12 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
       return { outcome: 'lost', transactionId: payout.transactionId }
     }
   } else {
+    rewards = await keepMintable(database, node, rewards)
+    if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_supply_exhausted' }
     payout = await recordSigned(
       database,
       rewards.map((reward) => reward.id),
-      await signer.sign(rewards.map((reward) => transferFor(context, reward))),
+      await signer.sign(rewards.map((reward) => actionFor(context, reward))),
     )
   }
 
@@ -161,11 +169,16 @@ function finalityWait(blocks: number): number {
   return Math.min(Math.max(blocks, 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
 }
 
-function transferFor(context: PayoutContext, reward: PayableReward): Transfer {
+/** A token reward's transfer, its memo naming the reward; an NFT reward's mint, tied the same. */
+function actionFor(context: PayoutContext, reward: PayableReward): PayoutAction {
+  if (reward.nft) {
+    const { collection, schema, templateId } = reward.nft
+    return { collection, schema, templateId, to: reward.waxAccount, rewardId: reward.id }
+  }
   return {
     tokenContract: reward.tokenContract,
     to: reward.waxAccount,
-    quantity: reward.rewardQuantity,
+    quantity: String(reward.rewardQuantity),
     memo: `${context.productName} reward ${reward.id}`,
   }
 }

@@ -148,7 +148,9 @@ async function rewardsById(db: Queryable, ids: string[]): Promise<Map<string, Re
   const rewards = new Map<string, RewardRow>()
   for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
     const rows = await db.query<RewardRow>(
-      `SELECT r.id, r.status, r.wax_account, c.reward_quantity,
+      `SELECT r.id, r.status, r.wax_account,
+              coalesce(c.reward_quantity, c.nft_collection || ':' || c.nft_template_id)
+                AS reward_quantity,
               h.amount || ' ' || h.token AS paid_quantity, h.transaction_id AS paid_by,
               coalesce((SELECT array_agg(p.transaction_id) FROM payouts p
                          WHERE p.reward_id = r.id AND p.state <> 'expired'), '{}') AS transfers

@@ -10,6 +10,7 @@ import {
 import { Session } from '@wharfkit/session'
 import { WalletPluginPrivateKey } from '@wharfkit/wallet-plugin-privatekey'
 import type { ChainConnection } from '../chain/chain-connection.ts'
+import { mintAction, type NftMint } from './nft-actions.ts'
 
 /** A token transfer from the payout account to a visitor. */
 export interface Transfer {
@@ -19,6 +20,9 @@ export interface Transfer {
   quantity: string
   memo: string
 }
+
+/** What one reward's payout does on chain: a token transfer, or an NFT minted. */
+export type PayoutAction = Transfer | NftMint
 
 /** A transaction of transfers signed and ready to send, with what finds it on chain later. */
 export interface SignedPayout {
@@ -37,8 +41,8 @@ export interface PackedTransactionJson {
 
 /** The seam between paying and holding the key: signs, never broadcasts. */
 export interface PayoutSigner {
-  /** One transaction with a transfer action each, which the chain executes all or none. */
-  sign(transfers: Transfer[]): Promise<SignedPayout>
+  /** One transaction with an action each, which the chain executes all or none. */
+  sign(actions: PayoutAction[]): Promise<SignedPayout>
 }
 
 export interface PayoutAccount {
@@ -81,21 +85,23 @@ export class WharfkitPayoutSigner implements PayoutSigner {
     )
   }
 
-  async sign(transfers: Transfer[]): Promise<SignedPayout> {
+  async sign(actions: PayoutAction[]): Promise<SignedPayout> {
     const result = await this.#session.transact(
       {
-        actions: transfers.map((transfer) =>
-          Action.from({
-            account: transfer.tokenContract,
-            name: 'transfer',
-            authorization: [this.#session.permissionLevel],
-            data: TransferData.from({
-              from: this.#session.actor,
-              to: transfer.to,
-              quantity: transfer.quantity,
-              memo: transfer.memo,
-            }),
-          }),
+        actions: actions.map((action) =>
+          'templateId' in action
+            ? mintAction(this.#session.permissionLevel, action)
+            : Action.from({
+                account: action.tokenContract,
+                name: 'transfer',
+                authorization: [this.#session.permissionLevel],
+                data: TransferData.from({
+                  from: this.#session.actor,
+                  to: action.to,
+                  quantity: action.quantity,
+                  memo: action.memo,
+                }),
+              }),
         ),
       },
       { broadcast: false, expireSeconds: this.#expireSeconds },

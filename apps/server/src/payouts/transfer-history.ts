@@ -1,4 +1,9 @@
-/** A token transfer out of the payout account, as a history source reports it. */
+import { mintAsPayment } from './nft-actions.ts'
+
+/**
+ * A token transfer out of the payout account, as a history source reports it; an NFT it minted
+ * reads as one too (nft-actions.ts, mintAsPayment).
+ */
 export interface ChainTransfer {
   transactionId: string
   blockNum: number
@@ -6,14 +11,17 @@ export interface ChainTransfer {
   tokenContract: string
   from: string
   to: string
-  /** an Antelope asset, e.g. '10.0000 FERN' */
+  /** an Antelope asset, e.g. '10.0000 FERN', or for a mint its '<collection>:<template id>' */
   quantity: string
   memo: string
 }
 
 /** The seam between reconciliation and wherever the chain's past is indexed. */
 export interface TransferHistory {
-  /** Every transfer of `tokenContracts` sent by `account` in blocks since `since`, oldest first. */
+  /**
+   * Every transfer of `tokenContracts` sent by `account` (and every NFT it minted on those that
+   * are AtomicAssets) in blocks since `since`, oldest first.
+   */
   transfersFrom(
     account: string,
     tokenContracts: string[],
@@ -33,7 +41,7 @@ interface HyperionAction {
   act: {
     account: string
     name: string
-    data: { from?: string; to?: string; quantity?: string; memo?: string }
+    data: { from?: string; to?: string; quantity?: string; memo?: string } & Record<string, unknown>
   }
 }
 
@@ -58,7 +66,9 @@ export class HyperionTransferHistory implements TransferHistory {
     for (;;) {
       const query = new URLSearchParams({
         account,
-        filter: tokenContracts.map((contract) => `${contract}:transfer`).join(','),
+        filter: tokenContracts
+          .flatMap((contract) => [`${contract}:transfer`, `${contract}:mintasset`])
+          .join(','),
         'act.authorization.actor': account,
         sort: 'asc',
         // Hyperion wants an ascending scan bounded: a date, or block 1 for everything.
@@ -68,9 +78,7 @@ export class HyperionTransferHistory implements TransferHistory {
       })
       const page = await this.#get(`/v2/history/get_actions?${query}`)
       for (const action of page.actions) {
-        const { from, to, quantity, memo } = action.act.data
-        if (action.act.name !== 'transfer' || from !== account) continue
-        yield {
+        const found = {
           transactionId: action.trx_id,
           blockNum: action.block_num,
           // Hyperion writes UTC times without a zone.
@@ -78,6 +86,16 @@ export class HyperionTransferHistory implements TransferHistory {
             /Z$/.test(action['@timestamp']) ? action['@timestamp'] : `${action['@timestamp']}Z`,
           ),
           tokenContract: action.act.account,
+        }
+        if (action.act.name === 'mintasset') {
+          const minted = mintAsPayment(action.act.data)
+          if (minted.from === account) yield { ...found, ...minted }
+          continue
+        }
+        const { from, to, quantity, memo } = action.act.data
+        if (action.act.name !== 'transfer' || from !== account) continue
+        yield {
+          ...found,
           from,
           to: String(to),
           quantity: String(quantity),

@@ -1,0 +1,60 @@
+import { type APIClient, Bytes, UInt64 } from '@wharfkit/antelope'
+import { ATOMICASSETS } from '../nfts/templates.ts'
+
+/** A reward whose asset was minted, and the account it was minted to. */
+export interface MintedReward {
+  rewardId: string
+  owner: string
+}
+
+interface AssetRow {
+  asset_id: string
+  mutable_serialized_data: string
+}
+
+const PAGE_SIZE = 100
+
+/**
+ * The asset each reward minted, by reward id, found in its owner's AtomicAssets assets through the
+ * reward id its mutable data carries (nft-actions.ts). The worker asks once the mint is
+ * irreversible, so the asset is there unless its owner has already sent it on: such a reward is
+ * left out, and its history entry shows the NFT without an asset id.
+ */
+export async function findMintedAssets(
+  client: APIClient,
+  minted: MintedReward[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>()
+  const owners = new Map<string, MintedReward[]>()
+  for (const reward of minted)
+    owners.set(reward.owner, [...(owners.get(reward.owner) ?? []), reward])
+  for (const [owner, rewards] of owners) {
+    // A string attribute is its length (36, a byte) and its bytes: how a reward id appears.
+    const ties = new Map(
+      rewards.map((reward) => [
+        `24${Bytes.from(reward.rewardId, 'utf8').hexString}`,
+        reward.rewardId,
+      ]),
+    )
+    let lowerBound: UInt64 | undefined
+    for (;;) {
+      const page = await client.v1.chain.get_table_rows({
+        code: ATOMICASSETS,
+        table: 'assets',
+        scope: owner,
+        lower_bound: lowerBound,
+        limit: PAGE_SIZE,
+        json: true,
+      })
+      for (const row of page.rows as AssetRow[]) {
+        for (const [tie, rewardId] of ties) {
+          if (row.mutable_serialized_data.includes(tie)) found.set(rewardId, String(row.asset_id))
+        }
+      }
+      if (!page.more || page.rows.length === 0) break
+      const last = page.rows[page.rows.length - 1] as AssetRow
+      lowerBound = UInt64.from(last.asset_id).adding(1)
+    }
+  }
+  return found
+}

@@ -1,0 +1,54 @@
+import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import type { Database } from '../db/database.ts'
+import { readTemplate } from '../nfts/templates.ts'
+import { rejectUnpayable } from '../rewards/lifecycle.ts'
+import type { PayoutChainNode } from './chain-node.ts'
+import { findMintedAssets } from './minted-assets.ts'
+import type { PayableReward } from './payable-reward.ts'
+
+/**
+ * Of rewards about to get a new transaction, those their template can still mint; the others
+ * (past its max supply, as the chain's templates table says now) are rejected with
+ * `nft_supply_exhausted` before anything is signed, so that one of them cannot make the chain
+ * refuse a whole batch. Should another minter take the last ones meanwhile, the chain refuses the
+ * mint, and the reward is parked like any refused payout. Token rewards pass through.
+ */
+export async function keepMintable(
+  database: Database,
+  node: PayoutChainNode,
+  rewards: PayableReward[],
+): Promise<PayableReward[]> {
+  const byTemplate = new Map<string, PayableReward[]>()
+  for (const reward of rewards) {
+    if (!reward.nft) continue
+    const key = `${reward.nft.collection}:${reward.nft.templateId}`
+    byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
+  }
+  const exhausted = new Set<string>()
+  for (const minting of byTemplate.values()) {
+    const { collection, templateId } = minting[0].nft ?? { collection: '', templateId: 0 }
+    const template = await readTemplate(node.chain.client, collection, templateId)
+    if (!template || template.maxSupply === 0) continue
+    const left = Math.max(0, template.maxSupply - template.issuedSupply)
+    for (const reward of minting.slice(left)) exhausted.add(reward.id)
+  }
+  if (exhausted.size === 0) return rewards
+  await rejectUnpayable(
+    database,
+    [...exhausted],
+    'nft_supply_exhausted',
+    REJECTION_REASONS.nft_supply_exhausted,
+  )
+  return rewards.filter((reward) => !exhausted.has(reward.id))
+}
+
+/** The asset each NFT reward minted, by reward id (none for token rewards). */
+export async function mintedAssetsOf(
+  node: PayoutChainNode,
+  rewards: PayableReward[],
+): Promise<Map<string, string>> {
+  const minted = rewards
+    .filter((reward) => reward.nft)
+    .map((reward) => ({ rewardId: reward.id, owner: reward.waxAccount }))
+  return minted.length === 0 ? new Map() : findMintedAssets(node.chain.client, minted)
+}

@@ -1,0 +1,427 @@
+import {
+  NFT_COLLECTION,
+  PAYOUT_ACCOUNT,
+  PAYOUT_PRIVATE_KEY,
+  seedPrivateKey,
+} from '@fernwood/devchain'
+import { PrivateKey } from '@wharfkit/antelope'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
+import {
+  AdminNftInvalid,
+  AdminNftNotMinter,
+  AdminNftSchemaUntied,
+  AdminNftTemplateUnknown,
+} from '../src/admin/errors.ts'
+import { campaignOverview } from '../src/admin/operations.ts'
+import { addCodes, createCampaign, findCampaign } from '../src/campaigns/catalogue.ts'
+import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
+import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
+import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { reconcilePayouts } from '../src/payouts/reconcile.ts'
+import { payoutAccountFrom } from '../src/payouts/settings.ts'
+import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
+import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
+import { readClaimPreview } from '../src/rewards/claim-preview.ts'
+import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
+import type { RewardWorker } from '../src/worker/reward-worker.ts'
+import { eventually, randomAccount } from './support/rewards.ts'
+import { createTestChain } from './support/test-app.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { payoutSession, testWorker } from './support/worker.ts'
+
+let testDatabase: TestDatabase
+let chain: ChainConnection
+const workers: RewardWorker[] = []
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  chain = await createTestChain()
+  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
+})
+afterEach(async () => {
+  for (const worker of workers.splice(0)) await worker.stop()
+})
+afterAll(async () => {
+  await chain.close()
+  await testDatabase.drop()
+})
+
+async function startWorker(options: Parameters<typeof testWorker>[2] = {}) {
+  const worker = testWorker(testDatabase.database, chain, options)
+  workers.push(worker)
+  await worker.start()
+  return worker
+}
+
+/** New accounts on the devchain, so that their assets are this test's alone. */
+async function newAccounts(count: number): Promise<string[]> {
+  const names = Array.from({ length: count }, () => randomAccount('nft'))
+  const key = String(PrivateKey.from(PAYOUT_PRIVATE_KEY).toPublic())
+  const ownKey = { threshold: 1, keys: [{ key, weight: 1 }], accounts: [], waits: [] }
+  await payoutSession(chain).transact({
+    actions: names.map((name) => ({
+      account: 'eosio',
+      name: 'newaccount',
+      authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
+      data: {
+        creator: PAYOUT_ACCOUNT,
+        name,
+        owner: ownKey,
+        active: ownKey,
+      },
+    })),
+  })
+  return names
+}
+
+/** Pending rewards of `code`, as `POST /api/codes` records them. */
+async function submitted(code: string, accounts: string[]): Promise<string[]> {
+  const rows = await testDatabase.database.query<{ id: string }>(
+    `INSERT INTO rewards (code, wax_account) SELECT $1, unnest($2::text[]) RETURNING id`,
+    [code, accounts],
+  )
+  return rows.map((row) => row.id)
+}
+
+interface Settled {
+  id: string
+  status: string
+  rejection: string | null
+  asset_id: string | null
+}
+
+const settled = (ids: string[]) =>
+  eventually(
+    () =>
+      testDatabase.database.query<Settled>(
+        `SELECT r.id, r.status, r.rejection, h.asset_id FROM rewards r
+           LEFT JOIN reward_history h ON h.reward_id = r.id
+          WHERE r.id = ANY($1::uuid[])`,
+        [ids],
+      ),
+    (rows) => rows.every((row) => row.status === 'completed' || row.status === 'rejected'),
+    30_000,
+  )
+
+interface AssetRow {
+  asset_id: string
+  collection_name: string
+  template_id: number
+  mutable_serialized_data: string
+}
+
+async function assetsOf(owner: string): Promise<AssetRow[]> {
+  const { rows } = await chain.client.v1.chain.get_table_rows({
+    code: ATOMICASSETS,
+    table: 'assets',
+    scope: owner,
+    limit: 100,
+    json: true,
+  })
+  return rows as AssetRow[]
+}
+
+/** The payout account mints by hand, as an operator might, with a reward's tie. */
+async function mintByHand(templateId: number, to: string, rewardId: string) {
+  const env = readEnvironment({})
+  const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(env), { expireSeconds: 60 })
+  const signed = await signer.sign([
+    { collection: NFT_COLLECTION, schema: 'treasures', templateId, to, rewardId },
+  ])
+  const outcome = await new PayoutChainNode(chain, 5000).send(signed.packed)
+  expect(outcome.landed).toBe(true)
+  return signed.transactionId
+}
+
+/** The seeded demo's template, as the devchain's seed writes it (template 3 of fernwoodnfts). */
+const ANCIENT_RELIC = {
+  collection: NFT_COLLECTION,
+  schema: 'treasures',
+  templateId: 3,
+  name: 'Ancient Relic',
+  image: 'nft/ancient-relic.svg',
+}
+
+const history = () => new HyperionTransferHistory(chain.apiUrl, chain.fetch, 5000)
+const reconcile = () =>
+  reconcilePayouts(testDatabase.database, history(), {
+    payoutAccount: PAYOUT_ACCOUNT,
+    since: null,
+  })
+
+describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
+  it('mints each reward exactly once, to its account, and records the asset', async () => {
+    const accounts = await newAccounts(3)
+    const ids = await submitted(NFT_DEMO_CODE, accounts)
+    await startWorker()
+    const rows = await settled(ids)
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'completed', 'completed'])
+    for (const [index, account] of accounts.entries()) {
+      const assets = await assetsOf(account)
+      expect(assets).toHaveLength(1)
+      expect(assets[0]).toMatchObject({ collection_name: NFT_COLLECTION, template_id: 3 })
+      const row = rows.find((candidate) => candidate.id === ids[index])
+      expect(row?.asset_id).toBe(String(assets[0].asset_id))
+    }
+  })
+
+  it('shows the NFT in the history (GET /api/rewards, the live feed) and the claim preview', async () => {
+    const [account] = await newAccounts(1)
+    const [id] = await submitted(NFT_DEMO_CODE, [account])
+    await startWorker()
+    const [{ asset_id: assetId }] = await settled([id])
+    const { history } = await readHistoryPage(testDatabase.database, account)
+    expect(history).toEqual([
+      expect.objectContaining({ code: NFT_DEMO_CODE, nft: { assetId, ...ANCIENT_RELIC } }),
+    ])
+    expect(history[0]).not.toHaveProperty('amount')
+    const [{ id: entryId }] = history
+    const [paid] = await findHistoryEntries(testDatabase.database, [entryId])
+    expect(paid.entry).toEqual(history[0])
+    expect(await sumEarned(testDatabase.database, account)).toEqual([])
+    const preview = await readClaimPreview(testDatabase.database, NFT_DEMO_CODE)
+    expect(preview).toMatchObject({ campaign: 'Forest relics', nft: ANCIENT_RELIC, state: 'open' })
+    expect(preview).not.toHaveProperty('reward')
+  })
+
+  it('a worker dying between broadcast and record leaves each reward minted once', async () => {
+    const accounts = await newAccounts(2)
+    const ids = await submitted(NFT_DEMO_CODE, accounts)
+    // The worker stops dead right after the chain took the mints: nothing of it is recorded.
+    let broadcast = 0
+    const dying = await startWorker({
+      hooks: {
+        afterBroadcast: () => {
+          broadcast++
+          throw new Error('killed between broadcast and record')
+        },
+      },
+    })
+    await eventually(
+      async () => broadcast,
+      (count) => count > 0,
+    )
+    await dying.stop()
+    for (const account of accounts) expect(await assetsOf(account)).toHaveLength(1)
+    await startWorker()
+    const rows = await settled(ids)
+    expect(rows.map((row) => row.status)).toEqual(['completed', 'completed'])
+    for (const account of accounts) expect(await assetsOf(account)).toHaveLength(1)
+    expect(rows.every((row) => row.asset_id !== null)).toBe(true)
+  })
+
+  it('rejects the rewards past the template’s max supply with nft_supply_exhausted', async () => {
+    await payoutSession(chain).transact({
+      action: {
+        account: ATOMICASSETS,
+        name: 'createtempl',
+        authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
+        data: {
+          authorized_creator: PAYOUT_ACCOUNT,
+          collection_name: NFT_COLLECTION,
+          schema_name: 'treasures',
+          transferable: true,
+          burnable: true,
+          max_supply: 1,
+          immutable_data: [
+            { key: 'name', value: ['string', 'Last leaf'] },
+            { key: 'img', value: ['string', 'nft/fern-frond.svg'] },
+          ],
+        },
+      },
+    })
+    const { rows } = await chain.client.v1.chain.get_table_rows({
+      code: ATOMICASSETS,
+      table: 'templates',
+      scope: NFT_COLLECTION,
+      limit: 100,
+      json: true,
+    })
+    const templateId = Math.max(...rows.map((row: { template_id: number }) => row.template_id))
+    const template = await readTemplate(chain.client, NFT_COLLECTION, templateId)
+    expect(template).toMatchObject({ name: 'Last leaf', maxSupply: 1, issuedSupply: 0 })
+    const campaign = await createCampaign(testDatabase.database, {
+      slug: 'last-leaf',
+      name: 'Last leaf',
+      kind: 'shared',
+      rewardQuantity: null,
+      tokenContract: ATOMICASSETS,
+      nft: {
+        collection: NFT_COLLECTION,
+        schema: 'treasures',
+        templateId,
+        name: 'Last leaf',
+        image: 'nft/fern-frond.svg',
+      },
+    })
+    await addCodes(testDatabase.database, campaign, ['last-leaf'])
+    const accounts = await newAccounts(2)
+    const ids = await submitted('last-leaf', accounts)
+    await startWorker()
+    const settledRows = await settled(ids)
+    expect(settledRows.map((row) => [row.status, row.rejection]).sort()).toEqual([
+      ['completed', null],
+      ['rejected', 'nft_supply_exhausted'],
+    ])
+    const minted = (await Promise.all(accounts.map(assetsOf))).flat()
+    expect(minted.map((asset) => asset.template_id)).toEqual([templateId])
+  })
+
+  it('reconcile finds every mint once, then names an asset minted by hand with a reward’s tie', async () => {
+    const [account] = await newAccounts(1)
+    const [id] = await submitted(NFT_DEMO_CODE, [account])
+    await startWorker()
+    await settled([id])
+    const clean = await reconcile()
+    expect(clean.discrepancies).toEqual([])
+    expect(clean.completedRewardsChecked).toBeGreaterThan(0)
+
+    const extra = await mintByHand(3, account, id)
+    await eventually(
+      () => reconcile(),
+      (result) => result.discrepancies.length > 0,
+    ).then((result) => {
+      expect(result.discrepancies).toEqual([
+        expect.objectContaining({ kind: 'paid-twice', rewardId: id }),
+      ])
+      expect(result.discrepancies[0].transactionIds).toContain(extra)
+    })
+  })
+})
+
+describe('campaigns create --nft', { timeout: 60_000 }, () => {
+  async function admin(...argv: string[]): Promise<string[]> {
+    const lines: string[] = []
+    const context: AdminContext = {
+      database: testDatabase.database,
+      env: readEnvironment({}),
+      chainNode: async () => new PayoutChainNode(chain, 5000),
+      transferHistory: async () => history(),
+      print: (line) => lines.push(line),
+    }
+    await runAdminCommand(argv, context)
+    return lines
+  }
+  const refusal = (...argv: string[]) =>
+    admin(...argv).then(
+      () => 'created',
+      (error: Error) => error.message,
+    )
+  const create = (slug: string, ...argv: string[]) =>
+    refusal('campaigns', 'create', '--slug', slug, '--name', slug, '--kind', 'shared', ...argv)
+
+  /** A template of `collection` whose schema `schema` has the attributes `format`. */
+  async function templateOf(
+    actor: string,
+    collection: string,
+    schema: string,
+    format: { name: string; type: string }[],
+  ): Promise<number> {
+    const session =
+      actor === PAYOUT_ACCOUNT
+        ? payoutSession(chain)
+        : payoutSession(chain, { actor, privateKey: seedPrivateKey(actor) })
+    const authorization = [{ actor, permission: 'active' }]
+    const actions = [
+      ...(collection === NFT_COLLECTION
+        ? []
+        : [
+            {
+              account: ATOMICASSETS,
+              name: 'createcol',
+              authorization,
+              data: {
+                author: actor,
+                collection_name: collection,
+                allow_notify: true,
+                authorized_accounts: [actor],
+                notify_accounts: [],
+                market_fee: 0,
+                data: [],
+              },
+            },
+          ]),
+      {
+        account: ATOMICASSETS,
+        name: 'createschema',
+        authorization,
+        data: {
+          authorized_creator: actor,
+          collection_name: collection,
+          schema_name: schema,
+          schema_format: format,
+        },
+      },
+      {
+        account: ATOMICASSETS,
+        name: 'createtempl',
+        authorization,
+        data: {
+          authorized_creator: actor,
+          collection_name: collection,
+          schema_name: schema,
+          transferable: true,
+          burnable: true,
+          max_supply: 0,
+          immutable_data: [{ key: 'name', value: ['string', schema] }],
+        },
+      },
+    ]
+    await session.transact({ actions })
+    const { rows } = await chain.client.v1.chain.get_table_rows({
+      code: ATOMICASSETS,
+      table: 'templates',
+      scope: collection,
+      limit: 100,
+      json: true,
+    })
+    return Math.max(...rows.map((row: { template_id: number }) => row.template_id))
+  }
+
+  it('creates a campaign minting a template the payout account may mint, as the chain has it', async () => {
+    expect(await create('relic-drop', '--nft', `${NFT_COLLECTION}:3`, '--code', 'relic-drop')).toBe(
+      'created',
+    )
+    const campaign = await findCampaign(testDatabase.database, 'relic-drop')
+    expect(campaign).toMatchObject({
+      rewardQuantity: null,
+      tokenContract: ATOMICASSETS,
+      nft: ANCIENT_RELIC,
+    })
+    // Listed by what it mints, in the CLI and the console alike.
+    const listed = (await admin('campaigns', 'list')).find((line) => line.startsWith('relic-drop'))
+    expect(listed).toContain('NFT Ancient Relic (fernwoodnfts:3) (atomicassets)')
+    expect(await campaignOverview(testDatabase.database, 'relic-drop')).toMatchObject({
+      reward: 'NFT Ancient Relic (fernwoodnfts:3)',
+    })
+  })
+
+  it('refuses a template it could not mint, or tie to its rewards, saying why', async () => {
+    expect(await create('bad-spec', '--nft', 'fernwoodnfts')).toBe(new AdminNftInvalid().message)
+    expect(await create('both', '--nft', `${NFT_COLLECTION}:3`, '--reward', '1.0000 FERN')).toBe(
+      new AdminNftInvalid().message,
+    )
+    expect(await create('no-template', '--nft', `${NFT_COLLECTION}:999`)).toBe(
+      new AdminNftTemplateUnknown().message,
+    )
+    const format = [
+      { name: 'name', type: 'string' },
+      { name: 'reward', type: 'string' },
+    ]
+    const theirs = await templateOf('alice.wam', 'alicerelicss', 'relics', format)
+    expect(await create('not-minter', '--nft', `alicerelicss:${theirs}`)).toBe(
+      new AdminNftNotMinter().message,
+    )
+    const untied = await templateOf(PAYOUT_ACCOUNT, NFT_COLLECTION, 'plain', [
+      { name: 'name', type: 'string' },
+    ])
+    expect(await create('untied', '--nft', `${NFT_COLLECTION}:${untied}`)).toBe(
+      new AdminNftSchemaUntied().message,
+    )
+    expect(await findCampaign(testDatabase.database, 'not-minter')).toBeUndefined()
+  })
+})

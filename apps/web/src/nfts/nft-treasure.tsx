@@ -1,0 +1,48 @@
+import type { PaidNft } from '@fernwood/protocol'
+import { useTexts } from '../i18n/current'
+import { NftPicture } from './nft-picture'
+import { useNftLinks } from './use-nft-links'
+import './nft-treasure.css'
+
+/**
+ * A paid NFT in the Treasures list: its picture, name, collection and asset id, which links to
+ * the chain's NFT explorer (AtomicHub on WAX); on the devchain, to the transaction that minted it.
+ */
+export function NftTreasure({
+  nft,
+  transactionId,
+  explorerTransactionUrl,
+}: {
+  nft: PaidNft
+  transactionId: string
+  explorerTransactionUrl: string
+}) {
+  const texts = useTexts()
+  const links = useNftLinks()
+  const { assetId } = nft
+  const assetPage = links?.explorerAssetUrl
+    ? links.explorerAssetUrl.replace('{id}', assetId ?? '')
+    : explorerTransactionUrl.replace('{id}', transactionId)
+  return (
+    <span className="treasure__nft">
+      <NftPicture nft={nft} />
+      <span className="treasure__nft-text">
+        <span className="treasure__nft-name">{nft.name}</span>
+        <span className="treasure__nft-collection">{texts.nftCollection(nft.collection)}</span>
+        {assetId && (
+          <span className="treasure__nft-asset">
+            {texts.nftAsset}{' '}
+            <a
+              href={assetPage}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={texts.nftAssetLinkLabel(assetId)}
+            >
+              #{assetId}
+            </a>
+          </span>
+        )}
+      </span>
+    </span>
+  )
+}
