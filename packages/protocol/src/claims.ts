@@ -1,4 +1,6 @@
 import { type Static, Type } from 'typebox'
+import { ClaimRulesSchema } from './eligibility.ts'
+import { NftTemplateSchema } from './nfts.ts'
 
 /**
  * `GET /api/claims/{code}`: the code as a claim link (`/c/{code}`) carries it, before the server
@@ -25,14 +27,20 @@ export type ClaimState = Static<typeof ClaimStateSchema>
 /**
  * What a claim link pays, readable signed out, as its page shows it: the campaign's name, the
  * reward (e.g. amount '10.0000', token 'FERN'), the window it pays in (null where open-ended) and
- * its state. Nothing else: an unused unique code is worth money, so the preview tells no more
- * than the page a holder of the link sees. Unknown codes and used-up unique ones answer 404 alike.
+ * its state, and who may claim it when it has rules. Nothing else: an unused unique code is
+ * worth money, so the preview tells no more than the page a holder of the link sees. Unknown
+ * codes and used-up unique ones answer 404 alike.
  */
 export const ClaimPreviewSchema = Type.Object({
   campaign: Type.String(),
-  reward: Type.Object({ amount: Type.String(), token: Type.String() }),
+  /** what a token campaign pays; an NFT campaign has `nft` instead */
+  reward: Type.Optional(Type.Object({ amount: Type.String(), token: Type.String() })),
+  /** the NFT an NFT campaign mints, shown before the visitor enters */
+  nft: Type.Optional(NftTemplateSchema),
   startsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   state: ClaimStateSchema,
+  /** who may claim and how often, when the campaign sets any rule */
+  rules: Type.Optional(ClaimRulesSchema),
 })
 export type ClaimPreview = Static<typeof ClaimPreviewSchema>

@@ -48,7 +48,9 @@ export function installErrorHandler(app: FastifyInstance) {
         .status(400)
         .send(errorBody(invalidRequest.code, invalidRequest.message.replace('%s', error.message)))
     }
-    if (status >= 500) {
+    // A 503 with a Retry-After is a refusal we meant (a node down, try again), worded for the
+    // client; any other 5xx is a fault whose details stay in the log.
+    if (status >= 500 && !(status === 503 && error.retryAfterSeconds !== undefined)) {
       request.log.error({ err: error }, 'request failed')
       return reply.status(status).send(errorBody(serverFault.code, serverFault.message))
     }

@@ -1,5 +1,7 @@
 import type { ClaimPreview, ClaimState } from '@fernwood/protocol'
 import { splitQuantity } from '../campaigns/codes.ts'
+import { readClaimRules } from '../campaigns/eligibility.ts'
+import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**
@@ -13,14 +15,18 @@ export async function readClaimPreview(
   db: Queryable,
   code: string,
 ): Promise<ClaimPreview | undefined> {
-  const [row] = await db.query<{
-    name: string
-    reward_quantity: string
-    starts_at: Date | null
-    ends_at: Date | null
-    state: ClaimState
-  }>(
-    `SELECT c.name, c.reward_quantity, c.starts_at, c.ends_at,
+  const [row] = await db.query<
+    NftRewardColumns & {
+      id: number
+      name: string
+      reward_quantity: string | null
+      starts_at: Date | null
+      ends_at: Date | null
+      state: ClaimState
+    }
+  >(
+    `SELECT c.id, c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
+            c.nft_template_id, c.nft_name, c.nft_image,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
                  WHEN c.total_cap IS NOT NULL AND c.claimed_count >= c.total_cap THEN 'fully_claimed'
@@ -30,11 +36,20 @@ export async function readClaimPreview(
     [code],
   )
   if (!row) return undefined
+  const rules = await readClaimRules(db, row.id)
   return {
     campaign: row.name,
-    reward: splitQuantity(row.reward_quantity),
+    ...(row.reward_quantity && { reward: splitQuantity(row.reward_quantity) }),
+    ...nftOf(row),
     startsAt: row.starts_at && new Date(row.starts_at).toISOString(),
     endsAt: row.ends_at && new Date(row.ends_at).toISOString(),
     state: row.state,
+    ...(rules && { rules }),
   }
+}
+
+/** The NFT an NFT campaign mints, as the preview shows it. */
+function nftOf(row: NftRewardColumns): Pick<ClaimPreview, 'nft'> {
+  const nft = nftRewardOf(row)
+  return nft ? { nft } : {}
 }

@@ -32,3 +32,10 @@ export const ClaimNotFound = createError(
   'There is no reward to claim with this code.',
   404,
 )
+// A campaign's chain rules could not be read for the wallet: not a refusal, the claim may be
+// sent again (nothing was recorded).
+export const EligibilityUnavailable = createError(
+  'ELIGIBILITY_UNAVAILABLE',
+  'The blockchain could not be reached to check this reward’s rules. Please try again in a moment.',
+  503,
+)

@@ -1,4 +1,7 @@
-import { type AuditActor, audit } from '../audit/audit-log.ts'
+import type { Rejection } from '@fernwood/protocol'
+import { enqueueAlert } from '../alerts/alert-events.ts'
+import { type AuditActor, audit, auditEach } from '../audit/audit-log.ts'
+import { type NftReward, type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
 
@@ -44,8 +47,10 @@ export async function rejectRewards(
 export interface Lease {
   /** how many times a worker has taken it to pay, this time included */
   attempts: number
-  rewardQuantity: string
+  /** null for an NFT, which `nft` names */
+  rewardQuantity: string | null
   tokenContract: string
+  nft: NftReward | null
 }
 
 /**
@@ -59,12 +64,14 @@ export async function leaseRewards(
   rewards: { id: string; campaignId: number | null }[],
   leaseSeconds: number,
 ): Promise<Map<string, Lease>> {
-  const leased = await tx.query<{
-    id: string
-    attempts: number
-    reward_quantity: string
-    token_contract: string
-  }>(
+  const leased = await tx.query<
+    NftRewardColumns & {
+      id: string
+      attempts: number
+      reward_quantity: string | null
+      token_contract: string
+    }
+  >(
     `WITH leased AS (
        UPDATE rewards r
           SET status = CASE WHEN r.status = 'pending' THEN 'processing' ELSE r.status END,
@@ -73,7 +80,8 @@ export async function leaseRewards(
               next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
          FROM unnest($1::uuid[], $2::integer[]) AS l (id, campaign_id)
         WHERE r.id = l.id RETURNING r.id, r.campaign_id, r.attempts)
-     SELECT leased.id, leased.attempts, c.reward_quantity, c.token_contract
+     SELECT leased.id, leased.attempts, c.reward_quantity, c.token_contract, c.nft_collection,
+            c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image
        FROM leased JOIN campaigns c ON c.id = leased.campaign_id`,
     [rewards.map((reward) => reward.id), rewards.map((reward) => reward.campaignId), leaseSeconds],
   )
@@ -84,9 +92,31 @@ export async function leaseRewards(
         attempts: row.attempts,
         rewardQuantity: row.reward_quantity,
         tokenContract: row.token_contract,
+        nft: nftRewardOf(row),
       },
     ]),
   )
+}
+
+/**
+ * Accepted rewards that can never be paid (their NFT template's supply is all minted), with no
+ * transaction of theirs that may still land: rejected with the reason their visitor reads. The
+ * audit log keeps which; the live feed learns it from the rewards' trigger.
+ */
+export async function rejectUnpayable(
+  database: Database,
+  rewardIds: string[],
+  rejection: Rejection,
+  reason: string,
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE rewards SET status = 'rejected', rejection = $2, reason = $3, updated_at = now()
+        WHERE id = ANY($1::uuid[]) AND status = 'processing'`,
+      [rewardIds, rejection, reason],
+    )
+    await auditEach(tx, 'worker', 'payout.rejected', rewardIds, { rejection })
+  })
 }
 
 /**
@@ -117,12 +147,20 @@ export async function parkReward(
   error: string,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    await tx.query(
+    const [parked] = await tx.query<{ wax_account: string; code: string }>(
       `UPDATE rewards SET last_error = $2, next_attempt_at = 'infinity', updated_at = now()
-        WHERE id = $1 AND status = 'processing'`,
+        WHERE id = $1 AND status = 'processing' RETURNING wax_account, code`,
       [rewardId, error],
     )
     await audit(tx, 'worker', 'payout.failed', rewardId, { error })
+    if (parked) {
+      await enqueueAlert(tx, 'payout.failed', {
+        rewardId,
+        account: parked.wax_account,
+        code: parked.code,
+        error,
+      })
+    }
   })
 }
 

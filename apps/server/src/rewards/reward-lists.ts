@@ -1,6 +1,7 @@
 import {
   type EarnedTotal,
   HISTORY_PAGE_SIZE,
+  type PaidNft,
   PENDING_PAGE_SIZE,
   type PendingReward,
   type Rejection,
@@ -18,6 +19,8 @@ export interface PendingRow {
   reason: string | null
   /** why a rejected reward was refused */
   rejection?: Rejection | null
+  /** what a refusal for a rule says beyond its code (migration 020) */
+  rejection_detail?: Record<string, unknown> | null
   /** the transfer a confirming reward waits on */
   transaction_id?: string | null
   /** what an accepted reward pays, its campaign's Antelope asset ('10.0000 FERN') */
@@ -26,13 +29,18 @@ export interface PendingRow {
   created_at: Date | string
   /** dismissed by the visitor (only rewards read by id can be) */
   dismissed?: boolean
+  /** waiting while payouts are paused for the payout account's resources (migration 018) */
+  delayed?: boolean
 }
 
 interface HistoryRow {
   id: string
   code: string
-  amount: string
-  token: string
+  /** null for an NFT */
+  amount: string | null
+  token: string | null
+  /** the NFT paid (its asset and template), in JSON */
+  nft: PaidNft | null
   transaction_id: string
   timestamp: Date
   /** the entry's time in microseconds since 1970, exact (a Date keeps milliseconds only) */
@@ -45,17 +53,30 @@ export const toPendingReward = (row: PendingRow): PendingReward => ({
   status: row.status,
   reason: row.reason,
   ...(row.rejection && { rejection: row.rejection }),
+  ...detailOf(row),
   ...(row.transaction_id && { transactionId: row.transaction_id }),
   ...(row.reward_quantity && { reward: splitQuantity(row.reward_quantity) }),
   createdAt: new Date(row.created_at).toISOString(),
   ...(row.dismissed && { dismissed: true as const }),
+  ...(row.delayed &&
+    (row.status === 'pending' || row.status === 'processing') && { delayed: true as const }),
 })
+
+/** A rule's refusal as the protocol carries it: the rule failed, or when the next claim opens. */
+function detailOf({ rejection, rejection_detail: detail }: PendingRow): Partial<PendingReward> {
+  if (!detail) return {}
+  if (rejection === 'not_eligible') return { failedRule: detail as PendingReward['failedRule'] }
+  if (rejection === 'wallet_limit_reached' && typeof detail.nextClaimAt === 'string') {
+    return { nextClaimAt: detail.nextClaimAt }
+  }
+  return {}
+}
 
 const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
   id: row.id,
   code: row.code,
-  amount: row.amount,
-  token: row.token,
+  ...(row.amount !== null && row.token !== null && { amount: row.amount, token: row.token }),
+  ...(row.nft && { nft: row.nft }),
   transactionId: row.transaction_id,
   timestamp: new Date(row.timestamp).toISOString(),
 })
@@ -108,8 +129,8 @@ function nextCursor(
 }
 
 // A confirming reward shows the transfer it waits on; an accepted one what it pays.
-const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, p.transaction_id, r.created_at,
-  r.dismissed_at IS NOT NULL AS dismissed, c.reward_quantity
+const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, r.rejection_detail, p.transaction_id, r.created_at,
+  r.dismissed_at IS NOT NULL AS dismissed, r.delayed, c.reward_quantity
   FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
                                      AND p.state IN ('broadcast', 'confirmed')
                  LEFT JOIN campaigns c ON c.id = r.campaign_id`
@@ -151,8 +172,14 @@ export async function findPendingRewards(db: Queryable, ids: string[]): Promise<
   return rows.map(toPendingReward)
 }
 
+// An NFT's template is its campaign's, as the campaign was created with it.
 const HISTORY_COLUMNS = `id, code, amount, token, transaction_id, "timestamp",
-  (extract(epoch FROM "timestamp") * 1000000)::bigint::text AS at_micros`
+  (extract(epoch FROM "timestamp") * 1000000)::bigint::text AS at_micros,
+  (SELECT json_build_object('assetId', reward_history.asset_id, 'collection', c.nft_collection,
+            'schema', c.nft_schema, 'templateId', c.nft_template_id, 'name', c.nft_name,
+            'image', c.nft_image)
+     FROM rewards r JOIN campaigns c ON c.id = r.campaign_id
+    WHERE r.id = reward_history.reward_id AND c.nft_collection IS NOT NULL) AS nft`
 
 /** The history entries of `ids`, each with the reward it paid. */
 export async function findHistoryEntries(
@@ -167,14 +194,15 @@ export async function findHistoryEntries(
 }
 
 // Amounts are exact decimal strings ('25.0000'): summed as numeric, never as floats. A numeric
-// sum keeps its terms' scale, so the total is written in the token's precision.
-const EARNED_TOTALS = `SELECT token, sum(amount::numeric)::text AS amount FROM reward_history`
+// sum keeps its terms' scale, so the total is written in the token's precision. NFTs have none.
+const EARNED_TOTALS = `SELECT token, sum(amount::numeric)::text AS amount FROM reward_history
+  WHERE amount IS NOT NULL`
 
 /** What the account has been paid in all its history, per token. */
 export async function sumEarned(db: Queryable, waxAccount: string | null): Promise<EarnedTotal[]> {
   if (!waxAccount) return []
   return db.query<EarnedTotal>(
-    `${EARNED_TOTALS} WHERE wax_account = $1 GROUP BY token ORDER BY token`,
+    `${EARNED_TOTALS} AND wax_account = $1 GROUP BY token ORDER BY token`,
     [waxAccount],
   )
 }
@@ -186,7 +214,7 @@ export async function sumEarnedOfEntries(
 ): Promise<Map<string, EarnedTotal[]>> {
   const rows = await db.query<EarnedTotal & { entry_id: string }>(
     `SELECT h.id AS entry_id, t.token, t.amount FROM reward_history h
-       CROSS JOIN LATERAL (${EARNED_TOTALS} WHERE wax_account = h.wax_account GROUP BY token) t
+       CROSS JOIN LATERAL (${EARNED_TOTALS} AND wax_account = h.wax_account GROUP BY token) t
       WHERE h.id = ANY($1::uuid[]) ORDER BY h.id, t.token`,
     [ids],
   )

@@ -8,6 +8,7 @@ import {
 } from '@fernwood/protocol'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
+import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
 import {
@@ -17,7 +18,14 @@ import {
   refusal,
   waitingTime,
 } from '../http/rate-limit.ts'
-import { CodeDuplicate, CodeInvalid, CodeLockedOut, CodesRateLimited } from './errors.ts'
+import { withEligibility } from './eligible-submissions.ts'
+import {
+  CodeDuplicate,
+  CodeInvalid,
+  CodeLockedOut,
+  CodesRateLimited,
+  EligibilityUnavailable,
+} from './errors.ts'
 import { readRewardLists } from './reward-lists.ts'
 import { createSubmissionBatches } from './submission-batches.ts'
 import type { SubmissionRules } from './submission-rules.ts'
@@ -26,6 +34,8 @@ import type { SubmissionOutcome } from './submit-codes.ts'
 export interface RewardRoutesOptions {
   database: Database
   rules: SubmissionRules
+  /** the chain's answers to campaigns' eligibility rules */
+  holdings: AccountHoldings
   /** reads of the lists allowed per minute from one session, and from one client address */
   listsPerMinute: { perSession: number; perAddress: number }
 }
@@ -36,10 +46,10 @@ export interface RewardRoutesOptions {
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
-  { database, rules, listsPerMinute },
+  { database, rules, holdings, listsPerMinute },
 ) => {
   const authenticate = requireUser(database)
-  const submitCode = createSubmissionBatches(database, rules)
+  const submitCode = withEligibility(database, holdings, createSubmissionBatches(database, rules))
   // Each read is a transaction of two queries: unlimited, one visitor's loop slowed everyone's
   // reads down. Counted before the session is looked up, so a refusal costs one round trip.
   const listLimit = rateLimitHook(
@@ -106,5 +116,11 @@ function refusalOf(outcome: Exclude<SubmissionOutcome, { kind: 'submitted' }>): 
       return refusal({ refuse: (wait) => new CodesRateLimited(wait) }, outcome.msLeft)
     case 'locked-out':
       return retryAfter(new CodeLockedOut(waitingTime(outcome.secondsLeft)), outcome.secondsLeft)
+    case 'eligibility-required':
+    case 'eligibility-unavailable':
+      return retryAfter(new EligibilityUnavailable(), ELIGIBILITY_RETRY_SECONDS)
   }
 }
+
+// A node's hiccup usually passes within seconds; the cached answers make the retry cheap.
+const ELIGIBILITY_RETRY_SECONDS = 5

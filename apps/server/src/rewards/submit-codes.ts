@@ -1,6 +1,7 @@
 import type { PendingReward, Rejection } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
 import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import type { ChainRule } from '../campaigns/eligibility.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import { toPendingReward } from './reward-lists.ts'
@@ -12,6 +13,14 @@ export interface CodeSubmission {
   /** undefined when the request's body was no usable code: counted, never submitted */
   code: string | undefined
   clientAddress: string
+  /** the campaign's chain rules, checked for the wallet after it answered `eligibility-required` */
+  checked?: EligibilityCheck
+}
+
+/** A wallet checked against a campaign's chain rules: the rule it failed, or null. */
+export interface EligibilityCheck {
+  campaign: number
+  failed: ChainRule | null
 }
 
 /** One submission's answer in `submit_codes`' JSON results. */
@@ -30,6 +39,11 @@ interface BatchAnswer {
   rejection?: Rejection | null
   reason?: string | null
   created_at?: string | null
+  /** the rule failed (not_eligible) or when the next claim opens (wallet_limit_reached) */
+  rejection_detail?: Record<string, unknown> | null
+  /** or the campaign whose chain rules the wallet, `account`, must be checked against first */
+  eligibility_required?: number | null
+  account?: string
   /** or the seconds its user or wallet must still wait, past the unknown-code lockout */
   locked_for?: number | null
 }
@@ -49,6 +63,10 @@ export type SubmissionOutcome =
   | { kind: 'rate-limited'; msLeft: number }
   /** past the unknown-code lockout: its user or wallet must wait `secondsLeft` */
   | { kind: 'locked-out'; secondsLeft: number }
+  /** its campaign has chain rules: check `account` against them, then submit it again checked */
+  | { kind: 'eligibility-required'; campaignId: number; account: string }
+  /** the chain could not answer whether the wallet meets the campaign's rules: try again */
+  | { kind: 'eligibility-unavailable' }
 
 /**
  * Codes submitted through the API, any number in one round trip (`submit_codes`, in
@@ -65,7 +83,7 @@ export async function submitCodes(
   rules: SubmissionRules,
 ): Promise<Array<SubmissionOutcome | Error>> {
   const [{ results }] = await database.query<{ results: BatchAnswer[] }>(
-    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)',
+    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL)',
     [
       submissions.map(({ sessionToken }) => hashSessionToken(sessionToken)),
       submissions.map(({ code }) => code ?? null),
@@ -76,6 +94,9 @@ export async function submitCodes(
       rules.lockout.attempts,
       rules.lockout.minutes,
       JSON.stringify(REJECTION_REASONS),
+      submissions.some(({ checked }) => checked)
+        ? JSON.stringify(submissions.map(({ checked }) => checked ?? null))
+        : null,
     ],
     { preparedAs: 'submit_codes' },
   )
@@ -86,6 +107,13 @@ export async function submitCodes(
     if (answer.failed) return new Error(`the database refused the submission (${answer.failed})`)
     if (!code || !answer.wallet) return { kind: 'invalid' }
     if (answer.locked_for != null) return { kind: 'locked-out', secondsLeft: answer.locked_for }
+    if (answer.eligibility_required != null && answer.account) {
+      return {
+        kind: 'eligibility-required',
+        campaignId: answer.eligibility_required,
+        account: answer.account,
+      }
+    }
     if (!answer.reward_id || !answer.status || !answer.created_at) return { kind: 'duplicate' }
     const reward = toPendingReward({
       id: answer.reward_id,
@@ -93,6 +121,7 @@ export async function submitCodes(
       status: answer.status,
       reason: answer.reason ?? null,
       rejection: answer.rejection,
+      rejection_detail: answer.rejection_detail,
       created_at: answer.created_at,
     })
     if (answer.rejection) rewardRejections.inc({ reason: answer.rejection })

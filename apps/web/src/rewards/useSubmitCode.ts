@@ -1,9 +1,10 @@
 import { normalizeCode } from '@fernwood/protocol/codes'
 import { useState } from 'react'
 import { type ExternalToast, toast } from 'sonner'
-import { currentTexts } from '../i18n/current'
+import { currentLanguage, currentTexts } from '../i18n/current'
 import { errorMessage } from '../ui/errorMessage'
 import { beginOwnOutcome } from './ownOutcome'
+import { rejectionText } from './rule-wording'
 import { submitCode } from './submitCode'
 
 /**
@@ -38,8 +39,7 @@ export function useSubmitCode(): {
       const reward = await submitCode(code)
       const texts = currentTexts()
       if (reward.status === 'rejected') {
-        // The server's words only for a rejection this app does not know yet.
-        const why = reward.rejection ? texts.rejection[reward.rejection] : (reward.reason ?? '')
+        const why = rejectionText(reward, texts, currentLanguage())
         toast.error(texts.codeRejected(why), whileShown)
         return 'rejected'
       }

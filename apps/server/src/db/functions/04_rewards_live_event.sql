@@ -10,8 +10,9 @@ BEGIN
       TG_OP = 'INSERT' AND NEW.status = 'pending',
       json_build_object(
         'id', NEW.id, 'code', NEW.code, 'status', NEW.status, 'reason', NEW.reason,
-        'rejection', NEW.rejection, 'created_at', NEW.created_at,
-        'dismissed', NEW.dismissed_at IS NOT NULL,
+        'rejection', NEW.rejection, 'rejection_detail', NEW.rejection_detail,
+        'created_at', NEW.created_at,
+        'dismissed', NEW.dismissed_at IS NOT NULL, 'delayed', NEW.delayed,
         -- A confirming reward shows the transfer it waits on; an accepted one what it pays.
         'transaction_id', CASE WHEN NEW.status = 'confirming' THEN
           (SELECT p.transaction_id FROM payouts p

@@ -3,18 +3,22 @@
 -- statement, so once its turn comes the count sees every submission committed before. Always
 -- user, then wallet: no two submissions wait on each other in a circle. Returns the new reward,
 -- or none when the account holds the code already, or the seconds the submitter must still
--- wait. A code the catalogue refuses as it stands (unknown, its campaign not started or over) is
--- refused on the spot: the reward is inserted rejected, with its rejection and the reason of
--- `rejection_reasons` (the catalogue's, by rejection), so the submitter's answer says why at
--- once; only a cap, taken by the worker under its locks, can still refuse a code accepted here.
+-- wait. A code the catalogue refuses as it stands (unknown, its campaign not started or over, or
+-- the campaign's own rules unmet: claim_rules_verdict) is refused on the spot: the reward is
+-- inserted rejected, with its rejection and the reason of `rejection_reasons` (the catalogue's,
+-- by rejection), so the submitter's answer says why at once; only a cap, taken by the worker under its locks, can still refuse a code accepted here.
+-- A campaign with chain rules not yet `checked` for this wallet answers `eligibility_required`
+-- and inserts nothing.
 -- Whether a code was in the catalogue is also kept (code_unknown) for rewards an older server
 -- left waiting, which the lockout looks up again, as an operator may add their code meanwhile.
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer);
+DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer, jsonb);
 CREATE OR REPLACE FUNCTION submit_reward(
   code text, wax_account text, user_id uuid, lockout_attempts integer, lockout_minutes integer,
-  rejection_reasons jsonb,
+  rejection_reasons jsonb, checked jsonb,
   OUT reward_id uuid, OUT status text, OUT rejection text, OUT reason text,
-  OUT created_at timestamptz, OUT locked_for float8)
+  OUT created_at timestamptz, OUT locked_for float8, OUT rejection_detail jsonb,
+  OUT eligibility_required integer)
 LANGUAGE plpgsql AS $$
 DECLARE
   failures integer;
@@ -46,11 +50,22 @@ BEGIN
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
     LEFT JOIN campaigns c ON c.id = k.campaign_id;
-  INSERT INTO rewards AS r (code, wax_account, user_id, code_unknown, status, rejection, reason)
+  -- Then the campaign's own rules (claim_rules_verdict): nothing is inserted while its chain
+  -- rules are yet to be checked, so the submission can come back checked.
+  IF verdict IS NULL THEN
+    SELECT v.verdict, v.detail, v.eligibility_required
+      INTO verdict, rejection_detail, eligibility_required
+      FROM claim_rules_verdict(submit_reward.code, submit_reward.wax_account, checked) AS v;
+    IF eligibility_required IS NOT NULL THEN
+      RETURN;
+    END IF;
+  END IF;
+  INSERT INTO rewards AS r (code, wax_account, user_id, code_unknown, status, rejection, reason,
+                            rejection_detail)
   VALUES (submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
-          verdict, rejection_reasons->>verdict)
+          verdict, rejection_reasons->>verdict, submit_reward.rejection_detail)
   ON CONFLICT ON CONSTRAINT rewards_wax_account_code_key DO NOTHING
-  RETURNING r.id, r.status, r.rejection, r.reason, r.created_at
-       INTO reward_id, status, rejection, reason, created_at;
+  RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail
+       INTO reward_id, status, rejection, reason, created_at, rejection_detail;
 END $$;

@@ -10,13 +10,17 @@
 -- from one address shares that address's row, and holding its lock until the submissions'
 -- commit (a WAL flush) would make them all wait in line. Locks are taken in one sorted order,
 -- the counters' by count_hits and the turns' below, so batches running at once (from any
--- number of servers) never deadlock.
+-- number of servers) never deadlock. `checks` (a JSON array, or null) holds item i's eligibility
+-- check when the server made one (rewards/eligible-submissions.ts): such an item comes back after
+-- answering `eligibility_required`, was counted then, and is not counted again.
 DROP PROCEDURE IF EXISTS submit_codes(
   bytea[], text[], text[], float8, integer, integer, integer, integer, json);
+DROP PROCEDURE IF EXISTS submit_codes(
+  bytea[], text[], text[], float8, integer, integer, integer, integer, jsonb);
 CREATE OR REPLACE PROCEDURE submit_codes(
   session_hashes bytea[], codes text[], client_addresses text[], window_secs float8,
   per_address integer, per_user integer, lockout_attempts integer, lockout_minutes integer,
-  rejection_reasons jsonb, OUT results json)
+  rejection_reasons jsonb, checks jsonb, OUT results json)
 LANGUAGE plpgsql AS $$
 DECLARE
   user_ids uuid[];
@@ -42,7 +46,7 @@ BEGIN
     SELECT k.key FROM generate_subscripts(codes, 1) AS i,
            LATERAL (VALUES ('codes-per-address:' || client_addresses[i]),
                            ('codes-per-user:' || user_ids[i])) AS k(key)
-     WHERE user_ids[i] IS NOT NULL);
+     WHERE user_ids[i] IS NOT NULL AND jsonb_typeof(checks->(i - 1)) IS DISTINCT FROM 'object');
   SELECT jsonb_object_agg(c.key, jsonb_build_array(c.hits, c.ms_left,
            (SELECT count(*) FROM unnest(hit_keys) AS k WHERE k = c.key)))
     INTO counted
@@ -52,7 +56,7 @@ BEGIN
   limits := array_fill(NULL::text, ARRAY[cardinality(codes)]);
   waits := array_fill(NULL::integer, ARRAY[cardinality(codes)]);
   FOR i IN 1..cardinality(codes) LOOP
-    CONTINUE WHEN user_ids[i] IS NULL;
+    CONTINUE WHEN user_ids[i] IS NULL OR jsonb_typeof(checks->(i - 1)) = 'object';
     address_key := 'codes-per-address:' || client_addresses[i];
     user_key := 'codes-per-user:' || user_ids[i];
     seen := seen || jsonb_build_object(address_key, coalesce((seen->>address_key)::int, 0) + 1);
@@ -95,9 +99,12 @@ BEGIN
       BEGIN
         SELECT * INTO answer
           FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes,
-                             rejection_reasons);
+                             rejection_reasons, checks->(i - 1));
         answers := answers
-          || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer));
+          || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer)
+              -- whom the server must check against the campaign's chain rules
+              || CASE WHEN answer.eligibility_required IS NOT NULL
+                      THEN jsonb_build_object('account', accounts[i]) ELSE '{}'::jsonb END);
       EXCEPTION WHEN OTHERS THEN
         answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
       END;

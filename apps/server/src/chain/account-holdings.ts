@@ -1,0 +1,140 @@
+import { ATOMICASSETS } from '../nfts/templates.ts'
+import type { ChainConnection } from './chain-connection.ts'
+
+/** The chain did not answer a read (down, slow, an error): asking again later may succeed. */
+export class HoldingsUnavailable extends Error {
+  override name = 'HoldingsUnavailable'
+}
+
+/** An AtomicAssets asset as its `assets` table holds it (scope: the owner). */
+interface AssetRow {
+  collection_name: string
+  template_id: number
+}
+
+/** Rows per read of an owner's `assets`: the table has no index by collection to ask instead. */
+const ASSETS_PAGE = 1000
+
+/**
+ * How long the server reuses a chain answer: 10 s covers a wallet's burst of claims and a retry,
+ * and is short enough that a visitor who buys the token or NFT and tries again is let in at once
+ * in practice. Answers are per account, so it does not make one wallet's check another's.
+ */
+export const HOLDINGS_CACHE_MS = 10_000
+
+export interface AccountHoldingsOptions {
+  /** how long an answer is reused for the same account and question */
+  cacheMs: number
+  /** how long a read may take before it counts as the node's failure */
+  timeoutMs: number
+  /** answers kept at most: the oldest go first */
+  cacheSize?: number
+}
+
+/**
+ * What an account holds and how old it is, read from the chain for eligibility rules, each
+ * answer kept `cacheMs`: a wallet's burst of claims (several codes at one booth, a retried
+ * request) then costs the node one read, while a visitor who has just bought the token or NFT
+ * is seen at their next try seconds later. An account's creation time never changes and is
+ * kept as long as the cache keeps anything. Concurrent asks of one question share one read; a
+ * failed read is not kept, so the next ask tries the node again.
+ */
+export class AccountHoldings {
+  readonly #answers = new Map<string, { until: number; answer: Promise<unknown> }>()
+
+  constructor(
+    private readonly chain: ChainConnection,
+    private readonly options: AccountHoldingsOptions,
+  ) {}
+
+  /** The account's balance of `symbol` issued by `contract`, as the node renders it: '12.5000'. */
+  balance(account: string, contract: string, symbol: string): Promise<string> {
+    return this.#cached(
+      `balance:${account}:${contract}:${symbol}`,
+      this.options.cacheMs,
+      async () => {
+        const [balance] = await this.chain.client.v1.chain.get_currency_balance(
+          contract,
+          account,
+          symbol,
+        )
+        return balance ? String(balance).split(' ')[0] : '0'
+      },
+    )
+  }
+
+  /** Whether the account owns an asset of `collection` (and of `template`, when given). */
+  holdsAsset(account: string, collection: string, template?: number): Promise<boolean> {
+    const key = `asset:${account}:${collection}:${template ?? ''}`
+    return this.#cached(key, this.options.cacheMs, async () => {
+      let lowerBound: string | undefined
+      for (;;) {
+        const page = (await this.chain.client.call({
+          path: '/v1/chain/get_table_rows',
+          params: {
+            json: true,
+            code: ATOMICASSETS,
+            scope: account,
+            table: 'assets',
+            limit: ASSETS_PAGE,
+            ...(lowerBound && { lower_bound: lowerBound }),
+          },
+        })) as { rows: AssetRow[]; more: boolean; next_key?: string }
+        const found = page.rows.some(
+          (asset) =>
+            asset.collection_name === collection &&
+            (template === undefined || Number(asset.template_id) === template),
+        )
+        if (found) return true
+        if (!page.more || !page.next_key) return false
+        lowerBound = page.next_key
+      }
+    })
+  }
+
+  /** When the account was created, in milliseconds since 1970. */
+  createdAt(account: string): Promise<number> {
+    return this.#cached(`created:${account}`, Number.POSITIVE_INFINITY, async () => {
+      const info = await this.chain.client.v1.chain.get_account(account)
+      return info.created.toMilliseconds()
+    })
+  }
+
+  #cached<T>(key: string, keepMs: number, read: () => Promise<T>): Promise<T> {
+    const now = Date.now()
+    const kept = this.#answers.get(key)
+    if (kept && kept.until > now) return kept.answer as Promise<T>
+    const answer = this.#withTimeout(read())
+    this.#answers.delete(key)
+    this.#answers.set(key, { until: now + keepMs, answer })
+    answer.catch(() => {
+      if (this.#answers.get(key)?.answer === answer) this.#answers.delete(key)
+    })
+    const size = this.options.cacheSize ?? 10_000
+    for (const oldest of this.#answers.keys()) {
+      if (this.#answers.size <= size) break
+      this.#answers.delete(oldest)
+    }
+    return answer
+  }
+
+  async #withTimeout<T>(read: Promise<T>): Promise<T> {
+    const { timeoutMs } = this.options
+    let timer: NodeJS.Timeout | undefined
+    try {
+      return await Promise.race([
+        read,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`no answer from the chain in ${timeoutMs} ms`)),
+            timeoutMs,
+          )
+        }),
+      ])
+    } catch (error) {
+      throw new HoldingsUnavailable(error instanceof Error ? error.message : String(error))
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
