@@ -48,4 +48,6 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
   )
   // The operator console is a page of the same app; the API decides who may use it.
   app.get('/admin', sendApp)
+  // A campaign's kiosk screen (a tablet at an event), a page of the console.
+  app.get('/admin/kiosk/:slug', sendApp)
 }

@@ -1,0 +1,124 @@
+import type { CampaignEditRequest } from '@fernwood/protocol/admin'
+import { audit } from '../audit/audit-log.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import {
+  AdminCampaignNotClosed,
+  AdminCampaignNotFound,
+  AdminCampaignWelcomeEdit,
+  AdminCampaignWindowOver,
+  AdminCapBelowClaimed,
+  AdminCapInvalid,
+  AdminEditEmpty,
+  AdminWindowInvalid,
+} from './errors.ts'
+import { announceCatalogueChanged, type Operator, timeOf } from './operations.ts'
+
+/** What an edit may change, as stored: each property's value before and after an edit. */
+interface Editable {
+  starts_at: Date | null
+  ends_at: Date | null
+  total_cap: number | null
+}
+
+interface EditedCampaign extends Editable {
+  is_welcome: boolean
+  claimed_count: number
+  closed_at: Date | null
+}
+
+const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
+
+/**
+ * The stored values an edit asks for, checked one property at a time against the campaign as it
+ * stands; absent properties keep theirs. A campaign's rules, once they are editable, are read here
+ * beside the window and the cap (and checked in `checkEdited`).
+ */
+function editedValues(edit: CampaignEditRequest, campaign: EditedCampaign): Editable {
+  const time = (
+    value: string | null | undefined,
+    field: 'startsAt' | 'endsAt',
+    now: Date | null,
+  ) => (value === undefined ? now : timeOf(value ?? undefined, field))
+  const cap = edit.cap === undefined ? campaign.total_cap : edit.cap
+  if (cap !== null && (!Number.isInteger(cap) || cap < 1)) throw new AdminCapInvalid()
+  return {
+    starts_at: time(edit.startsAt, 'startsAt', campaign.starts_at),
+    ends_at: time(edit.endsAt, 'endsAt', campaign.ends_at),
+    total_cap: cap,
+  }
+}
+
+/** The campaign as edited must hold together: a window that ends after it starts, a cap it has not passed. */
+function checkEdited(edited: Editable, campaign: EditedCampaign): void {
+  if (edited.starts_at && edited.ends_at && edited.ends_at <= edited.starts_at) {
+    throw new AdminWindowInvalid()
+  }
+  if (edited.total_cap !== null && edited.total_cap < campaign.claimed_count) {
+    throw new AdminCapBelowClaimed(String(campaign.claimed_count))
+  }
+}
+
+/**
+ * Changes a campaign's window or cap and, with `reopen`, reopens it, in one transaction under the
+ * campaign's lock (a claim being counted waits, so the cap is never set below what was claimed).
+ * The audit log keeps what each property was and became; a reopening is audited as `reopen` is.
+ * Not the welcome campaign: every first visit claims its code, so no window or cap may end it.
+ */
+export async function editCampaignAs(
+  database: Database,
+  operator: Operator,
+  slug: string,
+  edit: CampaignEditRequest,
+): Promise<void> {
+  if (Object.values(edit).every((value) => value === undefined || value === false)) {
+    throw new AdminEditEmpty()
+  }
+  await database.transaction(async (tx) => {
+    const campaign = await lockForEdit(tx, slug)
+    if (campaign.is_welcome) throw new AdminCampaignWelcomeEdit()
+    const edited = editedValues(edit, campaign)
+    checkEdited(edited, campaign)
+    const shown = (values: Editable, key: keyof Editable) =>
+      key === 'total_cap' ? values[key] : iso(values[key])
+    const changed = (Object.keys(edited) as Array<keyof Editable>).filter(
+      (key) => shown(edited, key) !== shown(campaign, key),
+    )
+    if (changed.length > 0) {
+      await tx.query(
+        'UPDATE campaigns SET starts_at = $2, ends_at = $3, total_cap = $4 WHERE slug = $1',
+        [slug, edited.starts_at, edited.ends_at, edited.total_cap],
+      )
+      await audit(tx, operator, 'campaign.edited', slug, {
+        before: Object.fromEntries(changed.map((key) => [key, shown(campaign, key)])),
+        after: Object.fromEntries(changed.map((key) => [key, shown(edited, key)])),
+      })
+    }
+    if (edit.reopen) await reopenEdited(tx, operator, slug, campaign, edited)
+    await announceCatalogueChanged(tx)
+  })
+}
+
+async function reopenEdited(
+  tx: Queryable,
+  operator: Operator,
+  slug: string,
+  campaign: EditedCampaign,
+  edited: Editable,
+): Promise<void> {
+  if (!campaign.closed_at) throw new AdminCampaignNotClosed(slug)
+  if (edited.ends_at && edited.ends_at.getTime() <= Date.now()) {
+    throw new AdminCampaignWindowOver(slug, edited.ends_at.toISOString())
+  }
+  await tx.query('UPDATE campaigns SET closed_at = NULL WHERE slug = $1', [slug])
+  await audit(tx, operator, 'campaign.reopened', slug, { closedAt: iso(campaign.closed_at) })
+}
+
+async function lockForEdit(tx: Queryable, slug: string): Promise<EditedCampaign> {
+  const [row] = await tx.query<EditedCampaign>(
+    `SELECT starts_at, ends_at, total_cap, is_welcome, claimed_count, closed_at
+       FROM campaigns WHERE slug = $1 FOR UPDATE`,
+    [slug],
+  )
+  if (!row) throw new AdminCampaignNotFound(slug)
+  return row
+}
