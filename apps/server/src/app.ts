@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/routes.ts'
 import { sessionRoutes } from './auth/routes.ts'
 import { installSessionCookie } from './auth/session-cookie.ts'
 import { welcomeClaimRoutes } from './auth/welcome-claim-routes.ts'
+import { AccountHoldings, HOLDINGS_CACHE_MS } from './chain/account-holdings.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
 import { trustedProxies } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
@@ -104,6 +105,7 @@ export async function buildApp({
       chainApiUrl: publicConfig.chain.apiUrl,
       https: env.PUBLIC_ORIGIN?.startsWith('https://') ?? false,
       walletOrigins: walletOriginsFor(publicConfig),
+      ipfsGateway: publicConfig.ipfsGateway,
     }),
     // Helmet's default (same-origin) severs the Cloud Wallet's login popup from our page: the
     // popup loses `window.opener` and the plugin sees it as closed at once.
@@ -144,6 +146,10 @@ export async function buildApp({
   await app.register(rewardRoutes, {
     database,
     rules: submissionRulesOf(env),
+    holdings: new AccountHoldings(chain, {
+      cacheMs: HOLDINGS_CACHE_MS,
+      timeoutMs: env.CHAIN_TIMEOUT_MS,
+    }),
     listsPerMinute: {
       perSession: env.REWARD_LISTS_PER_MINUTE,
       perAddress: env.REWARD_LISTS_PER_MINUTE_PER_ADDRESS,

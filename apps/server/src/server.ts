@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify'
+import { startAlerts } from './alerts/start-alerts.ts'
 import { type App, buildApp } from './app.ts'
 import { seedCatalogueFor } from './campaigns/welcome.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
@@ -73,6 +74,15 @@ export async function startServer(
     cleanups.push(() => app.close())
     await app.listen({ port: env.PORT, host: env.HOST })
     await worker?.start()
+    const alerts = worker
+      ? await startAlerts(env, {
+          database,
+          chain: chain.connection,
+          logger: app.log.child({ module: 'alerts' }),
+          pause: worker.resourcePause,
+        })
+      : undefined
+    if (alerts) cleanups.push(() => alerts.stop())
 
     return { app, database, chain: chain.connection, url: listeningUrl(app), close: closeAll }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util'
+import { startAlerts } from './alerts/start-alerts.ts'
 import { openChain } from './chain/open-chain.ts'
 import { ConfigurationError, readProcessEnvironment, withoutSecrets } from './config/environment.ts'
 import { openDatabase } from './db/open-database.ts'
@@ -32,6 +33,12 @@ async function main() {
     logger: logger.child({ module: 'worker' }),
   })
   await worker.start()
+  const alerts = await startAlerts(env, {
+    database,
+    chain: chain.connection,
+    logger: logger.child({ module: 'alerts' }),
+    pause: worker.resourcePause,
+  })
   const metrics =
     env.METRICS_TOKEN && env.WORKER_METRICS_PORT !== undefined
       ? await serveWorkerMetrics({
@@ -49,6 +56,7 @@ async function main() {
   const stop = async (signal: NodeJS.Signals) => {
     logger.info({ signal }, 'reward worker stopping')
     await metrics?.close()
+    await alerts.stop()
     await worker.stop()
     await chain.close()
     await database.close()

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { NftTemplateSchema } from './nfts.ts'
 
 /**
  * The operator console's API, `/api/admin/*`: only a session whose wallet binding is verified
@@ -28,11 +29,22 @@ export const AdminCampaignSchema = Type.Object({
   slug: Type.String(),
   name: Type.String(),
   kind: Type.Union([Type.Literal('shared'), Type.Literal('unique')]),
+  /** what a claim pays, as the CLI prints it: '10.0000 FERN' or 'NFT Ancient Relic (fernwoodnfts:3)' */
   reward: Type.String(),
+  /** the template an NFT campaign mints; null for a token campaign */
+  nft: Type.Union([NftTemplateSchema, Type.Null()]),
   tokenContract: Type.String(),
   startsAt: NullableTime,
   endsAt: NullableTime,
   cap: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * The rewards reserved at creation (`rewards`) and, for a token campaign, what they pay in all
+   * (`amount`); null without a budget. A spent budget refuses claims as a reached cap does.
+   */
+  budget: Type.Union([
+    Type.Object({ rewards: Type.Integer(), amount: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Null(),
+  ]),
   claimed: Type.Integer(),
   remaining: Type.Union([Type.Integer(), Type.Null()]),
   codes: Type.Integer(),
@@ -76,15 +88,30 @@ export const NewCampaignRequestSchema = Type.Object(
     slug: Type.String(),
     name: Type.String(),
     kind: Type.Union([Type.Literal('shared'), Type.Literal('unique')]),
-    /** e.g. '10.0000 FERN' */
-    reward: Type.String(),
+    /** e.g. '10.0000 FERN'; absent for an NFT campaign */
+    reward: Type.Optional(Type.String()),
+    /** an NFT campaign's template, minted for each claim: '<collection>:<template id>' */
+    nft: Type.Optional(Type.String()),
     /** the token contract; the server's REWARD_TOKEN_CONTRACT when absent */
     contract: Type.Optional(Type.String()),
     startsAt: Type.Optional(Type.String()),
     endsAt: Type.Optional(Type.String()),
     cap: Type.Optional(Type.Integer()),
+    /** the budget reserved: an amount of the reward's token ('2500.0000 FERN') or a count of rewards ('250') */
+    budget: Type.Optional(Type.String()),
     /** a shared campaign's one code */
     code: Type.Optional(Type.String()),
+    /** who may claim: an allowlist file's text (one account a line, or a CSV with an `account` column) */
+    allowlist: Type.Optional(Type.String()),
+    /** a balance to hold: '<amount> <SYMBOL>@<contract>', e.g. '100.0000 FERN@fern.token' */
+    minBalance: Type.Optional(Type.String()),
+    /** an NFT to hold: '<collection>' or '<collection>:<template id>' */
+    holdsNft: Type.Optional(Type.String()),
+    minAccountAgeDays: Type.Optional(Type.Integer()),
+    /** the group whose campaigns share a per-wallet limit */
+    group: Type.Optional(Type.String()),
+    /** the group's limit: '<n>/<hour|day|week>', e.g. '1/day' */
+    perWallet: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 )
@@ -172,12 +199,46 @@ export type StuckPayout = Static<typeof StuckPayoutSchema>
  * `GET /api/admin/payouts`: the payout account's balance of the reward token (null when the
  * chain did not answer), the refused payouts and the stuck rewards (over `stuckMinutes`).
  */
+/** What an account has of one resource, as get_account reports it (-1 when unlimited). */
+const ResourceUseSchema = Type.Object({
+  used: Type.Integer(),
+  available: Type.Integer(),
+  max: Type.Integer(),
+})
+
+/** The payout account's resources: CPU in µs and NET in bytes over 24 hours, RAM in bytes. */
+export const PayoutResourcesSchema = Type.Object({
+  cpu: ResourceUseSchema,
+  net: ResourceUseSchema,
+  ram: ResourceUseSchema,
+})
+export type PayoutResources = Static<typeof PayoutResourcesSchema>
+
+/** Payouts paused: the payout account is out of `resource`; every reward stays due meanwhile. */
+export const PayoutPauseSchema = Type.Object({
+  resource: Type.Union([Type.Literal('cpu'), Type.Literal('net'), Type.Literal('ram')]),
+  /** the node's words when it refused */
+  error: Type.String(),
+  since: Time,
+  /** when a worker next looks whether the account has it again */
+  nextCheckAt: Time,
+})
+export type PayoutPauseView = Static<typeof PayoutPauseSchema>
+
 export const PayoutsResponseSchema = Type.Object({
   account: Type.String(),
   balance: Type.Union([Type.String(), Type.Null()]),
   failed: Type.Array(FailedPayoutSchema),
   stuck: Type.Array(StuckPayoutSchema),
   stuckMinutes: Type.Integer(),
+  /** what open campaigns' budgets still have to pay in the reward token, e.g. '2500.0000 FERN' */
+  reserved: Type.String(),
+  /** the balance (when known) is less than `reserved`: the console warns */
+  budgetsExceedBalance: Type.Boolean(),
+  /** the payout account's CPU, NET and RAM; null when the chain did not answer */
+  resources: Type.Union([PayoutResourcesSchema, Type.Null()]),
+  /** why payouts are paused, while they are */
+  pause: Type.Union([PayoutPauseSchema, Type.Null()]),
 })
 export type PayoutsResponse = Static<typeof PayoutsResponseSchema>
 
@@ -191,4 +252,48 @@ export interface AdminOverview {
   payouts: PayoutsResponse
   /** the latest code generations, newest first, as `GET /api/admin/generations` lists them */
   generations: CodeGeneration[]
+}
+
+/**
+ * `POST /api/admin/campaigns/{slug}/edit` (the CLI's `campaigns edit`): what changes, the rest stays.
+ * A time or the cap given as null removes it; `reopen` reopens a closed campaign once the changes
+ * are made (so an ended one can be given a later end and reopened at once). New editable
+ * properties (a campaign's rules) join here and in the server's campaign-edits.ts.
+ */
+export const CampaignEditRequestSchema = Type.Object(
+  {
+    startsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    cap: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    reopen: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type CampaignEditRequest = Static<typeof CampaignEditRequestSchema>
+
+/** `GET /api/admin/campaigns/{slug}/claims.csv`: the campaign's claims, as `claims export` writes them. */
+export function campaignClaimsPath(slug: string): string {
+  return `/api/admin/campaigns/${encodeURIComponent(slug)}/claims.csv`
+}
+
+/**
+ * What a kiosk screen's stream (`GET /api/admin/campaigns/{slug}/kiosk`, Server-Sent Events
+ * named `kiosk`) sends, again whenever it changes: `link` is the one-time claim link to show
+ * (null while the campaign is not open), replaced as soon as it is claimed and at `replacedBy`
+ * at the latest; `claimed` counts the campaign's claims.
+ */
+export const KioskStateSchema = Type.Object({
+  campaign: Type.String(),
+  name: Type.String(),
+  link: Type.Union([Type.String(), Type.Null()]),
+  code: Type.Union([Type.String(), Type.Null()]),
+  replacedBy: NullableTime,
+  claimed: Type.Integer(),
+  state: AdminCampaignSchema.properties.state,
+})
+export type KioskState = Static<typeof KioskStateSchema>
+
+/** Where the console opens a campaign's kiosk screen, full screen on a tablet. */
+export function kioskPagePath(slug: string): string {
+  return `/admin/kiosk/${encodeURIComponent(slug)}`
 }

@@ -64,7 +64,10 @@ interface GenerationRow {
 }
 
 const SELECT_GENERATIONS = `
-  SELECT g.id, g.campaign_id, c.slug, c.reward_quantity, g.requested_by, g.count, g.made,
+  -- An NFT campaign's codes are printed with the NFT they mint.
+  SELECT g.id, g.campaign_id, c.slug,
+         coalesce(c.reward_quantity, 'NFT ' || c.nft_name) AS reward_quantity,
+         g.requested_by, g.count, g.made,
          g.origin, g.state, g.error, g.started_at, g.finished_at
     FROM code_generations g JOIN campaigns c ON c.id = g.campaign_id`
 

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CLAIM_LINK_PATH } from '@fernwood/protocol'
 import { MAX_GENERATED_CODES } from '@fernwood/protocol/admin'
-import { listCampaigns } from '../campaigns/catalogue.ts'
+import { type Campaign, listCampaigns } from '../campaigns/catalogue.ts'
+import { rewardWords } from '../campaigns/nft-reward.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { configuredOrigin } from '../http/own-origin.ts'
@@ -10,16 +12,22 @@ import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { reconcilePayouts } from '../payouts/reconcile.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import type { TransferHistory } from '../payouts/transfer-history.ts'
+import { budgetShown } from './budget-input.ts'
+import { editCampaignAs } from './campaign-edits.ts'
+import { campaignClaimsCsv } from './claims-export.ts'
 import { codesOfGeneration, findGeneration, startGeneration } from './code-generations.ts'
 import { writeCodeSheet } from './code-sheet.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
+import { mintableNft } from './nft-campaigns.ts'
 import {
   CLI_OPERATOR,
+  campaignOverview,
   closeCampaignAs,
   createCampaignAs,
   listRefusedPayouts,
   listStuckRewards,
   readPayoutBalance,
+  readPayoutResources,
   reopenCampaignAs,
   retryPayoutAs,
 } from './operations.ts'
@@ -48,16 +56,35 @@ export const USAGE = `Usage: npm run admin -- <command>
 
   campaigns list
   campaigns create --slug <slug> --name <name> --kind shared|unique --reward "<amount> <TOKEN>"
+                   | --nft <collection>:<template id>   (mints one asset of the template a
+                                   claim; the payout account must be an authorized minter)
                    [--contract <account>] [--starts <ISO time>] [--ends <ISO time>] [--cap <n>]
                    [--code <code>]   (the code of a shared campaign)
+                   [--budget "<amount> <TOKEN>" | <n>]   (reserves that much, or n rewards;
+                                   once spent, claims are refused as fully claimed)
+                   [--allowlist <file>]   (only these accounts: one a line, or a CSV with an
+                                   "account" column; up to 100,000)
+                   [--min-balance "<amount> <SYMBOL>@<contract>"] [--holds-nft <collection>[:<template>]]
+                   [--min-account-age-days <n>]   (checked on chain when a code is claimed; a
+                                   wallet that fails is refused as not eligible)
+                   [--group <name> [--per-wallet <n>/<hour|day|week>]]   (the group's campaigns
+                                   share a limit per wallet, e.g. 1/day; a new group needs one)
   campaigns close --slug <slug>    new submissions of its codes are rejected as ended (not the
                                    welcome campaign's: every first visit claims its code)
   campaigns reopen --slug <slug>   a closed campaign accepts its codes again, within its window
+  campaigns edit <slug> [--starts-at <ISO time>|none] [--ends-at <ISO time>|none]
+                   [--cap <n>|none] [--reopen]
+                                   change its window or cap (not below what was claimed), and
+                                   reopen it if closed; each change audited
+  claims export --campaign <slug>  its claims as CSV on standard output: account, code, status,
+                                   reward, reason, transaction id and times, oldest first
   codes generate --campaign <slug> --count <n> --out <directory>
                    (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html;
                    each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>; the
                    generation is listed in the console too, its files downloadable there)
   payouts balance              the payout account's balance of the reward token
+  payouts resources            the payout account's CPU, NET and RAM (used, available, max),
+                               and whether payouts are paused for want of one of them
   payouts stuck [--minutes <n>] rewards processing or confirming for longer than n minutes (default 10)
   payouts failed               payouts the chain refused, with its error
   payouts retry <reward id>    pay a parked reward again (after fixing the cause); its refused
@@ -71,8 +98,11 @@ const COMMANDS = [
   'campaigns create',
   'campaigns close',
   'campaigns reopen',
+  'campaigns edit',
+  'claims export',
   'codes generate',
   'payouts balance',
+  'payouts resources',
   'payouts stuck',
   'payouts failed',
   'payouts retry',
@@ -111,10 +141,16 @@ function runCommand(command: Command, rest: string[], context: AdminContext): Pr
       return closeCampaignCommand(rest, context)
     case 'campaigns reopen':
       return reopenCampaignCommand(rest, context)
+    case 'campaigns edit':
+      return editCampaignCommand(rest, context)
+    case 'claims export':
+      return exportClaimsCommand(rest, context)
     case 'codes generate':
       return generateCodesCommand(rest, context)
     case 'payouts balance':
       return balanceCommand(context)
+    case 'payouts resources':
+      return resourcesCommand(context)
     case 'payouts stuck':
       return stuckCommand(rest, context)
     case 'payouts failed':
@@ -126,7 +162,10 @@ function runCommand(command: Command, rest: string[], context: AdminContext): Pr
   }
 }
 
-function options<T extends Record<string, { type: 'string' }>>(args: string[], spec: T) {
+function options<T extends Record<string, { type: 'string' | 'boolean' }>>(
+  args: string[],
+  spec: T,
+) {
   try {
     return parseArgs({ args, options: spec, allowPositionals: true, strict: true })
   } catch (error) {
@@ -156,7 +195,7 @@ function positiveInteger(value: string, name: string, maximum = Number.MAX_SAFE_
 
 async function listCampaignsCommand({ database, print }: AdminContext) {
   const campaigns = await listCampaigns(database)
-  print('slug\tkind\treward\tclaimed/cap\tcodes\twindow\tstate\tname')
+  print('slug\tkind\treward\tclaimed/cap\tbudget\tcodes\twindow\tstate\tname')
   for (const campaign of campaigns) {
     const window = `${campaign.startsAt?.toISOString() ?? '-'} .. ${campaign.endsAt?.toISOString() ?? '-'}`
     const state = campaign.closedAt ? 'closed' : 'open'
@@ -164,8 +203,9 @@ async function listCampaignsCommand({ database, print }: AdminContext) {
       [
         campaign.slug,
         campaign.kind,
-        `${campaign.rewardQuantity} (${campaign.tokenContract})`,
+        `${rewardWords(campaign.rewardQuantity, campaign.nft)} (${campaign.tokenContract})`,
         `${campaign.claimedCount}/${campaign.totalCap ?? '∞'}`,
+        budgetColumn(campaign),
         campaign.codes,
         window,
         state,
@@ -175,17 +215,36 @@ async function listCampaignsCommand({ database, print }: AdminContext) {
   }
 }
 
-async function createCampaignCommand(args: string[], { database, env, print }: AdminContext) {
+/** "250 rewards (2500.0000 FERN), 40 left", or "-" without a budget. */
+function budgetColumn(campaign: Campaign): string {
+  const budget = budgetShown(campaign.budgetRewards, campaign.rewardQuantity)
+  if (!budget) return '-'
+  const left = Math.max(0, budget.rewards - campaign.claimedCount)
+  return `${budget.rewards} rewards${budget.amount ? ` (${budget.amount})` : ''}, ${left} left`
+}
+
+async function createCampaignCommand(
+  args: string[],
+  { database, env, chainNode, print }: AdminContext,
+) {
   const { values } = options(args, {
     slug: { type: 'string' },
     name: { type: 'string' },
     kind: { type: 'string' },
     reward: { type: 'string' },
+    nft: { type: 'string' },
     contract: { type: 'string' },
     starts: { type: 'string' },
     ends: { type: 'string' },
     cap: { type: 'string' },
     code: { type: 'string' },
+    budget: { type: 'string' },
+    allowlist: { type: 'string' },
+    'min-balance': { type: 'string' },
+    'holds-nft': { type: 'string' },
+    'min-account-age-days': { type: 'string' },
+    group: { type: 'string' },
+    'per-wallet': { type: 'string' },
   })
   const kind = required(values.kind, 'kind')
   if (kind !== 'shared' && kind !== 'unique')
@@ -197,16 +256,31 @@ async function createCampaignCommand(args: string[], { database, env, print }: A
       slug: required(values.slug, 'slug'),
       name: required(values.name, 'name'),
       kind,
-      reward: required(values.reward, 'reward'),
+      reward: values.nft === undefined ? required(values.reward, 'reward') : values.reward,
+      nft: values.nft,
       contract: values.contract,
       startsAt: values.starts,
       endsAt: values.ends,
       cap: values.cap === undefined ? undefined : positiveInteger(values.cap, 'cap'),
       code: values.code,
+      budget: values.budget,
+      allowlist: values.allowlist && (await readFile(path.resolve(values.allowlist), 'utf8')),
+      minBalance: values['min-balance'],
+      holdsNft: values['holds-nft'],
+      minAccountAgeDays:
+        values['min-account-age-days'] === undefined
+          ? undefined
+          : positiveInteger(values['min-account-age-days'], 'min-account-age-days'),
+      group: values.group,
+      perWallet: values['per-wallet'],
     },
     env.REWARD_TOKEN_CONTRACT,
+    values.nft === undefined
+      ? null
+      : await mintableNft(await chainNode(), payoutAccountFrom(env).account, values.nft),
   )
-  print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.rewardQuantity} each).`)
+  const each = rewardWords(campaign.rewardQuantity, campaign.nft)
+  print(`Created campaign ${campaign.slug} (${campaign.kind}, ${each} each).`)
 }
 
 async function closeCampaignCommand(args: string[], { database, print }: AdminContext) {
@@ -221,6 +295,43 @@ async function reopenCampaignCommand(args: string[], { database, print }: AdminC
   const slug = required(values.slug, 'slug')
   await reopenCampaignAs(database, CLI_OPERATOR, slug)
   print(`Reopened campaign ${slug}: its codes are accepted again, within its window and cap.`)
+}
+
+async function editCampaignCommand(args: string[], { database, print }: AdminContext) {
+  const { values, positionals } = options(args, {
+    'starts-at': { type: 'string' },
+    'ends-at': { type: 'string' },
+    cap: { type: 'string' },
+    reopen: { type: 'boolean' },
+  })
+  const [slug] = positionals
+  if (!slug) throw new UsageError('give the slug of the campaign to edit')
+  // 'none' removes a time or the cap; an absent flag leaves it as it is.
+  const removable = <T>(value: string | undefined, read: (value: string) => T) =>
+    value === undefined ? undefined : value === 'none' ? null : read(value)
+  await editCampaignAs(database, CLI_OPERATOR, slug, {
+    startsAt: removable(values['starts-at'], String),
+    endsAt: removable(values['ends-at'], String),
+    cap: removable(values.cap, (cap) => positiveInteger(cap, 'cap')),
+    reopen: values.reopen,
+  })
+  const campaign = await campaignOverview(database, slug)
+  print(
+    `Campaign ${slug}: ${campaign.startsAt ?? '-'} .. ${campaign.endsAt ?? '-'}, ` +
+      `cap ${campaign.cap ?? 'none'}, ${campaign.claimed} claimed, ${campaign.state}.`,
+  )
+}
+
+// Claims read per query while the export is written.
+const EXPORT_PAGE_SIZE = 500
+
+async function exportClaimsCommand(args: string[], { database, print }: AdminContext) {
+  const { values } = options(args, { campaign: { type: 'string' } })
+  const slug = required(values.campaign, 'campaign')
+  // print ends each chunk with a line break of its own.
+  for await (const lines of await campaignClaimsCsv(database, slug, EXPORT_PAGE_SIZE)) {
+    print(lines.slice(0, -1))
+  }
 }
 
 // Codes read per query while the files are written.
@@ -269,6 +380,33 @@ async function generateCodesCommand(args: string[], { database, env, print }: Ad
 async function balanceCommand({ env, chainNode, print }: AdminContext) {
   const { account, balance } = await readPayoutBalance(env, await chainNode())
   print(`${account}: ${balance} (${env.REWARD_TOKEN_CONTRACT})`)
+}
+
+async function resourcesCommand({ database, env, chainNode, print }: AdminContext) {
+  const { account, resources, pause } = await readPayoutResources(database, env, await chainNode())
+  print(account)
+  if (!resources) print('  resources: the chain did not answer')
+  else {
+    const rows = [
+      ['CPU', resources.cpu, 'µs'],
+      ['NET', resources.net, 'bytes'],
+      ['RAM', resources.ram, 'bytes'],
+    ] as const
+    for (const [name, { used, available, max }, unit] of rows) {
+      print(
+        max < 0
+          ? `  ${name}  unlimited`
+          : `  ${name}  used ${used} ${unit}, available ${available} ${unit}, max ${max} ${unit}`,
+      )
+    }
+  }
+  if (!pause) print('payouts: running')
+  else {
+    print(
+      `payouts: PAUSED since ${pause.since.toISOString()}: out of ${pause.resource.toUpperCase()}; next check at ${pause.nextCheckAt.toISOString()}`,
+    )
+    print(`  the node said: ${pause.error}`)
+  }
 }
 
 async function stuckCommand(args: string[], { database, print }: AdminContext) {

@@ -54,6 +54,31 @@ export const AdminRewardInvalid = fieldError(
   400,
   'reward',
 )
+// An NFT campaign's template, checked on chain when the campaign is created.
+export const AdminNftInvalid = fieldError(
+  'ADMIN_NFT_INVALID',
+  'The NFT must be a collection and a template id, e.g. "fernwoodnfts:3", given instead of a reward.',
+  400,
+  'nft',
+)
+export const AdminNftTemplateUnknown = fieldError(
+  'ADMIN_NFT_TEMPLATE_UNKNOWN',
+  'The collection has no such template on chain.',
+  400,
+  'nft',
+)
+export const AdminNftNotMinter = fieldError(
+  'ADMIN_NFT_NOT_MINTER',
+  'The payout account is not one of the collection’s authorized accounts, so it cannot mint this template.',
+  400,
+  'nft',
+)
+export const AdminNftSchemaUntied = fieldError(
+  'ADMIN_NFT_SCHEMA_UNTIED',
+  'The template’s schema has no “reward” string attribute, which ties each mint to its reward: add it with extendschema.',
+  400,
+  'nft',
+)
 export const AdminContractInvalid = fieldError(
   'ADMIN_CONTRACT_INVALID',
   'The token contract must be a WAX account name.',
@@ -81,6 +106,18 @@ export const AdminCapInvalid = fieldError(
   'The cap must be a whole number of at least 1.',
   400,
   'cap',
+)
+export const AdminBudgetInvalid = fieldError(
+  'ADMIN_BUDGET_INVALID',
+  'The budget must be an amount of the reward’s token, e.g. "2500.0000 FERN", or a number of rewards of at least 1.',
+  400,
+  'budget',
+)
+export const AdminBudgetNotWholeRewards = fieldError(
+  'ADMIN_BUDGET_NOT_WHOLE_REWARDS',
+  'The budget must pay a whole number of rewards of %s.',
+  400,
+  'budget',
 )
 export const AdminCodeInvalid = fieldError(
   'ADMIN_CODE_INVALID',
@@ -157,4 +194,58 @@ export const AdminGenerationRunning = createError(
   'ADMIN_GENERATION_RUNNING',
   'Code generation %s is still running: download its codes when it is done.',
   409,
+)
+// Editing a campaign (campaign-edits.ts).
+export const AdminEditEmpty = createError(
+  'ADMIN_EDIT_EMPTY',
+  'Nothing to change: give a new start, end or cap, or reopen the campaign.',
+  400,
+)
+export const AdminCampaignWelcomeEdit = createError(
+  'ADMIN_CAMPAIGN_WELCOME_EDIT',
+  'The welcome campaign cannot be edited: every first visit claims its code.',
+  409,
+)
+export const AdminCapBelowClaimed = fieldError(
+  'ADMIN_CAP_BELOW_CLAIMED',
+  'The cap cannot be below the %s rewards claimed already.',
+  400,
+  'cap',
+)
+// A new campaign's rules (campaign-rules.ts): who may claim, and how often per wallet.
+export const AdminAllowlistInvalid = fieldError(
+  'ADMIN_ALLOWLIST_INVALID',
+  'The allowlist must hold 1 to 100,000 WAX account names, one a line or in an "account" column (%s).',
+  400,
+  'allowlist',
+)
+export const AdminMinBalanceInvalid = fieldError(
+  'ADMIN_MIN_BALANCE_INVALID',
+  'The minimum balance must be an amount, a token and its contract, e.g. "100.0000 FERN@fern.token".',
+  400,
+  'minBalance',
+)
+export const AdminHoldsNftInvalid = fieldError(
+  'ADMIN_HOLDS_NFT_INVALID',
+  'The NFT must be a collection name, optionally with a template id, e.g. "fernwoodnfts:1".',
+  400,
+  'holdsNft',
+)
+export const AdminAccountAgeInvalid = fieldError(
+  'ADMIN_ACCOUNT_AGE_INVALID',
+  'The minimum account age must be a whole number of days from 1 to 36500.',
+  400,
+  'minAccountAgeDays',
+)
+export const AdminGroupInvalid = fieldError(
+  'ADMIN_GROUP_INVALID',
+  'The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.',
+  400,
+  'group',
+)
+export const AdminPerWalletInvalid = fieldError(
+  'ADMIN_PER_WALLET_INVALID',
+  'The per-wallet limit must be claims per period, e.g. "1/day" (hour, day or week; 1 to 1000), with a group.',
+  400,
+  'perWallet',
 )

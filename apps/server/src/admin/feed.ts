@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@fernwood/protocol/admin'
-import type { Database, Unlisten } from '../db/database.ts'
-import { CHANGES_CHANNEL, parseChange } from '../events/channel.ts'
+import type { Database } from '../db/database.ts'
+import { changeHubOf, type StopListening } from '../events/hub.ts'
 
 export interface OverviewSubscriber {
   /** a fresh overview after a change */
@@ -24,7 +24,7 @@ export interface OperatorFeedOptions {
 }
 
 /**
- * The consoles' side of the live mechanism: this process's one LISTEN on the changes channel for
+ * The consoles' side of the live mechanism: one listener of this process's change hub for
  * them. Any claim, payout or operator's change (an outbox event, a due reward, the catalogue)
  * makes it read the overview once, however many changes arrived meanwhile and however many
  * consoles watch, and hand it to each of them.
@@ -32,7 +32,7 @@ export interface OperatorFeedOptions {
 export class OperatorFeed {
   readonly #subscribers = new Set<OverviewSubscriber>()
   readonly #options: OperatorFeedOptions
-  #unlisten: Unlisten | undefined
+  #stopListening: StopListening | undefined
   #timer: NodeJS.Timeout | undefined
   #reading = false
   #again = false
@@ -42,23 +42,22 @@ export class OperatorFeed {
   }
 
   async start(database: Database): Promise<void> {
-    this.#unlisten = await database.listen(CHANGES_CHANNEL, (payload) => {
-      const change = parseChange(payload)
-      if (!change || this.#subscribers.size === 0) return
+    this.#stopListening = await changeHubOf(database).listen((change) => {
+      if (this.#subscribers.size === 0) return
       const sessionOf =
         change.kind === 'session' ? change.userId : change.event?.kind === 'user' && change.userId
       if (sessionOf) {
         for (const subscriber of this.#subscribers) subscriber.onSessionChanged(sessionOf)
       }
-      if (change.kind !== 'session') this.refresh()
+      if (change.kind !== 'session' && change.kind !== 'alert') this.refresh()
     })
   }
 
   async stop(): Promise<void> {
     clearInterval(this.#timer)
-    const unlisten = this.#unlisten
-    this.#unlisten = undefined
-    await unlisten?.().catch(() => undefined)
+    const stopListening = this.#stopListening
+    this.#stopListening = undefined
+    await stopListening?.()
   }
 
   subscribe(subscriber: OverviewSubscriber): () => void {

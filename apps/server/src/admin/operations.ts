@@ -9,20 +9,31 @@ import {
   type StuckPayout,
 } from '@fernwood/protocol/admin'
 import { audit } from '../audit/audit-log.ts'
+import { exceeds, reservedByOpenBudgets } from '../campaigns/budgets.ts'
 import {
   addCodes,
   type Campaign,
+  type CampaignRow,
   closeCampaign,
   createCampaign,
   findCampaign,
 } from '../campaigns/catalogue.ts'
+import { type NftReward, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
+import { ATOMICASSETS } from '../nfts/templates.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { listFailedPayouts } from '../payouts/repository.ts'
+import {
+  type AccountResources,
+  type PayoutPause,
+  readPayoutPause,
+} from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { retryParkedReward } from '../rewards/lifecycle.ts'
+import { budgetRewardsFrom, budgetShown } from './budget-input.ts'
+import { auditedRules, claimRulesOf, saveClaimRules } from './campaign-rules.ts'
 import {
   AdminCampaignClosed,
   AdminCampaignNotClosed,
@@ -34,6 +45,7 @@ import {
   AdminCodeTaken,
   AdminContractInvalid,
   AdminNameInvalid,
+  AdminNftInvalid,
   AdminRewardInvalid,
   AdminRewardNotWaiting,
   AdminSlugInvalid,
@@ -58,19 +70,7 @@ export const consoleOperator = (account: string): Operator => `admin:${account}`
 // How many minutes of claims a campaign's chart holds: a long campaign shows its latest ones.
 const CHART_MINUTES = 500
 
-interface CampaignOverviewRow {
-  id: number
-  slug: string
-  name: string
-  kind: 'shared' | 'unique'
-  reward_quantity: string
-  token_contract: string
-  starts_at: Date | null
-  ends_at: Date | null
-  total_cap: number | null
-  claimed_count: number
-  is_welcome: boolean
-  created_at: Date
+interface CampaignOverviewRow extends Omit<CampaignRow, 'bonus_text' | 'closed_at'> {
   codes: number
   unused_codes: number
   state: AdminCampaign['state']
@@ -93,7 +93,8 @@ export async function campaignOverview(db: Queryable, slug: string): Promise<Adm
 async function readCampaignOverview(db: Queryable, slug?: string): Promise<AdminCampaign[]> {
   const rows = await db.query<CampaignOverviewRow>(
     `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
-            c.ends_at, c.total_cap, c.claimed_count, c.is_welcome, c.created_at,
+            c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
+            c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image,
             k.codes, k.unused_codes,
             CASE WHEN c.closed_at IS NOT NULL THEN 'closed'
                  WHEN c.starts_at > now() THEN 'scheduled'
@@ -128,17 +129,20 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
   return rows.map((row) => {
     const limits = [
       ...(row.total_cap === null ? [] : [row.total_cap - row.claimed_count]),
+      ...(row.budget_rewards === null ? [] : [row.budget_rewards - row.claimed_count]),
       ...(row.kind === 'unique' ? [row.unused_codes] : []),
     ]
     return {
       slug: row.slug,
       name: row.name,
       kind: row.kind,
-      reward: row.reward_quantity,
+      reward: rewardWords(row.reward_quantity, nftRewardOf(row)),
+      nft: nftRewardOf(row),
       tokenContract: row.token_contract,
       startsAt: iso(row.starts_at),
       endsAt: iso(row.ends_at),
       cap: row.total_cap,
+      budget: budgetShown(row.budget_rewards, row.reward_quantity),
       claimed: row.claimed_count,
       remaining: limits.length === 0 ? null : Math.max(0, Math.min(...limits)),
       codes: row.codes,
@@ -150,7 +154,8 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
   })
 }
 
-function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'): Date | null {
+/** An operator's time (ISO 8601 with a zone), or null for none; AdminTimeInvalid otherwise. */
+export function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'): Date | null {
   if (value === undefined || value === '') return null
   // ISO 8601 with a date, a time and a zone (or UTC's Z): nothing Date would guess at.
   const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
@@ -162,19 +167,26 @@ function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'): Date |
 
 /**
  * Creates a campaign (and a shared campaign's one code), as `campaigns create` does. `contract`
- * defaults to `defaultContract`, the server's REWARD_TOKEN_CONTRACT.
+ * defaults to `defaultContract`, the server's REWARD_TOKEN_CONTRACT. An NFT campaign (`nft` in
+ * the draft) mints `nft`, its template as the caller checked it on chain (mintableNft).
  */
 export async function createCampaignAs(
   database: Database,
   operator: Operator,
   draft: NewCampaignRequest,
   defaultContract: string,
+  nft: NftReward | null = null,
 ): Promise<Campaign> {
   if (!campaignRules.slug.test(draft.slug)) throw new AdminSlugInvalid()
   const name = draft.name.trim()
   if (name.length < 1 || name.length > campaignRules.nameMaxLength) throw new AdminNameInvalid()
-  if (!campaignRules.reward.test(draft.reward)) throw new AdminRewardInvalid()
-  const tokenContract = draft.contract || defaultContract
+  if ((draft.nft !== undefined) !== (nft !== null)) {
+    throw new Error('an NFT campaign’s template must be checked on chain before it is created')
+  }
+  if (nft && draft.reward) throw new AdminNftInvalid()
+  const reward = nft ? null : (draft.reward ?? '')
+  if (reward !== null && !campaignRules.reward.test(reward)) throw new AdminRewardInvalid()
+  const tokenContract = nft ? ATOMICASSETS : draft.contract || defaultContract
   if (!campaignRules.contract.test(tokenContract)) throw new AdminContractInvalid()
   const startsAt = timeOf(draft.startsAt, 'startsAt')
   const endsAt = timeOf(draft.endsAt, 'endsAt')
@@ -185,6 +197,8 @@ export async function createCampaignAs(
   const code = draft.code === undefined || draft.code === '' ? undefined : normalizeCode(draft.code)
   if (draft.code && !code) throw new AdminCodeInvalid()
   if (draft.kind === 'unique' && code) throw new AdminUniqueCodeGiven()
+  const budgetRewards = budgetRewardsFrom(draft.budget, reward)
+  const claimRules = claimRulesOf(draft)
 
   return database.transaction(async (tx) => {
     if (await findCampaign(tx, draft.slug)) throw new AdminSlugTaken(draft.slug)
@@ -195,17 +209,22 @@ export async function createCampaignAs(
       slug: draft.slug,
       name,
       kind: draft.kind,
-      rewardQuantity: draft.reward,
+      rewardQuantity: reward,
       tokenContract,
+      nft,
       startsAt,
       endsAt,
       totalCap: draft.cap ?? null,
+      budgetRewards,
     })
     if (code) await addCodes(tx, created, [code])
+    await saveClaimRules(tx, created.id, claimRules)
     await audit(tx, operator, 'campaign.created', created.slug, {
       kind: draft.kind,
-      reward: draft.reward,
+      reward: reward ?? `${nft?.collection}:${nft?.templateId}`,
       code,
+      ...(budgetRewards !== null && { budgetRewards }),
+      ...auditedRules(claimRules),
     })
     await announceCatalogueChanged(tx)
     return created
@@ -239,13 +258,11 @@ export async function closeCampaignAs(
   operator: Operator,
   slug: string,
 ): Promise<void> {
-  await database.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, slug)
+  await changeCampaignAs(database, operator, slug, 'campaign.closed', async (tx, campaign) => {
     if (campaign.is_welcome) throw new AdminCampaignWelcome()
     if (campaign.closed_at) throw new AdminCampaignClosed(slug)
     await closeCampaign(tx, slug)
-    await audit(tx, operator, 'campaign.closed', slug, {})
-    await announceCatalogueChanged(tx)
+    return {}
   })
 }
 
@@ -258,16 +275,30 @@ export async function reopenCampaignAs(
   operator: Operator,
   slug: string,
 ): Promise<void> {
-  await database.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, slug)
+  await changeCampaignAs(database, operator, slug, 'campaign.reopened', async (tx, campaign) => {
     if (!campaign.closed_at) throw new AdminCampaignNotClosed(slug)
     if (campaign.ended) {
       throw new AdminCampaignWindowOver(slug, new Date(campaign.ends_at ?? 0).toISOString())
     }
     await tx.query('UPDATE campaigns SET closed_at = NULL WHERE slug = $1', [slug])
-    await audit(tx, operator, 'campaign.reopened', slug, {
-      closedAt: new Date(campaign.closed_at).toISOString(),
-    })
+    return { closedAt: new Date(campaign.closed_at).toISOString() }
+  })
+}
+
+/**
+ * An operator's change to a campaign, in one transaction under the campaign's lock: `change`
+ * checks and makes it and says what the audit log keeps of it; the consoles are told.
+ */
+async function changeCampaignAs(
+  database: Database,
+  operator: Operator,
+  slug: string,
+  action: string,
+  change: (tx: Queryable, campaign: CampaignStanding) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await database.transaction(async (tx) => {
+    const details = await change(tx, await lockCampaign(tx, slug))
+    await audit(tx, operator, action, slug, details)
     await announceCatalogueChanged(tx)
   })
 }
@@ -323,6 +354,23 @@ export async function readPayoutBalance(
 }
 
 /**
+ * The payout account's CPU, NET and RAM as the chain says now (null when it does not answer in
+ * time), and the pause, if payouts are paused for want of one of them.
+ */
+export async function readPayoutResources(
+  db: Queryable,
+  env: Environment,
+  node: PayoutChainNode,
+): Promise<{ account: string; resources: AccountResources | null; pause: PayoutPause | null }> {
+  const { account } = payoutAccountFrom(env)
+  const [resources, pause] = await Promise.all([
+    node.resourcesOf(account).catch(() => null),
+    readPayoutPause(db),
+  ])
+  return { account, resources, pause: pause ?? null }
+}
+
+/**
  * The payouts part of the console: the balance (null when the chain does not answer in time:
  * the lists still show), refused payouts and rewards stuck for more than `stuckMinutes`.
  */
@@ -332,15 +380,31 @@ export async function payoutsOverview(
   node: PayoutChainNode,
   stuckMinutes: number,
 ): Promise<PayoutsResponse> {
-  const [balance, failed, stuck] = await Promise.all([
+  const [balance, failed, stuck, { reserved }, { resources, pause }] = await Promise.all([
     readPayoutBalance(env, node).then(
       ({ balance }) => balance,
       () => null,
     ),
     listRefusedPayouts(db),
     listStuckRewards(db, stuckMinutes),
+    reservedByOpenBudgets(db, env.REWARD_TOKEN_CONTRACT, env.TOKEN_SYMBOL),
+    readPayoutResources(db, env, node),
   ])
-  return { account: payoutAccountFrom(env).account, balance, failed, stuck, stuckMinutes }
+  return {
+    account: payoutAccountFrom(env).account,
+    balance,
+    failed,
+    stuck,
+    stuckMinutes,
+    reserved,
+    budgetsExceedBalance: balance !== null && exceeds(reserved, balance),
+    resources,
+    pause: pause && {
+      ...pause,
+      since: pause.since.toISOString(),
+      nextCheckAt: pause.nextCheckAt.toISOString(),
+    },
+  }
 }
 
 /**
@@ -358,6 +422,6 @@ export async function retryPayoutAs(
 }
 
 /** Tells the consoles, on commit, that campaigns or codes changed. */
-async function announceCatalogueChanged(tx: Queryable): Promise<void> {
+export async function announceCatalogueChanged(tx: Queryable): Promise<void> {
   await publishChange(tx, { kind: 'catalogue' })
 }

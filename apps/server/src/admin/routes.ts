@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import {
   type AdminOverview,
+  CampaignEditRequestSchema,
   CampaignResponseSchema,
   CampaignsResponseSchema,
   CodeGenerationResponseSchema,
@@ -11,6 +12,7 @@ import {
   OperatorResponseSchema,
   PayoutsResponseSchema,
 } from '@fernwood/protocol/admin'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
 import { findSessionUser, sessionExpiry } from '../auth/sessions.ts'
@@ -18,8 +20,11 @@ import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
-import { EventStreams } from '../http/sse.ts'
+import { type EventStream, EventStreams } from '../http/sse.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
+import { payoutAccountFrom } from '../payouts/settings.ts'
+import { editCampaignAs } from './campaign-edits.ts'
+import { campaignClaimsCsv } from './claims-export.ts'
 import {
   codesOfGeneration,
   findGeneration,
@@ -31,6 +36,8 @@ import { type CodeBatch, codesCsv, printableSheet } from './code-sheet.ts'
 import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
+import { checkKioskCampaign, Kiosk } from './kiosk.ts'
+import { mintableNft } from './nft-campaigns.ts'
 import {
   campaignOverview,
   closeCampaignAs,
@@ -143,13 +150,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
 
   app.post(
     '/api/admin/campaigns',
-    { schema: { body: NewCampaignRequestSchema, response: { 201: CampaignResponseSchema } } },
+    {
+      // An allowlist of 100,000 accounts is some 1.4 MB of JSON, past BODY_LIMIT_BYTES.
+      bodyLimit: ALLOWLIST_BODY_LIMIT_BYTES,
+      schema: { body: NewCampaignRequestSchema, response: { 201: CampaignResponseSchema } },
+    },
     async (request, reply) => {
+      const { nft } = request.body
       const created = await createCampaignAs(
         database,
         operatorOf(request),
         request.body,
         env.REWARD_TOKEN_CONTRACT,
+        nft === undefined
+          ? null
+          : await mintableNft(chainNode, payoutAccountFrom(env).account, nft),
       )
       return reply.status(201).send({ campaign: await campaignOverview(database, created.slug) })
     },
@@ -171,6 +186,37 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     await reopenCampaignAs(database, operatorOf(request), request.params.slug)
     return { campaign: await campaignOverview(database, request.params.slug) }
   })
+  app.post(
+    '/api/admin/campaigns/:slug/edit',
+    { schema: { ...campaignChange.schema, body: CampaignEditRequestSchema } },
+    async (request) => {
+      await editCampaignAs(database, operatorOf(request), request.params.slug, request.body)
+      return { campaign: await campaignOverview(database, request.params.slug) }
+    },
+  )
+
+  // The campaign's claims, as `claims export` writes them, read a page at a time as they are sent.
+  app.get(
+    '/api/admin/campaigns/:slug/claims.csv',
+    {
+      schema: {
+        params: SlugParams,
+        response: {
+          200: streamedText(
+            'text/csv',
+            'account,code,status,reward,reason,transaction_id,claimed_at,updated_at,completed_at',
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const lines = await campaignClaimsCsv(database, request.params.slug, DOWNLOAD_PAGE_SIZE)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${request.params.slug}-claims.csv`))
+        .send(Readable.from(lines))
+    },
+  )
 
   app.post(
     '/api/admin/campaigns/:slug/codes',
@@ -283,6 +329,54 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   // Its requests are the browser's reconnects, not the operator's doing: they do not count as
   // console activity, and the stream ends once the operator is idle (see watchConsoleIdle).
   app.get('/api/admin/live', { config: { consoleActivity: false } }, async (request, reply) => {
+    const stream = await openOperatorStream(request, reply, (overview, opened) =>
+      opened.inTurn(() => opened.send('overview', overview)),
+    )
+    if (!stream) return reply
+    stream.onClose(watchConsoleIdle(database, operators, request, () => stream.end()))
+    await stream.inTurn(async () => stream.send('overview', await readOverview()))
+  })
+
+  // A kiosk screen's codes (kiosk.ts), as Server-Sent Events named `kiosk`: a code is made for
+  // the screen while this stream is open, replaced when the feed shows it claimed. It is meant
+  // to be left open for hours at an event: it does not end when the operator is idle, only with
+  // the session (a reconnect after ADMIN_IDLE_MINUTES asks for the wallet again).
+  app.get(
+    '/api/admin/campaigns/:slug/kiosk',
+    { config: { consoleActivity: false }, schema: { params: SlugParams } },
+    async (request, reply) => {
+      const { slug } = request.params
+      await checkKioskCampaign(database, slug)
+      let kiosk: Kiosk | undefined
+      const stream = await openOperatorStream(request, reply, (overview) =>
+        kiosk?.update(overview.campaigns),
+      )
+      if (!stream) return reply
+      const opened = new Kiosk({
+        database,
+        operator: operatorOf(request),
+        slug,
+        origin: ownOrigin(request, env.PUBLIC_ORIGIN) ?? configuredOrigin(env),
+        codeSeconds: env.KIOSK_CODE_SECONDS,
+        send: (state) => void stream.inTurn(() => stream.send('kiosk', state)),
+        onError: (error) => app.log.error({ err: error, campaign: slug }, 'kiosk code failed'),
+      })
+      kiosk = opened
+      stream.onClose(() => void opened.stop())
+      await opened.start()
+    },
+  )
+
+  /**
+   * An event stream for the operator's session, fed every fresh overview, ended with the session
+   * (its expiry, a sign-out, the wallet no longer an operator's); undefined when the stream caps
+   * refused it (answered already).
+   */
+  async function openOperatorStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    onOverview: (overview: AdminOverview, stream: EventStream) => unknown,
+  ): Promise<EventStream | undefined> {
     const token = sessionTokenOf(request) ?? ''
     const [user, expiresAt] = await Promise.all([
       findSessionUser(database, token),
@@ -298,15 +392,16 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
           () => false,
         ),
     })
-    if (!stream) return reply
+    if (!stream) return undefined
     const unsubscribe = feed.subscribe({
-      onOverview: (overview) => void stream.inTurn(() => stream.send('overview', overview)),
+      onOverview: (overview) => void onOverview(overview, stream),
       onSessionChanged: (userId) => {
         if (userId === user.id) void stream.endUnlessSessionHolds()
       },
     })
     stream.onClose(unsubscribe)
-    stream.onClose(watchConsoleIdle(database, operators, request, () => stream.end()))
-    await stream.inTurn(async () => stream.send('overview', await readOverview()))
-  })
+    return stream
+  }
 }
+
+const ALLOWLIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024

@@ -1,5 +1,11 @@
 import type { Rejection } from '@fernwood/protocol'
 import type { Queryable } from '../db/database.ts'
+import {
+  type NftReward,
+  type NftRewardColumns,
+  nftRewardColumns,
+  nftRewardOf,
+} from './nft-reward.ts'
 
 export type CampaignKind = 'shared' | 'unique'
 
@@ -10,12 +16,17 @@ export interface Campaign {
   name: string
   /** shared: one code, each account once; unique: each code once in total */
   kind: CampaignKind
-  /** an Antelope asset, e.g. '10.0000 FERN' */
-  rewardQuantity: string
+  /** an Antelope asset, e.g. '10.0000 FERN'; null for an NFT campaign */
+  rewardQuantity: string | null
+  /** the contract that pays: the token's, or AtomicAssets for an NFT */
   tokenContract: string
+  /** the NFT it mints instead of a token amount */
+  nft: NftReward | null
   startsAt: Date | null
   endsAt: Date | null
   totalCap: number | null
+  /** the rewards its budget reserves (budgets.ts); null when it has none */
+  budgetRewards: number | null
   claimedCount: number
   isWelcome: boolean
   bonusText: string | null
@@ -27,25 +38,29 @@ export interface NewCampaign {
   slug: string
   name: string
   kind: CampaignKind
-  rewardQuantity: string
+  rewardQuantity: string | null
   tokenContract: string
+  nft?: NftReward | null
   startsAt?: Date | null
   endsAt?: Date | null
   totalCap?: number | null
+  budgetRewards?: number | null
   isWelcome?: boolean
   bonusText?: string | null
 }
 
-interface CampaignRow {
+/** A campaigns row as the catalogue reads it. */
+export interface CampaignRow extends NftRewardColumns {
   id: number
   slug: string
   name: string
   kind: CampaignKind
-  reward_quantity: string
+  reward_quantity: string | null
   token_contract: string
   starts_at: Date | null
   ends_at: Date | null
   total_cap: number | null
+  budget_rewards: number | null
   claimed_count: number
   is_welcome: boolean
   bonus_text: string | null
@@ -60,9 +75,11 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   kind: row.kind,
   rewardQuantity: row.reward_quantity,
   tokenContract: row.token_contract,
+  nft: nftRewardOf(row),
   startsAt: row.starts_at && new Date(row.starts_at),
   endsAt: row.ends_at && new Date(row.ends_at),
   totalCap: row.total_cap,
+  budgetRewards: row.budget_rewards,
   claimedCount: row.claimed_count,
   isWelcome: row.is_welcome,
   bonusText: row.bonus_text,
@@ -73,8 +90,9 @@ const toCampaign = (row: CampaignRow): Campaign => ({
 export async function createCampaign(db: Queryable, campaign: NewCampaign): Promise<Campaign> {
   const [row] = await db.query<CampaignRow>(
     `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, starts_at, ends_at,
-                            total_cap, is_welcome, bonus_text)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+                            total_cap, is_welcome, bonus_text, budget_rewards, nft_collection,
+                            nft_schema, nft_template_id, nft_name, nft_image)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
     [
       campaign.slug,
       campaign.name,
@@ -86,6 +104,8 @@ export async function createCampaign(db: Queryable, campaign: NewCampaign): Prom
       campaign.totalCap ?? null,
       campaign.isWelcome ?? false,
       campaign.bonusText ?? null,
+      campaign.budgetRewards ?? null,
+      ...nftRewardColumns(campaign.nft),
     ],
   )
   return toCampaign(row)
@@ -135,6 +155,10 @@ export const REJECTION_REASONS: Record<Rejection, string> = {
   not_started: 'This campaign has not started yet.',
   ended: 'This campaign has ended.',
   fully_claimed: 'This reward has been fully claimed.',
+  nft_supply_exhausted: 'Every NFT of this reward has been minted.',
+  nft_pool_empty: 'Every NFT of this reward has been handed out.',
+  not_eligible: 'This wallet does not meet the rules of this reward.',
+  wallet_limit_reached: 'This wallet has claimed as often as this reward allows for now.',
 }
 
 /**
@@ -164,7 +188,9 @@ export async function redeemCodes(
     claimed_count: number
     phase: string
   }>(
-    `SELECT k.code, k.uses_left, c.id AS campaign_id, c.total_cap, c.claimed_count,
+    `SELECT k.code, k.uses_left, c.id AS campaign_id, c.claimed_count,
+            -- a spent budget refuses as a reached cap does
+            least(c.total_cap, c.budget_rewards) AS total_cap,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
                  ELSE 'open' END AS phase

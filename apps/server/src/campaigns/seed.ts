@@ -1,4 +1,6 @@
+import { devchainSeed, NFT_COLLECTION } from '@fernwood/devchain'
 import type { Database } from '../db/database.ts'
+import { ATOMICASSETS } from '../nfts/templates.ts'
 import { addCodes, createCampaign, findCampaign } from './catalogue.ts'
 
 export interface WelcomeCampaignSettings {
@@ -14,6 +16,12 @@ export const DEMO_CAMPAIGN_SLUG = 'forest-demo'
 
 /** The devchain's demo campaign: unique codes anyone may try once, listed in the README. */
 export const DEMO_CODES = ['mossy-oak', 'silver-fern', 'moon-cap', 'dew-drop', 'willow-wisp']
+
+export const NFT_DEMO_CAMPAIGN_SLUG = 'forest-relics'
+/** The devchain's NFT demo: a shared code minting each account one 'Ancient Relic'. */
+export const NFT_DEMO_CODE = 'ancient-relic'
+/** What it mints: the devchain's 'Ancient Relic' template. */
+export const NFT_DEMO_REWARD = devchainTemplate('Ancient Relic')
 
 /**
  * Makes the catalogue hold what every deployment starts with: the welcome campaign, kept in step
@@ -39,14 +47,41 @@ export async function seedCatalogue(
        ON CONFLICT (code) DO UPDATE SET campaign_id = EXCLUDED.campaign_id, uses_left = NULL`,
       [welcome.code, campaign.id],
     )
-    if (!settings.demo || (await findCampaign(tx, DEMO_CAMPAIGN_SLUG))) return
-    const demo = await createCampaign(tx, {
-      slug: DEMO_CAMPAIGN_SLUG,
-      name: 'Forest demo',
-      kind: 'unique',
-      rewardQuantity: welcome.rewardQuantity.replace(/^[0-9]+/, '25'),
-      tokenContract: welcome.tokenContract,
-    })
-    await addCodes(tx, demo, DEMO_CODES)
+    if (!settings.demo) return
+    if (!(await findCampaign(tx, DEMO_CAMPAIGN_SLUG))) {
+      const demo = await createCampaign(tx, {
+        slug: DEMO_CAMPAIGN_SLUG,
+        name: 'Forest demo',
+        kind: 'unique',
+        rewardQuantity: welcome.rewardQuantity.replace(/^[0-9]+/, '25'),
+        tokenContract: welcome.tokenContract,
+      })
+      await addCodes(tx, demo, DEMO_CODES)
+    }
+    if (!(await findCampaign(tx, NFT_DEMO_CAMPAIGN_SLUG))) {
+      const relics = await createCampaign(tx, {
+        slug: NFT_DEMO_CAMPAIGN_SLUG,
+        name: 'Forest relics',
+        kind: 'shared',
+        rewardQuantity: null,
+        tokenContract: ATOMICASSETS,
+        nft: NFT_DEMO_REWARD,
+      })
+      await addCodes(tx, relics, [NFT_DEMO_CODE])
+    }
   })
+}
+
+/** A template the devchain seeds, as an NFT reward: AtomicAssets numbers them from 1, in order. */
+function devchainTemplate(name: string) {
+  const { schema, templates } = devchainSeed.nfts
+  const index = templates.findIndex((template) => template.name === name)
+  if (index < 0) throw new Error(`the devchain seeds no template named ${name}`)
+  return {
+    collection: NFT_COLLECTION,
+    schema: schema.name,
+    templateId: index + 1,
+    name,
+    image: templates[index].img,
+  }
 }

@@ -134,6 +134,13 @@ export const EnvironmentSchema = Type.Object({
         'a Hyperion endpoint payouts reconcile reads transfers from (the devchain has its own)',
     }),
   ),
+  IPFS_GATEWAY: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        "where NFT rewards' images are read (a template's img follows it after a /); https://ipfs.io/ipfs on WAX, the devchain's own images on the devchain",
+    }),
+  ),
   DEVCHAIN_PUBLIC: Flag(
     false,
     'let the devchain (public keys, anyone can sign) run on a public deployment; demos only',
@@ -228,6 +235,29 @@ export const EnvironmentSchema = Type.Object({
     description: 'transfer actions (rewards) per payout transaction',
   }),
   CHAIN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  ALERT_WEBHOOK_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^/]+',
+      description:
+        'where operators’ alerts are POSTed as JSON (Slack- and Discord-compatible); unset, none are sent',
+      secret: true,
+    }),
+  ),
+  ALERT_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      minLength: 16,
+      description:
+        'signs each alert: X-Fernwood-Signature is the HMAC-SHA256 hex digest of the body; required with ALERT_WEBHOOK_URL',
+      secret: true,
+    }),
+  ),
+  ALERT_LOW_BALANCE: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]+(\\.[0-9]+)?$',
+      description:
+        'balance.low is alerted when the payout account’s balance of the reward token falls below this amount (once per fall)',
+    }),
+  ),
   WALLETS: Type.Optional(
     Type.String({
       pattern: `^ *${WALLET_ID} *(, *${WALLET_ID} *)*$`,
@@ -298,6 +328,13 @@ export const EnvironmentSchema = Type.Object({
     default: 30,
     description:
       'minutes without a console request after which an operator must connect their wallet again',
+  }),
+  KIOSK_CODE_SECONDS: Type.Integer({
+    minimum: 10,
+    maximum: 3600,
+    default: 120,
+    description:
+      'seconds a kiosk screen shows one claim code at most before replacing it (and retiring it)',
   }),
   METRICS_TOKEN: Type.Optional(
     Type.String({

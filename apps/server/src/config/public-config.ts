@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify'
 import type { ChainSettings } from '../chain/chain-settings.ts'
 import { DEVCHAIN_RELAY_PATH } from '../dev-services/embedded-services.ts'
+import { explorerAssetUrlOn, ipfsGatewayFor } from '../nfts/nft-links.ts'
 import { ConfigurationError, type Environment } from './environment.ts'
 
 /** The spec's welcome code: the product's name in lowercase followed by 'welcome'. */
@@ -37,7 +38,9 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       id: chain.id,
       apiUrl: chain.publicApiUrl,
       explorerTransactionUrl: chain.explorerTransactionUrl,
+      explorerAssetUrl: explorerAssetUrlOn(chain.name),
     },
+    ipfsGateway: ipfsGatewayFor(env.IPFS_GATEWAY, chain),
     wallets,
     accountCreation: accountCreatorsBeside(wallets, chain.name),
     anchor: { relayUrl: env.RELAY_URL ?? relayUrlOn(chain.name) },

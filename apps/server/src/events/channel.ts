@@ -13,10 +13,11 @@ export const CHANGES_CHANNEL = 'fernwood_changes'
  * operator's retry; a submission's own event says it too): the only kind workers wake for, so
  * their claims and refusals do not wake every worker again. `session` says one of a user's
  * sessions ended. `catalogue` says an operator changed campaigns or codes: the operators'
- * consoles read their overview again.
+ * consoles read their overview again. `alert` says an alert waits in the outbox for a sender
+ * (written by its table's trigger, functions/09_announce_alert.sql).
  */
-export type ChangeKind = 'event' | 'due' | 'session' | 'catalogue'
-const CHANGE_KINDS: readonly string[] = ['event', 'due', 'session', 'catalogue']
+export type ChangeKind = 'event' | 'due' | 'session' | 'catalogue' | 'alert'
+const CHANGE_KINDS: readonly string[] = ['event', 'due', 'session', 'catalogue', 'alert']
 
 export interface Change {
   kind: ChangeKind
