@@ -1,4 +1,4 @@
-import type { AdminCampaign } from '@fernwood/protocol/admin'
+import { type AdminCampaign, campaignClaimsPath, kioskPagePath } from '@fernwood/protocol/admin'
 import { useState } from 'react'
 import { useLanguage } from '../i18n/current'
 import { formatTokenAmount } from '../i18n/format'
@@ -6,7 +6,9 @@ import type { Language } from '../i18n/languages'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
 import { ConfirmDialog } from './ConfirmDialog'
+import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describeError'
+import { EditCampaignDialog } from './edit-campaign-dialog'
 import { formatTime } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
 import { StateBadge } from './StateBadge'
@@ -69,6 +71,7 @@ export function CampaignsTable({
     undefined,
   )
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
+  const [editing, setEditing] = useState<AdminCampaign | undefined>(undefined)
 
   async function make(change: Change, slug: string) {
     if (change === 'close') {
@@ -84,97 +87,124 @@ export function CampaignsTable({
     <section className="console__panel" aria-labelledby="console-campaigns">
       <h2 id="console-campaigns">{texts.campaignsTitle}</h2>
       <Notice notice={notice} />
-      {campaigns.length === 0 ? (
-        <p>{texts.campaignsEmpty}</p>
-      ) : (
-        <div className="console__scroll">
-          <table className="console__table" aria-labelledby="console-campaigns">
-            <thead>
-              <tr>
-                <th scope="col">{columns.campaign}</th>
-                <th scope="col">{columns.kind}</th>
-                <th scope="col" className="console__number">
-                  {columns.reward}
-                </th>
-                <th scope="col">{columns.window}</th>
-                <th scope="col" className="console__number">
-                  {columns.cap}
-                </th>
-                <th scope="col" className="console__number">
-                  {columns.claimed}
-                </th>
-                <th scope="col" className="console__number">
-                  {columns.remaining}
-                </th>
-                <th scope="col">{columns.state}</th>
-                <th scope="col">{columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.map((campaign) => {
-                const change = changeOffered(campaign)
-                return (
-                  <tr key={campaign.slug} data-campaign={campaign.slug}>
-                    <th scope="row">
-                      <span className="console__name">{campaign.name}</span>
-                      <span className="console__slug">
-                        {campaign.slug}
-                        {campaign.welcome && ` · ${texts.welcome}`}
-                      </span>
-                    </th>
-                    <td>{texts.kinds[campaign.kind]}</td>
-                    <td className="console__number">
-                      {formatTokenAmount(campaign.reward, language)}
-                    </td>
-                    <td className="console__window">{windowOf(campaign, texts, language)}</td>
-                    <td className="console__number">
-                      {campaign.cap ?? <Sign sign="—" spoken={texts.noCap} />}
-                    </td>
-                    <td className="console__number" data-column="claimed">
-                      {campaign.claimed}
-                    </td>
-                    <td className="console__number" data-column="remaining">
-                      {remainingOf(campaign, texts)}
-                    </td>
-                    <td data-column="state">
-                      <StateBadge state={campaign.state} label={texts.states[campaign.state]} />
-                    </td>
-                    <td>
-                      <div className="console__actions">
-                        <button
-                          type="button"
-                          className="console__link"
-                          aria-label={texts.showChart(campaign.slug)}
-                          onClick={() => onShowChart(campaign.slug)}
-                        >
-                          {texts.chart}
-                        </button>
-                        {/* One button whichever change it offers: focus stays on it as it turns. */}
-                        {change && (
-                          <Button
-                            variant="secondary"
-                            className="console__small"
-                            aria-label={
-                              change === 'close'
-                                ? texts.closeCampaign(campaign.slug)
-                                : texts.reopenCampaign(campaign.slug)
-                            }
-                            onClick={() => setAsking({ campaign, change })}
-                          >
-                            {change === 'close' ? texts.close : texts.reopen}
-                          </Button>
-                        )}
-                        {campaign.welcome && (
-                          <span className="console__note">{texts.welcomeStaysOpen}</span>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+      <ConsoleTable
+        labelledBy="console-campaigns"
+        headings={columns}
+        columns={[
+          'campaign',
+          'kind',
+          'reward',
+          'window',
+          'cap',
+          'claimed',
+          'remaining',
+          'state',
+          'actions',
+        ]}
+        figures={['reward', 'cap', 'claimed', 'remaining']}
+        empty={texts.campaignsEmpty}
+        rows={campaigns.map((campaign) => {
+          const change = changeOffered(campaign)
+          return (
+            <tr key={campaign.slug} data-campaign={campaign.slug}>
+              <th scope="row">
+                <span className="console__name">{campaign.name}</span>
+                <span className="console__slug">
+                  {campaign.slug}
+                  {campaign.welcome && ` · ${texts.welcome}`}
+                </span>
+              </th>
+              <td>{texts.kinds[campaign.kind]}</td>
+              {campaign.nft ? (
+                <td>
+                  <span className="console__name">{campaign.nft.name}</span>
+                  <span className="console__slug">
+                    {campaign.nft.collection}:{campaign.nft.templateId}
+                  </span>
+                </td>
+              ) : (
+                <td className="console__number">{formatTokenAmount(campaign.reward, language)}</td>
+              )}
+              <td className="console__window">{windowOf(campaign, texts, language)}</td>
+              <td className="console__number">
+                {campaign.cap ?? <Sign sign="—" spoken={texts.noCap} />}
+              </td>
+              <td className="console__number" data-column="claimed">
+                {campaign.claimed}
+              </td>
+              <td className="console__number" data-column="remaining">
+                {remainingOf(campaign, texts)}
+              </td>
+              <td data-column="state">
+                <StateBadge state={campaign.state} label={texts.states[campaign.state]} />
+              </td>
+              <td>
+                <div className="console__actions">
+                  <button
+                    type="button"
+                    className="console__link"
+                    aria-label={texts.showChart(campaign.slug)}
+                    onClick={() => onShowChart(campaign.slug)}
+                  >
+                    {texts.chart}
+                  </button>
+                  {/* One button whichever change it offers: focus stays on it as it turns. */}
+                  {change && (
+                    <Button
+                      variant="secondary"
+                      className="console__small"
+                      aria-label={
+                        change === 'close'
+                          ? texts.closeCampaign(campaign.slug)
+                          : texts.reopenCampaign(campaign.slug)
+                      }
+                      onClick={() => setAsking({ campaign, change })}
+                    >
+                      {change === 'close' ? texts.close : texts.reopen}
+                    </Button>
+                  )}
+                  {!campaign.welcome && (
+                    <Button
+                      variant="secondary"
+                      className="console__small"
+                      aria-label={texts.editCampaign(campaign.slug)}
+                      onClick={() => setEditing(campaign)}
+                    >
+                      {texts.edit}
+                    </Button>
+                  )}
+                  {campaign.welcome && (
+                    <span className="console__note">{texts.welcomeStaysOpen}</span>
+                  )}
+                  <a
+                    className="console__link"
+                    href={campaignClaimsPath(campaign.slug)}
+                    download
+                    aria-label={texts.claimsCsvOf(campaign.slug)}
+                  >
+                    {texts.claimsCsv}
+                  </a>
+                  {campaign.kind === 'unique' && (
+                    <a
+                      className="console__link"
+                      href={kioskPagePath(campaign.slug)}
+                      aria-label={texts.kioskOf(campaign.slug)}
+                    >
+                      {texts.kiosk}
+                    </a>
+                  )}
+                </div>
+              </td>
+            </tr>
+          )
+        })}
+      />
+      {editing && (
+        <EditCampaignDialog
+          campaign={editing}
+          onEdited={(slug) => setNotice({ text: texts.edited(slug) })}
+          onClose={() => setEditing(undefined)}
+        />
       )}
       {asking && (
         <ConfirmDialog

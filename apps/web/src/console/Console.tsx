@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { useLanguage } from '../i18n/current'
 import { signOutHere } from '../session/leave'
 import { Button } from '../ui/Button'
@@ -15,10 +15,16 @@ import { NewCampaignForm } from './NewCampaignForm'
 import { Notice } from './Notice'
 import { followOverview, useOverview } from './overview'
 import { PayoutsPanel } from './PayoutsPanel'
+import { kioskCampaignOf } from './route'
 import { useConsoleTexts } from './useConsoleTexts'
 import './Console.css'
 
 type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; error: unknown }
+
+// The kiosk's screen and its QR writer travel apart: only a kiosk fetches them.
+const KioskScreen = lazy(() =>
+  import('./kiosk-screen').then(({ KioskScreen }) => ({ default: KioskScreen })),
+)
 
 /**
  * The operator console, every step of it at /admin: its own sign-in and wallet step, then the
@@ -71,6 +77,14 @@ function OperatorConsole({ account }: { account: string }) {
     )
   }
   if (access.status === 'refused') return <Refusal account={account} error={access.error} />
+  const kiosk = kioskCampaignOf(window.location.pathname)
+  if (kiosk !== undefined) {
+    return (
+      <Suspense fallback={<p role="status">{texts.checking}</p>}>
+        <KioskScreen slug={kiosk} />
+      </Suspense>
+    )
+  }
   return <ConsoleBoard account={account} />
 }
 

@@ -1,5 +1,6 @@
 import type { CodeGeneration } from '@fernwood/protocol/admin'
 import { useLanguage } from '../i18n/current'
+import { ConsoleTable } from './console-table'
 import { formatTime } from './formatTime'
 import { GenerationDownloads } from './GenerationDownloads'
 import { StateBadge } from './StateBadge'
@@ -13,60 +14,43 @@ export function GenerationsTable({ generations }: { generations: CodeGeneration[
   return (
     <section className="console__panel" aria-labelledby="console-generations">
       <h2 id="console-generations">{texts.generationsTitle}</h2>
-      {generations.length === 0 ? (
-        <p>{texts.generationsEmpty}</p>
-      ) : (
-        <div className="console__scroll">
-          <table className="console__table" aria-labelledby="console-generations">
-            <thead>
-              <tr>
-                <th scope="col">{columns.campaign}</th>
-                <th scope="col" className="console__number">
-                  {columns.codes}
-                </th>
-                <th scope="col">{columns.by}</th>
-                <th scope="col">{columns.started}</th>
-                <th scope="col">{columns.state}</th>
-                <th scope="col">{columns.downloads}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {generations.map((generation) => {
-                const started = formatTime(generation.startedAt, language)
-                return (
-                  <tr key={generation.id} data-generation={generation.id}>
-                    <th scope="row">{generation.campaign}</th>
-                    <td className="console__number">
-                      {texts.madeOf(generation.made, generation.count)}
-                    </td>
-                    <td>{generation.operator ?? texts.byCli}</td>
-                    <td>{started}</td>
-                    <td>
-                      <StateBadge
-                        state={generation.state}
-                        label={texts.generationStates[generation.state]}
-                      />
-                    </td>
-                    <td>
-                      {generation.state !== 'running' && generation.made > 0 && (
-                        <div className="console__actions">
-                          <GenerationDownloads
-                            generation={generation}
-                            labelled={{
-                              csv: texts.csvOf(generation.campaign, started),
-                              sheet: texts.sheetOf(generation.campaign, started),
-                            }}
-                          />
-                        </div>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        labelledBy="console-generations"
+        headings={columns}
+        columns={['campaign', 'codes', 'by', 'started', 'state', 'downloads']}
+        figures={['codes']}
+        empty={texts.generationsEmpty}
+        rows={generations.map((generation) => {
+          const started = formatTime(generation.startedAt, language)
+          return (
+            <tr key={generation.id} data-generation={generation.id}>
+              <th scope="row">{generation.campaign}</th>
+              <td className="console__number">{texts.madeOf(generation.made, generation.count)}</td>
+              <td>{generation.operator ?? texts.byCli}</td>
+              <td>{started}</td>
+              <td>
+                <StateBadge
+                  state={generation.state}
+                  label={texts.generationStates[generation.state]}
+                />
+              </td>
+              <td>
+                {generation.state !== 'running' && generation.made > 0 && (
+                  <div className="console__actions">
+                    <GenerationDownloads
+                      generation={generation}
+                      labelled={{
+                        csv: texts.csvOf(generation.campaign, started),
+                        sheet: texts.sheetOf(generation.campaign, started),
+                      }}
+                    />
+                  </div>
+                )}
+              </td>
+            </tr>
+          )
+        })}
+      />
     </section>
   )
 }

@@ -23,7 +23,14 @@ const FIELDS: readonly CampaignField[] = [
   'startsAt',
   'endsAt',
   'cap',
+  'budget',
   'code',
+  'allowlist',
+  'minBalance',
+  'holdsNft',
+  'minAccountAgeDays',
+  'group',
+  'perWallet',
 ]
 const isCampaignField = (name: string | undefined): name is CampaignField =>
   FIELDS.includes(name as CampaignField)
@@ -67,6 +74,10 @@ function mistakesOf(form: HTMLFormElement, texts: ConsoleTexts): FieldErrors {
   if (cap !== '' && !(/^[0-9]+$/.test(cap) && Number(cap) >= 1)) {
     mistakes.cap = texts.errors.ADMIN_CAP_INVALID
   }
+  const budget = value('budget')
+  if (budget !== '' && !(/^[0-9]+$/.test(budget) || campaignRules.reward.test(budget))) {
+    mistakes.budget = texts.errors.ADMIN_BUDGET_INVALID
+  }
   if (value('code') !== '' && !normalizeCode(value('code'))) {
     mistakes.code = texts.errors.ADMIN_CODE_INVALID
   }
@@ -101,6 +112,9 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       return
     }
     const value = (name: CampaignField) => fieldValue(form, name)
+    // The allowlist file goes as its text: the server reads it as the CLI reads the file.
+    const allowlistFile = inputOf(form, 'allowlist')?.files?.[0]
+    const age = value('minAccountAgeDays')
     const draft: NewCampaignRequest = {
       slug: value('slug'),
       name: value('name'),
@@ -110,7 +124,15 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       ...(value('startsAt') && { startsAt: isoOf(value('startsAt')) }),
       ...(value('endsAt') && { endsAt: isoOf(value('endsAt')) }),
       ...(value('cap') && { cap: Number(value('cap')) }),
+      ...(value('budget') && { budget: value('budget') }),
       ...(value('code') && { code: value('code') }),
+      ...(allowlistFile && { allowlist: await allowlistFile.text() }),
+      ...(value('minBalance') && { minBalance: value('minBalance') }),
+      ...(value('holdsNft') && { holdsNft: value('holdsNft') }),
+      // A number the server refuses (not whole, out of range) comes back beside the field.
+      ...(age && { minAccountAgeDays: Number(age) }),
+      ...(value('group') && { group: value('group') }),
+      ...(value('perWallet') && { perWallet: value('perWallet') }),
     }
     setCreating(true)
     try {
@@ -184,7 +206,28 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
           type: 'datetime-local',
         })}
         {field('cap', texts.fields.cap, { hint: texts.fields.capHint })}
+        {field('budget', texts.fields.budget, { hint: texts.fields.budgetHint })}
         {kind === 'shared' && field('code', texts.fields.code, { hint: texts.fields.codeHint })}
+        <FormField
+          id={`${id}-allowlist`}
+          label={texts.fields.allowlist}
+          hint={texts.fields.allowlistHint}
+          error={mistakes.allowlist}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="allowlist"
+              type="file"
+              accept=".txt,.csv,text/plain,text/csv"
+            />
+          )}
+        </FormField>
+        {field('minBalance', texts.fields.minBalance, { hint: texts.fields.minBalanceHint })}
+        {field('holdsNft', texts.fields.holdsNft, { hint: texts.fields.holdsNftHint })}
+        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, { type: 'number' })}
+        {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
+        {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
         <Notice notice={notice} />
         <Button type="submit" busy={creating} busyLabel={texts.creating}>
           {texts.create}

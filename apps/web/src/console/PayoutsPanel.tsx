@@ -4,12 +4,17 @@ import { useLanguage } from '../i18n/current'
 import { formatTokenAmount } from '../i18n/format'
 import { Button } from '../ui/Button'
 import { adminApi } from './adminApi'
+import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describeError'
 import { formatTime } from './formatTime'
 import { Notice, type NoticeText } from './Notice'
+import { PayoutResourceBars } from './payout-resources'
 import { useConsoleTexts } from './useConsoleTexts'
 
-/** The payout account's balance, the payouts the chain refused (with Retry) and the stuck ones. */
+/**
+ * The payout account's balance against what open budgets still have to pay (warning when they
+ * exceed it), the payouts the chain refused (with Retry) and the stuck ones.
+ */
 export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
   const texts = useConsoleTexts()
   const language = useLanguage()
@@ -37,80 +42,62 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
           ? texts.balanceUnknown(payouts.account)
           : texts.balance(payouts.account, formatTokenAmount(payouts.balance, language))}
       </p>
+      <p className="console__balance">
+        {texts.reserved(formatTokenAmount(payouts.reserved, language))}
+      </p>
+      {payouts.budgetsExceedBalance && (
+        <p className="console__warning" role="alert">
+          {texts.reservedExceeds}
+        </p>
+      )}
+      <PayoutResourceBars payouts={payouts} />
 
       <Notice notice={notice} />
       <h3 id="console-failed">{texts.failedTitle}</h3>
-      {payouts.failed.length === 0 ? (
-        <p>{texts.failedEmpty}</p>
-      ) : (
-        <div className="console__scroll">
-          <table className="console__table" aria-labelledby="console-failed">
-            <thead>
-              <tr>
-                <th scope="col">{columns.code}</th>
-                <th scope="col">{columns.account}</th>
-                <th scope="col">{columns.error}</th>
-                <th scope="col">{columns.since}</th>
-                <th scope="col">{columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.failed.map((payout) => (
-                <tr key={payout.rewardId}>
-                  <th scope="row">{payout.code}</th>
-                  <td>{payout.waxAccount}</td>
-                  <td className="console__error-text">{payout.error}</td>
-                  <td>{formatTime(payout.at, language)}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      className="console__small"
-                      aria-label={texts.retryReward(payout.code, payout.waxAccount)}
-                      busy={retrying === payout.rewardId}
-                      busyLabel={texts.retrying}
-                      onClick={() => void retry(payout.rewardId, payout.code)}
-                    >
-                      {texts.retry}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        labelledBy="console-failed"
+        headings={columns}
+        columns={['code', 'account', 'error', 'since', 'actions']}
+        empty={texts.failedEmpty}
+        rows={payouts.failed.map((payout) => (
+          <tr key={payout.rewardId}>
+            <th scope="row">{payout.code}</th>
+            <td>{payout.waxAccount}</td>
+            <td className="console__error-text">{payout.error}</td>
+            <td>{formatTime(payout.at, language)}</td>
+            <td>
+              <Button
+                variant="secondary"
+                className="console__small"
+                aria-label={texts.retryReward(payout.code, payout.waxAccount)}
+                busy={retrying === payout.rewardId}
+                busyLabel={texts.retrying}
+                onClick={() => void retry(payout.rewardId, payout.code)}
+              >
+                {texts.retry}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      />
 
       <h3 id="console-stuck">{texts.stuckTitle(payouts.stuckMinutes)}</h3>
-      {payouts.stuck.length === 0 ? (
-        <p>{texts.stuckEmpty}</p>
-      ) : (
-        <div className="console__scroll">
-          <table className="console__table" aria-labelledby="console-stuck">
-            <thead>
-              <tr>
-                <th scope="col">{columns.code}</th>
-                <th scope="col">{columns.account}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.attempts}</th>
-                <th scope="col">{columns.error}</th>
-                <th scope="col">{columns.since}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.stuck.map((reward) => (
-                <tr key={reward.rewardId}>
-                  <th scope="row">{reward.code}</th>
-                  <td>{reward.waxAccount}</td>
-                  <td>{reward.status}</td>
-                  <td>{reward.attempts}</td>
-                  <td className="console__error-text">{reward.error}</td>
-                  <td>{formatTime(reward.since, language)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        labelledBy="console-stuck"
+        headings={columns}
+        columns={['code', 'account', 'status', 'attempts', 'error', 'since']}
+        empty={texts.stuckEmpty}
+        rows={payouts.stuck.map((reward) => (
+          <tr key={reward.rewardId}>
+            <th scope="row">{reward.code}</th>
+            <td>{reward.waxAccount}</td>
+            <td>{reward.status}</td>
+            <td>{reward.attempts}</td>
+            <td className="console__error-text">{reward.error}</td>
+            <td>{formatTime(reward.since, language)}</td>
+          </tr>
+        ))}
+      />
     </section>
   )
 }

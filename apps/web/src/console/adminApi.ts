@@ -1,4 +1,5 @@
 import type {
+  CampaignEditRequest,
   CampaignResponse,
   CodeGenerationResponse,
   NewCampaignRequest,
@@ -13,6 +14,8 @@ export const adminApi = {
     api.post<CampaignResponse>('/api/admin/campaigns', draft),
   closeCampaign: (slug: string) =>
     api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/close`),
+  editCampaign: (slug: string, edit: CampaignEditRequest) =>
+    api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/edit`, edit),
   reopenCampaign: (slug: string) =>
     api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/reopen`),
   /** Starts a generation; its progress and its files arrive on the live overview. */

@@ -75,6 +75,29 @@ export const consoleEn = {
   confirmReopen: 'Reopen campaign',
   chart: 'Chart',
   showChart: (slug: string) => `Chart of ${slug}`,
+  edit: 'Edit',
+  editCampaign: (slug: string) => `Edit ${slug}`,
+  editTitle: (name: string) => `Edit the campaign “${name}”`,
+  editCapHint: (claimed: number) => `empty: no cap; at least the ${claimed} claimed`,
+  editReopen: 'Reopen it with these changes',
+  capBelowClaimed: (claimed: number) =>
+    `The cap cannot be below the ${claimed} rewards claimed already.`,
+  save: 'Save changes',
+  saving: 'Saving...',
+  edited: (slug: string) => `Saved the changes to ${slug}.`,
+  claimsCsv: 'Claims CSV',
+  claimsCsvOf: (slug: string) => `Claims CSV of ${slug}: download`,
+  kiosk: 'Kiosk',
+  kioskOf: (slug: string) => `Open the kiosk screen of ${slug}`,
+  kioskTitle: (name: string) => `Claim your reward: ${name}`,
+  kioskScan: 'Scan this code with your phone’s camera to claim it.',
+  kioskOrType: (code: string) => `Or enter the code ${code}`,
+  kioskQrAlt: (name: string) => `QR code: a one-time claim link for ${name}`,
+  kioskClaimed: (count: number) => `${count} claimed`,
+  kioskNotOpen: (state: string) => `This campaign is ${state}: no code is shown.`,
+  kioskRefused: 'This kiosk could not open: reload the page, or go back to the console.',
+  kioskFullScreen: 'Full screen',
+  kioskBack: 'Back to the console',
 
   chartTitle: 'Claims over time',
   chartOf: (slug: string) => `Claims of ${slug}, in total, by minute`,
@@ -98,8 +121,24 @@ export const consoleEn = {
     timeHint: (zone: string) => `optional; in your time zone, ${zone}`,
     cap: 'Cap',
     capHint: 'empty: no cap',
+    budget: 'Budget',
+    budgetHint:
+      'empty: none; reserved now, as an amount of the reward’s token (2500.0000 FERN) or a number of rewards; once spent, claims are refused as fully claimed',
     code: 'Code',
     codeHint: 'a shared campaign’s one code',
+    allowlist: 'Allowlist',
+    allowlistHint:
+      'optional: a file of accounts allowed to claim, one a line or a CSV with an “account” column (up to 100,000)',
+    minBalance: 'Minimum balance',
+    minBalanceHint: 'optional: a token to hold, e.g. 100.0000 FERN@fern.token',
+    holdsNft: 'NFT to hold',
+    holdsNftHint:
+      'optional: an AtomicAssets collection, or collection:template, e.g. fernwoodnfts:1',
+    minAccountAgeDays: 'Minimum account age (days)',
+    group: 'Group',
+    groupHint: 'optional: campaigns of a group share a per-wallet limit',
+    perWallet: 'Claims per wallet',
+    perWalletHint: 'with a group: e.g. 1/day (per hour, day or week); a new group needs one',
   },
   incompleteTime: 'Enter a whole date and time, or leave it empty.',
   create: 'Create campaign',
@@ -142,6 +181,18 @@ export const consoleEn = {
   payoutsTitle: 'Payouts',
   balance: (account: string, balance: string) => `${account} holds ${balance}.`,
   balanceUnknown: (account: string) => `${account}: the chain did not answer; balance unknown.`,
+  reserved: (amount: string) => `Open campaigns’ budgets still to pay: ${amount}.`,
+  reservedExceeds:
+    'The open budgets exceed the payout account’s balance: top it up before they are spent, or payouts will fail.',
+  resourcesTitle: 'Payout account resources',
+  resourceUnits: { cpu: 'µs', net: 'bytes', ram: 'bytes' },
+  resourceUse: (used: string, max: string, available: string, unit: string) =>
+    `${used} of ${max} ${unit} used, ${available} available`,
+  resourceUnlimited: 'unlimited',
+  resourcesUnknown: 'The chain did not answer: resources unknown.',
+  payoutsRunning: 'Payouts are running.',
+  payoutsPaused: (resource: string, since: string, nextCheck: string) =>
+    `Payouts paused since ${since}: the payout account is out of ${resource}. Every reward stays due and is paid once it has ${resource} again (next check ${nextCheck}): stake to it or power it up.`,
   failedTitle: 'Failed payouts',
   failedEmpty: 'No failed payouts.',
   stuckTitle: (minutes: number) => `Stuck for more than ${minutes} minutes`,
@@ -173,10 +224,32 @@ export const consoleEn = {
     ADMIN_NAME_INVALID: 'The name must be 1 to 120 characters.',
     ADMIN_REWARD_INVALID: 'The reward must be an amount and a token, e.g. "10.0000 FERN".',
     ADMIN_CONTRACT_INVALID: 'The token contract must be a WAX account name.',
+    ADMIN_NFT_INVALID:
+      'The NFT must be a collection and a template id, e.g. "fernwoodnfts:3", given instead of a reward.',
+    ADMIN_NFT_TEMPLATE_UNKNOWN: 'The collection has no such template on chain.',
+    ADMIN_NFT_NOT_MINTER:
+      'The payout account is not one of the collection’s authorized accounts, so it cannot mint this template.',
+    ADMIN_NFT_SCHEMA_UNTIED:
+      'The template’s schema has no “reward” string attribute, which ties each mint to its reward: add it with extendschema.',
     ADMIN_TIME_INVALID: 'The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: 'The campaign must end after it starts.',
     ADMIN_CAP_INVALID: 'The cap must be a whole number of at least 1.',
+    ADMIN_BUDGET_INVALID:
+      'The budget must be an amount of the reward’s token, e.g. "2500.0000 FERN", or a number of rewards of at least 1.',
+    ADMIN_BUDGET_NOT_WHOLE_REWARDS: 'The budget must pay a whole number of rewards.',
     ADMIN_CODE_INVALID: 'The code is not a valid code.',
+    ADMIN_ALLOWLIST_INVALID:
+      'The allowlist must hold 1 to 100,000 WAX account names, one a line or in an “account” column.',
+    ADMIN_MIN_BALANCE_INVALID:
+      'The minimum balance must be an amount, a token and its contract, e.g. "100.0000 FERN@fern.token".',
+    ADMIN_HOLDS_NFT_INVALID:
+      'The NFT must be a collection name, optionally with a template id, e.g. "fernwoodnfts:1".',
+    ADMIN_ACCOUNT_AGE_INVALID:
+      'The minimum account age must be a whole number of days from 1 to 36500.',
+    ADMIN_GROUP_INVALID:
+      'The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.',
+    ADMIN_PER_WALLET_INVALID:
+      'The per-wallet limit must be claims per period, e.g. "1/day" (hour, day or week), with a group.',
     ADMIN_UNIQUE_CODE_GIVEN:
       'Unique campaigns get their codes from code generation, not a code of their own.',
     ADMIN_CODE_TAKEN: 'This code belongs to another campaign.',
@@ -195,6 +268,10 @@ export const consoleEn = {
     ADMIN_GENERATION_NOT_FOUND: 'There is no such code generation.',
     ADMIN_GENERATION_RUNNING:
       'This code generation is still running: download its codes when it is done.',
+    ADMIN_EDIT_EMPTY: 'Nothing to change: give a new start, end or cap, or reopen the campaign.',
+    ADMIN_CAMPAIGN_WELCOME_EDIT:
+      'The welcome campaign cannot be edited: every first visit claims its code.',
+    ADMIN_CAP_BELOW_CLAIMED: 'The cap cannot be below the rewards claimed already.',
   },
 }
 

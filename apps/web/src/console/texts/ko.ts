@@ -68,6 +68,29 @@ const ko: ConsoleTexts = {
   confirmReopen: '캠페인 다시 열기',
   chart: '차트',
   showChart: (slug: string) => `차트: ${slug}`,
+  edit: '편집',
+  editCampaign: (slug: string) => `편집: ${slug}`,
+  editTitle: (name: string) => `“${name}” 캠페인 편집`,
+  editCapHint: (claimed: number) => `비우면 상한 없음. 이미 수령한 ${claimed}개 이상`,
+  editReopen: '이 변경과 함께 다시 열기',
+  capBelowClaimed: (claimed: number) =>
+    `상한은 이미 수령한 보상 ${claimed}개보다 작을 수 없습니다.`,
+  save: '변경 저장',
+  saving: '저장 중...',
+  edited: (slug: string) => `${slug}의 변경을 저장했습니다.`,
+  claimsCsv: '수령 CSV',
+  claimsCsvOf: (slug: string) => `${slug}의 수령 CSV 내려받기`,
+  kiosk: '키오스크',
+  kioskOf: (slug: string) => `${slug}의 키오스크 화면 열기`,
+  kioskTitle: (name: string) => `보상을 받으세요: ${name}`,
+  kioskScan: '휴대폰 카메라로 이 코드를 스캔해 받으세요.',
+  kioskOrType: (code: string) => `또는 코드 ${code} 입력`,
+  kioskQrAlt: (name: string) => `QR 코드: ${name}의 일회용 수령 링크`,
+  kioskClaimed: (count: number) => `${count}명 수령`,
+  kioskNotOpen: (state: string) => `이 캠페인은 ${state} 상태입니다. 코드를 표시하지 않습니다.`,
+  kioskRefused: '키오스크를 열 수 없습니다. 페이지를 새로 고치거나 콘솔로 돌아가세요.',
+  kioskFullScreen: '전체 화면',
+  kioskBack: '콘솔로 돌아가기',
 
   chartTitle: '시간별 수령',
   chartOf: (slug: string) => `${slug}의 누적 수령, 분 단위`,
@@ -90,8 +113,23 @@ const ko: ConsoleTexts = {
     timeHint: (zone: string) => `선택 사항, 사용자의 시간대(${zone}) 기준`,
     cap: '한도',
     capHint: '비우면 한도 없음',
+    budget: '예산',
+    budgetHint:
+      '비우면 없음. 지금 확보됩니다: 보상 토큰의 금액(2500.0000 FERN) 또는 보상 개수. 모두 쓰이면 청구는 모두 소진됨으로 거절됩니다',
     code: '코드',
     codeHint: '공유 캠페인의 단일 코드',
+    allowlist: '허용 목록',
+    allowlistHint:
+      '선택 사항: 받을 수 있는 계정 파일. 한 줄에 하나 또는 “account” 열이 있는 CSV(최대 100,000개)',
+    minBalance: '최소 잔액',
+    minBalanceHint: '선택 사항: 보유해야 할 토큰. 예: 100.0000 FERN@fern.token',
+    holdsNft: '보유해야 할 NFT',
+    holdsNftHint: '선택 사항: AtomicAssets 컬렉션 또는 컬렉션:템플릿. 예: fernwoodnfts:1',
+    minAccountAgeDays: '최소 계정 나이(일)',
+    group: '그룹',
+    groupHint: '선택 사항: 같은 그룹의 캠페인은 지갑별 한도를 함께 씁니다',
+    perWallet: '지갑별 청구 횟수',
+    perWalletHint: '그룹과 함께: 예: 1/day(hour, day, week). 새 그룹에는 꼭 필요합니다',
   },
   incompleteTime: '날짜와 시간을 모두 입력하거나 비워 두세요.',
   create: '캠페인 만들기',
@@ -134,6 +172,18 @@ const ko: ConsoleTexts = {
   payoutsTitle: '지급',
   balance: (account: string, balance: string) => `${account} 잔액: ${balance}.`,
   balanceUnknown: (account: string) => `${account}: 체인이 응답하지 않아 잔액을 알 수 없습니다.`,
+  reserved: (amount: string) => `진행 중인 캠페인 예산 중 아직 지급할 금액: ${amount}.`,
+  reservedExceeds:
+    '진행 중인 예산이 지급 계정 잔액보다 많습니다. 예산이 소진되기 전에 충전하지 않으면 지급이 실패합니다.',
+  resourcesTitle: '지급 계정 리소스',
+  resourceUnits: { cpu: 'µs', net: '바이트', ram: '바이트' },
+  resourceUse: (used: string, max: string, available: string, unit: string) =>
+    `${max} ${unit} 중 ${used} ${unit} 사용, ${available} ${unit} 남음`,
+  resourceUnlimited: '무제한',
+  resourcesUnknown: '체인이 응답하지 않아 리소스를 알 수 없습니다.',
+  payoutsRunning: '지급이 진행 중입니다.',
+  payoutsPaused: (resource: string, since: string, nextCheck: string) =>
+    `${since}부터 지급이 일시 중지되었습니다: 지급 계정의 ${resource}이(가) 부족합니다. 모든 보상은 대기 상태로 남으며 ${resource}이(가) 다시 생기면 지급됩니다(다음 확인 ${nextCheck}). 계정에 스테이킹하거나 PowerUp 하세요.`,
   failedTitle: '실패한 지급',
   failedEmpty: '실패한 지급이 없습니다.',
   stuckTitle: (minutes: number) => `${minutes}분 넘게 멈춘 지급`,
@@ -164,10 +214,31 @@ const ko: ConsoleTexts = {
     ADMIN_NAME_INVALID: '이름은 1~120자여야 합니다.',
     ADMIN_REWARD_INVALID: '보상은 수량과 토큰이어야 합니다. 예: "10.0000 FERN".',
     ADMIN_CONTRACT_INVALID: '토큰 컨트랙트는 WAX 계정 이름이어야 합니다.',
+    ADMIN_NFT_INVALID:
+      'NFT는 보상 대신 컬렉션과 템플릿 ID로 입력해야 합니다. 예: "fernwoodnfts:3".',
+    ADMIN_NFT_TEMPLATE_UNKNOWN: '체인의 이 컬렉션에는 그런 템플릿이 없습니다.',
+    ADMIN_NFT_NOT_MINTER:
+      '지급 계정이 이 컬렉션의 승인된 계정이 아니어서 이 템플릿을 발행할 수 없습니다.',
+    ADMIN_NFT_SCHEMA_UNTIED:
+      '템플릿의 스키마에 각 발행을 보상과 연결하는 “reward” 문자열 속성이 없습니다. extendschema로 추가하세요.',
     ADMIN_TIME_INVALID: '시작과 종료는 ISO 시각이어야 합니다. 예: 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: '캠페인은 시작한 뒤에 끝나야 합니다.',
     ADMIN_CAP_INVALID: '한도는 1 이상의 정수여야 합니다.',
+    ADMIN_BUDGET_INVALID:
+      '예산은 보상 토큰의 금액(예: "2500.0000 FERN") 또는 1 이상의 보상 개수여야 합니다.',
+    ADMIN_BUDGET_NOT_WHOLE_REWARDS: '예산은 보상의 정수 배여야 합니다.',
     ADMIN_CODE_INVALID: '올바른 코드가 아닙니다.',
+    ADMIN_ALLOWLIST_INVALID:
+      '허용 목록에는 WAX 계정 이름이 1~100,000개 있어야 합니다. 한 줄에 하나 또는 “account” 열에 적어 주세요.',
+    ADMIN_MIN_BALANCE_INVALID:
+      '최소 잔액은 금액, 토큰, 컨트랙트여야 합니다. 예: "100.0000 FERN@fern.token".',
+    ADMIN_HOLDS_NFT_INVALID:
+      'NFT는 컬렉션 이름(템플릿 ID는 선택)이어야 합니다. 예: "fernwoodnfts:1".',
+    ADMIN_ACCOUNT_AGE_INVALID: '최소 계정 나이는 1~36500 사이의 정수(일)여야 합니다.',
+    ADMIN_GROUP_INVALID:
+      '그룹은 영문 소문자, 숫자, 하이픈 1~64자여야 하며, 새 그룹에는 지갑별 한도가 필요합니다.',
+    ADMIN_PER_WALLET_INVALID:
+      '지갑별 한도는 기간당 횟수여야 합니다(예: "1/day", hour·day·week). 그룹과 함께 주세요.',
     ADMIN_UNIQUE_CODE_GIVEN: '고유 캠페인의 코드는 직접 정하지 않고 코드 생성으로 만듭니다.',
     ADMIN_CODE_TAKEN: '이 코드는 다른 캠페인의 코드입니다.',
     ADMIN_CAMPAIGN_NOT_FOUND: '그런 캠페인이 없습니다.',
@@ -184,6 +255,10 @@ const ko: ConsoleTexts = {
       '이미 코드 생성 두 건이 진행 중입니다. 그중 하나가 끝나면 이 생성을 시작하세요.',
     ADMIN_GENERATION_NOT_FOUND: '그런 코드 생성 기록이 없습니다.',
     ADMIN_GENERATION_RUNNING: '이 코드 생성은 아직 진행 중입니다. 끝나면 코드를 내려받으세요.',
+    ADMIN_EDIT_EMPTY: '바꿀 것이 없습니다. 새 시작, 종료 또는 상한을 주거나 캠페인을 다시 여세요.',
+    ADMIN_CAMPAIGN_WELCOME_EDIT:
+      '환영 캠페인은 편집할 수 없습니다. 모든 첫 방문이 그 코드를 받습니다.',
+    ADMIN_CAP_BELOW_CLAIMED: '상한은 이미 수령한 보상 수보다 작을 수 없습니다.',
   },
 }
 

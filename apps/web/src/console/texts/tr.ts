@@ -69,6 +69,28 @@ const tr: ConsoleTexts = {
   confirmReopen: 'Kampanyayı yeniden aç',
   chart: 'Grafik',
   showChart: (slug: string) => `Grafik: ${slug}`,
+  edit: 'Düzenle',
+  editCampaign: (slug: string) => `Düzenle: ${slug}`,
+  editTitle: (name: string) => `“${name}” kampanyasını düzenle`,
+  editCapHint: (claimed: number) => `boş: sınır yok; en az alınmış ${claimed}`,
+  editReopen: 'Bu değişikliklerle yeniden aç',
+  capBelowClaimed: (claimed: number) => `Sınır, şimdiden alınmış ${claimed} ödülün altında olamaz.`,
+  save: 'Değişiklikleri kaydet',
+  saving: 'Kaydediliyor...',
+  edited: (slug: string) => `${slug} için değişiklikler kaydedildi.`,
+  claimsCsv: 'Alımlar CSV',
+  claimsCsvOf: (slug: string) => `Alımlar CSV: ${slug} (indir)`,
+  kiosk: 'Kiosk',
+  kioskOf: (slug: string) => `${slug} kiosk ekranını aç`,
+  kioskTitle: (name: string) => `Ödülünü al: ${name}`,
+  kioskScan: 'Almak için bu kodu telefonunun kamerasıyla tara.',
+  kioskOrType: (code: string) => `Ya da ${code} kodunu gir`,
+  kioskQrAlt: (name: string) => `QR kod: ${name} için tek kullanımlık alma bağlantısı`,
+  kioskClaimed: (count: number) => `${count} alındı`,
+  kioskNotOpen: (state: string) => `Bu kampanya ${state}: kod gösterilmiyor.`,
+  kioskRefused: 'Bu kiosk açılamadı: sayfayı yenileyin ya da konsola dönün.',
+  kioskFullScreen: 'Tam ekran',
+  kioskBack: 'Konsola dön',
 
   chartTitle: 'Zamana göre alımlar',
   chartOf: (slug: string) => `${slug} için toplam alımlar, dakika dakika`,
@@ -91,8 +113,25 @@ const tr: ConsoleTexts = {
     timeHint: (zone: string) => `isteğe bağlı; sizin saat diliminizde: ${zone}`,
     cap: 'Sınır',
     capHint: 'boş: sınır yok',
+    budget: 'Bütçe',
+    budgetHint:
+      'boş: yok; şimdi ayrılır: ödül tokeninden bir tutar (2500.0000 FERN) ya da ödül sayısı; bitince talepler tamamen talep edildi diye reddedilir',
     code: 'Kod',
     codeHint: 'ortak bir kampanyanın tek kodu',
+    allowlist: 'İzin listesi',
+    allowlistHint:
+      'isteğe bağlı: alabilecek hesapların dosyası, satır başına bir hesap ya da “account” sütunlu bir CSV (en çok 100.000)',
+    minBalance: 'En az bakiye',
+    minBalanceHint: 'isteğe bağlı: tutulması gereken jeton, ör. 100.0000 FERN@fern.token',
+    holdsNft: 'Tutulması gereken NFT',
+    holdsNftHint:
+      'isteğe bağlı: bir AtomicAssets koleksiyonu ya da koleksiyon:şablon, ör. fernwoodnfts:1',
+    minAccountAgeDays: 'En az hesap yaşı (gün)',
+    group: 'Grup',
+    groupHint: 'isteğe bağlı: bir grubun kampanyaları cüzdan başına bir sınırı paylaşır',
+    perWallet: 'Cüzdan başına alım',
+    perWalletHint:
+      'grupla birlikte: ör. 1/day (hour, day ya da week); yeni bir grup için gereklidir',
   },
   incompleteTime: 'Tarihi ve saati eksiksiz girin ya da boş bırakın.',
   create: 'Kampanya oluştur',
@@ -136,6 +175,18 @@ const tr: ConsoleTexts = {
   payoutsTitle: 'Ödemeler',
   balance: (account: string, balance: string) => `${account} bakiyesi: ${balance}.`,
   balanceUnknown: (account: string) => `${account}: zincir yanıt vermedi; bakiye bilinmiyor.`,
+  reserved: (amount: string) => `Açık kampanyaların bütçelerinden ödenecek kalan: ${amount}.`,
+  reservedExceeds:
+    'Açık bütçeler ödeme hesabının bakiyesini aşıyor: bütçeler bitmeden bakiyeyi artırın, yoksa ödemeler başarısız olur.',
+  resourcesTitle: 'Ödeme hesabının kaynakları',
+  resourceUnits: { cpu: 'µs', net: 'bayt', ram: 'bayt' },
+  resourceUse: (used: string, max: string, available: string, unit: string) =>
+    `${max} ${unit} içinden ${used} ${unit} kullanıldı, ${available} ${unit} kaldı`,
+  resourceUnlimited: 'sınırsız',
+  resourcesUnknown: 'Zincir yanıt vermedi: kaynaklar bilinmiyor.',
+  payoutsRunning: 'Ödemeler sürüyor.',
+  payoutsPaused: (resource: string, since: string, nextCheck: string) =>
+    `Ödemeler ${since} zamanından beri duraklatıldı: ödeme hesabının ${resource} kaynağı tükendi. Her ödül sırada kalır ve hesap yeniden ${resource} kazanınca ödenir (sonraki kontrol ${nextCheck}): hesaba stake yapın veya PowerUp kullanın.`,
   failedTitle: 'Başarısız ödemeler',
   failedEmpty: 'Başarısız ödeme yok.',
   stuckTitle: (minutes: number) => `${minutes} dakikadan uzun süredir takılı`,
@@ -166,10 +217,31 @@ const tr: ConsoleTexts = {
     ADMIN_NAME_INVALID: 'Ad 1 ile 120 karakter arasında olmalıdır.',
     ADMIN_REWARD_INVALID: 'Ödül bir miktar ve bir token olmalıdır, ör. "10.0000 FERN".',
     ADMIN_CONTRACT_INVALID: 'Token sözleşmesi bir WAX hesap adı olmalıdır.',
+    ADMIN_NFT_INVALID:
+      'NFT, ödül yerine bir koleksiyon ve şablon numarası olarak verilmelidir, ör. "fernwoodnfts:3".',
+    ADMIN_NFT_TEMPLATE_UNKNOWN: 'Koleksiyonun zincirde böyle bir şablonu yok.',
+    ADMIN_NFT_NOT_MINTER:
+      'Ödeme hesabı koleksiyonun yetkili hesaplarından biri değil, bu yüzden bu şablonu basamaz.',
+    ADMIN_NFT_SCHEMA_UNTIED:
+      'Şablonun şemasında her basımı ödülüne bağlayan “reward” metin özelliği yok: extendschema ile ekleyin.',
     ADMIN_TIME_INVALID: 'Başlangıç ve bitiş ISO zamanları olmalıdır, ör. 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: 'Kampanya başladıktan sonra bitmelidir.',
     ADMIN_CAP_INVALID: 'Sınır en az 1 olan bir tam sayı olmalıdır.',
+    ADMIN_BUDGET_INVALID:
+      'Bütçe, ödül tokeninden bir tutar (örn. "2500.0000 FERN") ya da en az 1 ödül sayısı olmalıdır.',
+    ADMIN_BUDGET_NOT_WHOLE_REWARDS: 'Bütçe tam sayıda ödül karşılamalıdır.',
     ADMIN_CODE_INVALID: 'Bu geçerli bir kod değil.',
+    ADMIN_ALLOWLIST_INVALID:
+      'İzin listesi 1 ile 100.000 arasında WAX hesap adı içermelidir: satır başına bir tane ya da “account” sütununda.',
+    ADMIN_MIN_BALANCE_INVALID:
+      'En az bakiye bir miktar, bir jeton ve sözleşmesi olmalıdır, ör. "100.0000 FERN@fern.token".',
+    ADMIN_HOLDS_NFT_INVALID:
+      'NFT bir koleksiyon adı olmalıdır, isteğe bağlı bir şablon numarasıyla, ör. "fernwoodnfts:1".',
+    ADMIN_ACCOUNT_AGE_INVALID: 'En az hesap yaşı 1 ile 36500 arasında tam gün sayısı olmalıdır.',
+    ADMIN_GROUP_INVALID:
+      'Grup 1 ile 64 arasında küçük harf, rakam ya da tire olmalıdır; yeni bir grup cüzdan başına bir sınır ister.',
+    ADMIN_PER_WALLET_INVALID:
+      'Cüzdan başına sınır dönem başına alım olmalıdır, ör. "1/day" (hour, day ya da week), bir grupla birlikte.',
     ADMIN_UNIQUE_CODE_GIVEN:
       'Tekil kampanyaların kodları kendi verilen bir koddan değil, kod üretiminden gelir.',
     ADMIN_CODE_TAKEN: 'Bu kod başka bir kampanyaya ait.',
@@ -185,6 +257,11 @@ const tr: ConsoleTexts = {
     ADMIN_GENERATIONS_BUSY: 'Şu anda zaten iki kod üretimi sürüyor: biri bittiğinde bunu başlatın.',
     ADMIN_GENERATION_NOT_FOUND: 'Böyle bir kod üretimi yok.',
     ADMIN_GENERATION_RUNNING: 'Bu kod üretimi hâlâ sürüyor: bittiğinde kodlarını indirin.',
+    ADMIN_EDIT_EMPTY:
+      'Değişecek bir şey yok: yeni bir başlangıç, bitiş ya da sınır verin veya kampanyayı yeniden açın.',
+    ADMIN_CAMPAIGN_WELCOME_EDIT:
+      'Hoş geldin kampanyası düzenlenemez: her ilk ziyaret onun kodunu alır.',
+    ADMIN_CAP_BELOW_CLAIMED: 'Sınır, şimdiden alınmış ödüllerin altında olamaz.',
   },
 }
 
