@@ -1,19 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
 import { test as base, expect } from './fixtures'
-import { enterForest } from './screens'
+import { enterForest, expectConnectWalletScreen, toast } from './screens'
 import { type CloudWalletStandIn, startCloudWalletStandIn } from './support/cloud-wallet-stand-in'
 import { texts } from './texts'
 
 export { expect }
-
-/** The spec's wallet texts, written out independently of the app's texts.ts. */
-export const walletTexts = {
-  connecting: 'Connecting...',
-  connected: (account: string) => `WAX wallet connected: ${account}`,
-  cancelled: 'Wallet connection cancelled.',
-  waxAccount: (account: string) => `WAX: ${account}`,
-  logout: 'Logout',
-} as const
 
 interface WalletWorkerFixtures {
   cloudWallet: CloudWalletStandIn
@@ -98,6 +89,29 @@ export async function openWalletLogin(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: texts.connectWallet }).click()
   const dialog = kitDialog(page)
   await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** Chooses the Cloud Wallet in the kit and returns the popup it opens. */
+export async function openCloudWalletPopup(page: Page): Promise<Page> {
+  const dialog = await openWalletLogin(page)
+  const popupOpened = page.waitForEvent('popup')
+  await walletOption(dialog, 'Cloud Wallet').click()
+  const popup = await popupOpened
+  await popup.waitForLoadState()
+  return popup
+}
+
+/**
+ * A login that failed with the wallet's `message`: the kit's dialog says it, so does an error
+ * toast, the connect-wallet screen stays and the kit kept no session. Returns the dialog.
+ */
+export async function expectFailedLogin(page: Page, message: string): Promise<Locator> {
+  const dialog = kitDialog(page)
+  await expect(dialog.getByText(message)).toBeVisible()
+  await expect(toast(page, message)).toHaveAttribute('data-type', 'error')
+  await expectConnectWalletScreen(page)
+  expect(await storedKitSessions(page)).toEqual([])
   return dialog
 }
 

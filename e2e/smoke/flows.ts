@@ -1,8 +1,6 @@
 import { join } from 'node:path'
-import { dashboardTexts } from '../support/dashboard'
 import { writeQrPng } from '../support/qr-media'
-import { texts } from '../texts'
-import { walletTexts } from '../wallet-fixtures'
+import { dashboardTexts, texts, walletTexts } from '../texts'
 import type { Query, Visitor } from './visitor'
 
 /** What a flow gets besides its visitor. */
@@ -26,8 +24,8 @@ export interface Flow {
 const kitTexts = {
   loginTitle: 'Login',
   loginIntro: 'Connect your wallet to login',
-  settings: 'settings',
-  close: 'close',
+  settings: 'Settings',
+  close: 'Close',
   language: 'Language',
   account: (account: string) => `${account}@active`,
 }

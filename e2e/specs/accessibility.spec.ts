@@ -5,11 +5,10 @@ import {
   accounts,
   activityList,
   codeBox,
-  dashboardTexts,
   enterDashboard,
   openHeaderMenu,
 } from '../support/dashboard'
-import { texts } from '../texts'
+import { dashboardTexts, texts } from '../texts'
 import { expect, openWalletLogin, test } from '../wallet-fixtures'
 
 // axe-core in Chromium on our screens and inside the kit's open dialog (its shadow root is opened

@@ -5,9 +5,9 @@ import type { Page } from '@playwright/test'
 import { expectConnectWalletScreen, toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
 import { type FakeCamera, type FakeCameraFile, fakeCamera } from '../support/camera'
-import { accounts, codeBox, dashboardTexts, submitButton, treasures } from '../support/dashboard'
+import { accounts, codeBox, submitButton, treasures } from '../support/dashboard'
 import { writeQrPng } from '../support/qr-media'
-import { texts } from '../texts'
+import { dashboardTexts, texts } from '../texts'
 import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-fixtures'
 
 /** This feature's texts, written out independently of the app's. */

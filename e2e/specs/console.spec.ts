@@ -4,9 +4,9 @@ import { seedPrivateKey } from '@fernwood/devchain'
 import { devices, type Page } from '@playwright/test'
 import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import { codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
+import { codeBox, enterDashboard, treasures } from '../support/dashboard'
 import { transferFern } from '../support/transfer-tokens'
-import { texts } from '../texts'
+import { dashboardTexts, texts } from '../texts'
 import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-fixtures'
 
 /** The console's texts the spec looks for, written out independently of the app's. */
@@ -422,6 +422,45 @@ for (const [name, device, slug] of [
     })
   })
 }
+
+test('a budget given at creation is weighed against the payout balance: the console warns when open budgets exceed it', async ({
+  page,
+}) => {
+  const budgetTexts = {
+    invalid:
+      'The budget must be an amount of the reward’s token, e.g. "2500.0000 FERN", or a number of rewards of at least 1.',
+    reserved: (amount: string) => `Open campaigns’ budgets still to pay: ${amount}.`,
+    exceeds:
+      'The open budgets exceed the payout account’s balance: top it up before they are spent, or payouts will fail.',
+  }
+  await openConsoleQuicklyAs(page, OPERATOR)
+  const payouts = page.getByRole('region', { name: 'Payouts' })
+  const reserved = payouts.getByText(/^Open campaigns’ budgets still to pay: /)
+  // Other tests of this file may have left budgets; this one adds its own to what is shown.
+  const before = Number(
+    ((await reserved.textContent()) ?? '').replace(/[^0-9.]/g, '').replace(/\.$/, ''),
+  )
+
+  const form = page.getByRole('region', { name: 'New campaign' })
+  await form.getByLabel('Slug').fill('lantern-budget')
+  await form.getByLabel('Name', { exact: true }).fill('Lantern budget')
+  await form.getByLabel('Reward').fill('2.0000 FERN')
+  const budget = form.getByLabel('Budget')
+  await budget.fill('plenty')
+  await form.getByRole('button', { name: 'Create campaign' }).click()
+  await expect(budget).toHaveAttribute('aria-invalid', 'true')
+  await expect(form).toContainText(budgetTexts.invalid)
+
+  await budget.fill('2000.0000 FERN')
+  await form.getByRole('button', { name: 'Create campaign' }).click()
+  // devcreator holds 100 FERN at the most (the first test funds it): less than this budget.
+  await expect(reserved).toHaveText(
+    budgetTexts.reserved(
+      `${(before + 2000).toLocaleString('en', { minimumFractionDigits: 4 })} FERN`,
+    ),
+  )
+  await expect(payouts.getByRole('alert')).toHaveText(budgetTexts.exceeds)
+})
 
 test('the console speaks the page’s language: a Korean browser is refused in Korean', async ({
   browser,

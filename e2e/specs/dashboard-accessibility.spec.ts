@@ -1,13 +1,7 @@
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import {
-  accounts,
-  activityList,
-  codeBox,
-  dashboardTexts,
-  enterDashboard,
-  treasures,
-} from '../support/dashboard'
+import { accounts, activityList, codeBox, enterDashboard, treasures } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 test('the code tabs follow the WAI-ARIA tabs pattern', async ({ page }) => {
   await enterDashboard(page, accounts.payingCodes)

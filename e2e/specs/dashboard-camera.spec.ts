@@ -7,7 +7,8 @@ import {
   fakeCamera,
   watchCameraStreams,
 } from '../support/camera'
-import { accounts, codeBox, dashboardTexts, enterDashboard } from '../support/dashboard'
+import { accounts, codeBox, enterDashboard } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 const test = base.extend<FakeCamera, FakeCameraFile>(fakeCamera)
 

@@ -1,12 +1,7 @@
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import {
-  accounts,
-  activityList,
-  codeBox,
-  dashboardTexts,
-  enterDashboard,
-} from '../support/dashboard'
+import { accounts, activityList, codeBox, enterDashboard } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 // bob's unknown codes count towards a lockout per server; a worker option of its own gives this
 // file a server of its own.

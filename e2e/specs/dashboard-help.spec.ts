@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures'
-import { accounts, dashboardTexts, enterDashboard } from '../support/dashboard'
+import { accounts, enterDashboard } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 test('the guide opens from Help and closes on the close button, Escape and the backdrop', async ({
   page,

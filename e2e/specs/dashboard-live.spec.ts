@@ -5,11 +5,11 @@ import {
   accounts,
   activityList,
   codeBox,
-  dashboardTexts,
   demoCodes,
   enterDashboard,
   treasures,
 } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 /** Marks the loaded document, so a spec can tell a live update from a reload. */
 async function markDocument(page: Page): Promise<() => Promise<boolean>> {

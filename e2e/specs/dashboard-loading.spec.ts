@@ -1,14 +1,8 @@
 import { expect, test } from '../fixtures'
-import { enterForest, expectLoginScreen, holdRequests, toast } from '../screens'
-import {
-  accounts,
-  codeBox,
-  dashboardTexts,
-  demoCodes,
-  enterDashboard,
-  treasures,
-} from '../support/dashboard'
-import { texts } from '../texts'
+import { enterForest, expectLoginScreen, toast } from '../screens'
+import { accounts, codeBox, demoCodes, enterDashboard, treasures } from '../support/dashboard'
+import { holdRequests } from '../support/hold-requests'
+import { dashboardTexts, texts } from '../texts'
 
 const decoderWasm = '**/assets/zxing_reader-*.wasm'
 

@@ -1,13 +1,8 @@
 import { expect, test } from '../fixtures'
 import { enterForest, expectLoginScreen, toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import {
-  accounts,
-  activityList,
-  codeBox,
-  dashboardTexts,
-  enterDashboard,
-} from '../support/dashboard'
+import { accounts, activityList, codeBox, enterDashboard } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 // The control's texts, written out independently of the app's English source.
 const signOutEverywhere = 'Sign out everywhere'

@@ -1,15 +1,16 @@
 import { expect, test } from '../fixtures'
-import { holdRequests, toast } from '../screens'
+import { toast } from '../screens'
 import {
   accounts,
   activityList,
   codeBox,
-  dashboardTexts,
   demoCodes,
   enterDashboard,
   submitButton,
   treasures,
 } from '../support/dashboard'
+import { holdRequests } from '../support/hold-requests'
+import { dashboardTexts } from '../texts'
 
 interface ChainTransaction {
   id: string

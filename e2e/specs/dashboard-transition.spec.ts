@@ -1,5 +1,5 @@
-import { texts } from '../texts'
-import { expect, openWalletLogin, test, walletOption, walletTexts } from '../wallet-fixtures'
+import { texts, walletTexts } from '../texts'
+import { expect, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 test('the dashboard comes straight after the connect screen: no frame of the loading screen between', async ({
   page,

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import { accounts, codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
+import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 // Each demo code pays once per server; a worker option of its own gives this file a server of its
 // own (shared with the other experience specs, none of which pays alice).

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import { accounts, codeBox, dashboardTexts, enterDashboard } from '../support/dashboard'
+import { accounts, codeBox, enterDashboard } from '../support/dashboard'
 import { writeNonQrPng, writeQrPng } from '../support/qr-media'
+import { dashboardTexts } from '../texts'
 
 let folder: string
 test.beforeAll(async () => {

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { expectLoginScreen } from '../screens'
-import { accounts, codeBox, dashboardTexts, enterDashboard, treasures } from '../support/dashboard'
+import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 // carol's welcome code pays once per server; a worker option of its own gives this file a server
 // of its own.

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../fixtures'
 import { enterForest } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import { dashboardTexts } from '../support/dashboard'
 import { devchainWarning, devchainWarningText } from '../support/devchain-warning'
+import { dashboardTexts } from '../texts'
 
 // A server of this file's own, run as an operator runs a throwaway public demo (the default
 // server's absence of the warning is devchain-private.spec.ts's).

@@ -1,16 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
-import { dashboardTexts, enterDashboard } from '../support/dashboard'
-import { texts } from '../texts'
-import {
-  expect,
-  kitDialog,
-  openWalletLogin,
-  test,
-  walletOption,
-  walletTexts,
-} from '../wallet-fixtures'
+import { enterDashboard } from '../support/dashboard'
+import { dashboardTexts, kitButtons, texts, walletTexts } from '../texts'
+import { expect, kitDialog, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 // Fernwood in the wallet kit's languages, following the kit's own Settings > Language. The texts
 // are written out here, independently of the app's language files.
@@ -27,6 +20,11 @@ const korean = {
   codePlaceholder: '마법의 코드를 입력하세요...',
   language: '언어',
   walletConnected: (account: string) => `WAX 지갑이 연결되었어요: ${account}`,
+  // The kit's dialog: its own title, and the names we give its header buttons.
+  kitLogin: '로그인',
+  kitSettings: '설정',
+  kitClose: '닫기',
+  kitBack: '뒤로',
 }
 const turkish = {
   submitCodeTitle: 'Orman Kodu Gönder',
@@ -47,6 +45,17 @@ function dashboard(page: Page) {
   }
 }
 
+/** The dashboard shows `words` (behind the kit's dialog too), and the page says it is in `lang`. */
+async function expectDashboardIn(page: Page, words: typeof turkish, lang: string) {
+  const screen = dashboard(page)
+  await expect(screen.submitTitle).toHaveText(words.submitCodeTitle)
+  await expect(screen.treasuresTitle).toHaveText(words.treasuresTitle)
+  await expect(screen.submitButton).toHaveText(words.submitCode)
+  await expect(screen.codeBox).toHaveAttribute('placeholder', words.codePlaceholder)
+  await expect(screen.logout).toHaveText(words.logout)
+  await expect(page.locator('html')).toHaveAttribute('lang', lang)
+}
+
 /** Picks a language on the kit's Settings > Language page, by the name the kit lists it under. */
 async function chooseKitLanguage(dialog: Locator, language: string) {
   await dialog.getByText(language, { exact: true }).click()
@@ -61,24 +70,13 @@ test("the kit's language setting changes the dashboard's texts live, and English
   const screen = dashboard(page)
   await expect(screen.submitTitle).toHaveText(dashboardTexts.submitCodeTitle)
 
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await dialog.getByRole('button', { name: /^Language/ }).click()
 
   await chooseKitLanguage(dialog, '한국어')
-  await expect(screen.submitTitle).toHaveText(korean.submitCodeTitle)
-  await expect(screen.treasuresTitle).toHaveText(korean.treasuresTitle)
-  await expect(screen.submitButton).toHaveText(korean.submitCode)
-  await expect(screen.codeBox).toHaveAttribute('placeholder', korean.codePlaceholder)
-  await expect(screen.logout).toHaveText(korean.logout)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
-
+  await expectDashboardIn(page, korean, 'ko')
   await chooseKitLanguage(dialog, 'Türkçe')
-  await expect(screen.submitTitle).toHaveText(turkish.submitCodeTitle)
-  await expect(screen.treasuresTitle).toHaveText(turkish.treasuresTitle)
-  await expect(screen.submitButton).toHaveText(turkish.submitCode)
-  await expect(screen.codeBox).toHaveAttribute('placeholder', turkish.codePlaceholder)
-  await expect(screen.logout).toHaveText(turkish.logout)
-  await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
+  await expectDashboardIn(page, turkish, 'tr')
 
   // The kit's plain 中文 shows Simplified Chinese, its 中文繁体 Traditional.
   await chooseKitLanguage(dialog, '中文')
@@ -103,7 +101,7 @@ test("the kit's language setting changes the dashboard's texts live, and English
 
 test('the chosen language stays for the next visit, from its first screen', async ({ page }) => {
   const dialog = await openWalletLogin(page)
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await dialog.getByRole('button', { name: /^Language/ }).click()
   await chooseKitLanguage(dialog, '한국어')
   // Behind the dialog (inert, so out of the accessibility tree) the screen is Korean already.
@@ -160,15 +158,35 @@ test('the language switch on the dashboard changes its texts live, and is the ki
   expect(await kitLanguage()).toBe('en')
 })
 
+test("a language picked on the dashboard is the kit dialog's next language, without a reload", async ({
+  page,
+}) => {
+  await enterDashboard(page, 'alice.wam')
+  // The kit loads, in English, once the visitor has entered; its element is its renderer's.
+  await expect(page.locator('#wharfkit-web-ui')).toBeAttached()
+  await page.getByRole('combobox', { name: dashboardTexts.language }).selectOption('ko')
+  await page.getByRole('button', { name: korean.logout, exact: true }).click()
+  await page.getByRole('button', { name: korean.enterForest }).click()
+  await page.getByRole('button', { name: korean.connectWallet }).click()
+
+  const dialog = kitDialog(page)
+  await expect(dialog.getByRole('heading', { name: korean.kitLogin, exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: korean.kitSettings, exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: korean.kitClose, exact: true })).toBeVisible()
+})
+
 test("Korean chosen in the kit's dialog mid-login words the login's outcome in Korean", async ({
   page,
 }) => {
   const dialog = await openWalletLogin(page)
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await dialog.getByRole('button', { name: /^Language/ }).click()
   await chooseKitLanguage(dialog, '한국어')
-  await dialog.getByRole('button', { name: 'chevron-left' }).click()
-  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  // The header's buttons are named in the language just chosen.
+  await dialog.getByRole('button', { name: korean.kitBack, exact: true }).click()
+  await dialog.getByRole('button', { name: korean.kitBack, exact: true }).click()
+  await expect(dialog.getByRole('button', { name: korean.kitSettings, exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: korean.kitClose, exact: true })).toBeVisible()
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
   await expect(toast(page, korean.walletConnected('alice.wam'))).toBeVisible()

@@ -1,15 +1,15 @@
 import { devices, type Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
-import { expectLoginScreen, holdRequests, toast } from '../screens'
+import { expectLoginScreen, toast } from '../screens'
 import {
   activityList,
   codeBox,
-  dashboardTexts,
   enterDashboard,
   openHeaderMenu,
   treasures,
 } from '../support/dashboard'
-import { texts } from '../texts'
+import { holdRequests } from '../support/hold-requests'
+import { dashboardTexts, texts } from '../texts'
 
 // A server of its own: the demo code paid here is then this file's alone.
 test.use({ serverEnv: { LOG_LEVEL: 'error' } })

@@ -1,13 +1,8 @@
 import http from 'node:http'
 import { test as base, expect, type Page } from '@playwright/test'
 import { type Cluster, startCluster } from '../support/cluster'
-import {
-  codeBox,
-  dashboardTexts,
-  enterDashboard,
-  submitButton,
-  treasures,
-} from '../support/dashboard'
+import { codeBox, enterDashboard, submitButton, treasures } from '../support/dashboard'
+import { dashboardTexts } from '../texts'
 
 const SIGN_INS_PER_MINUTE = 4
 

@@ -1,11 +1,6 @@
 import { expect, test } from '../fixtures'
-import {
-  enterForest,
-  expectConnectWalletScreen,
-  expectLoginScreen,
-  holdRequests,
-  toast,
-} from '../screens'
+import { enterForest, expectConnectWalletScreen, expectLoginScreen, toast } from '../screens'
+import { holdRequests } from '../support/hold-requests'
 import { texts } from '../texts'
 
 // What the app says when our server cannot be reached, whatever the browser's own words.

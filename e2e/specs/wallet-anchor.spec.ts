@@ -7,13 +7,14 @@ import {
   chooseAnchor,
   copiedRequest,
   expect,
+  logInWithAnchor,
   openAgain,
   test,
   transferFromPage,
 } from '../support/anchor'
-import { codeBox, dashboardTexts, treasures } from '../support/dashboard'
-import { texts } from '../texts'
-import { storedKitSessions, walletTexts } from '../wallet-fixtures'
+import { codeBox, treasures } from '../support/dashboard'
+import { dashboardTexts, texts, walletTexts } from '../texts'
+import { expectFailedLogin, storedKitSessions } from '../wallet-fixtures'
 
 // Anchor (@wharfkit/wallet-plugin-anchor 1.6.1) in Chromium, through the server's own buoy relay,
 // answered by the Dev Anchor playing the phone with the request the kit's QR code shows.
@@ -77,9 +78,7 @@ test('a reload restores the Anchor session, and Logout logs the kit out', async 
   page,
   devAnchor,
 }) => {
-  const dialog = await chooseAnchor(page)
-  await devAnchor.approve(await copiedRequest(dialog), { account: 'alice.wam' })
-  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+  await logInWithAnchor(page, devAnchor, 'alice.wam')
 
   await page.reload()
   await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
@@ -116,10 +115,7 @@ test("the phone declines: 'The request was cancelled from the mobile wallet.'", 
   const dialog = await chooseAnchor(page)
   await devAnchor.decline(await copiedRequest(dialog))
 
-  await expect(dialog.getByText(anchorTexts.cancelled)).toBeVisible()
-  await expect(toast(page, anchorTexts.cancelled)).toHaveAttribute('data-type', 'error')
-  await expectConnectWalletScreen(page)
-  expect(await storedKitSessions(page)).toEqual([])
+  await expectFailedLogin(page, anchorTexts.cancelled)
 })
 
 test('the relay drops the socket during a login: the plugin reconnects and the login completes', async ({
@@ -181,9 +177,7 @@ test("a transaction the phone never answers shows the countdown, then 'The reque
   page,
   devAnchor,
 }) => {
-  const dialog = await chooseAnchor(page)
-  await devAnchor.approve(await copiedRequest(dialog), { account: 'alice.wam' })
-  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+  const dialog = await logInWithAnchor(page, devAnchor, 'alice.wam')
 
   // Nobody listens on the link channel; the transaction expires in seconds instead of two minutes.
   const signing = transferFromPage(page, 4)

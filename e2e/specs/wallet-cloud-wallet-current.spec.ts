@@ -1,30 +1,20 @@
-import { devices, type Page } from '@playwright/test'
-import { expectConnectWalletScreen, toast } from '../screens'
+import { devices } from '@playwright/test'
+import { toast } from '../screens'
 import { codeBox, treasures } from '../support/dashboard'
+import { walletTexts } from '../texts'
 import {
   expect,
+  expectFailedLogin,
   kitDialog,
-  openWalletLogin,
+  openCloudWalletPopup,
   storedKitSessions,
   test,
-  walletOption,
-  walletTexts,
 } from '../wallet-fixtures'
 
 // The current Cloud Wallet plugin (1.6 and later, the npm alias wallet-plugin-cloudwallet-current)
 // against the worker's stand-in speaking the new My Cloud Wallet's protocol: a popup alone, whose
 // answer carries an identity proof as its fields.
 test.use({ walletSettings: { CLOUD_WALLET_PLUGIN: 'current' } })
-
-/** Chooses the Cloud Wallet in the kit and returns the popup it opens. */
-async function openCloudWalletPopup(page: Page): Promise<Page> {
-  const dialog = await openWalletLogin(page)
-  const popupOpened = page.waitForEvent('popup')
-  await walletOption(dialog, 'Cloud Wallet').click()
-  const popup = await popupOpened
-  await popup.waitForLoadState()
-  return popup
-}
 
 test('logs in through its popup alone, with its version and our nonce; the server verifies the proof and the dashboard opens', async ({
   page,
@@ -65,12 +55,7 @@ test('a login declined in the popup shows the kit’s error screen and the plugi
   const popup = await openCloudWalletPopup(page)
   await popup.getByRole('button', { name: 'Decline' }).click()
 
-  const message = 'Cloud Wallet closed before the login was completed'
-  const dialog = kitDialog(page)
-  await expect(dialog.getByText(message)).toBeVisible()
-  await expect(toast(page, message)).toHaveAttribute('data-type', 'error')
-  await expectConnectWalletScreen(page)
-  expect(await storedKitSessions(page)).toEqual([])
+  await expectFailedLogin(page, 'Cloud Wallet closed before the login was completed')
 })
 
 test.describe('on an Android phone', () => {

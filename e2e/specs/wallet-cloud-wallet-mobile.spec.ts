@@ -1,14 +1,7 @@
 import { devices, type Page } from '@playwright/test'
 import { expectConnectWalletScreen, toast } from '../screens'
-import { texts } from '../texts'
-import {
-  expect,
-  kitDialog,
-  openWalletLogin,
-  test,
-  walletOption,
-  walletTexts,
-} from '../wallet-fixtures'
+import { texts, walletTexts } from '../texts'
+import { expect, kitDialog, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 // The Cloud Wallet plugin 1.5.0 on phones: it asks 'Connect to My Cloud Wallet' and offers its
 // app (a `mycloudwallet://connect` deep link) beside the web login, which the worker's stand-in

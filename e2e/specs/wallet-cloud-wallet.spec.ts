@@ -1,28 +1,15 @@
-import type { Page } from '@playwright/test'
-import { expectConnectWalletScreen, toast } from '../screens'
-import { texts } from '../texts'
+import { toast } from '../screens'
+import { kitButtons, texts, walletTexts } from '../texts'
 import {
   expect,
-  kitDialog,
-  openWalletLogin,
+  expectFailedLogin,
+  openCloudWalletPopup,
   storedKitSessions,
   test,
-  walletOption,
-  walletTexts,
 } from '../wallet-fixtures'
 
 // The Cloud Wallet plugin (@wharfkit/wallet-plugin-cloudwallet 1.5.0) against the worker's local
 // stand-in for WAX: its auto-accept API refuses (no WAX session), so the plugin opens the popup.
-
-/** Chooses the Cloud Wallet in the kit and returns the popup it opens. */
-async function openCloudWalletPopup(page: Page): Promise<Page> {
-  const dialog = await openWalletLogin(page)
-  const popupOpened = page.waitForEvent('popup')
-  await walletOption(dialog, 'Cloud Wallet').click()
-  const popup = await popupOpened
-  await popup.waitForLoadState()
-  return popup
-}
 
 test("the Cloud Wallet logs in through its popup once the auto-accept login fails, and the server accepts WAX's proof", async ({
   page,
@@ -50,15 +37,10 @@ test('a login declined in the Cloud Wallet shows the kit’s error screen and th
   const popup = await openCloudWalletPopup(page)
   await popup.getByRole('button', { name: 'Decline' }).click()
 
-  const message = 'Cloud Wallet closed before the login was completed'
-  const dialog = kitDialog(page)
+  const dialog = await expectFailedLogin(page, 'Cloud Wallet closed before the login was completed')
   await expect(dialog.getByText('Error', { exact: true })).toBeVisible()
-  await expect(dialog.getByText(message)).toBeVisible()
-  await expect(toast(page, message)).toHaveAttribute('data-type', 'error')
-  await expectConnectWalletScreen(page)
-  expect(await storedKitSessions(page)).toEqual([])
 
-  await dialog.getByRole('button', { name: 'close' }).click()
+  await dialog.getByRole('button', { name: kitButtons.close }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('button', { name: texts.connectWallet })).toBeEnabled()
 })
@@ -69,9 +51,5 @@ test('closing the Cloud Wallet popup ends the login with the plugin’s message'
   const popup = await openCloudWalletPopup(page)
   await popup.close()
 
-  const message = 'The Cloud Wallet was closed before the request was completed'
-  const dialog = kitDialog(page)
-  await expect(dialog.getByText(message)).toBeVisible()
-  await expect(toast(page, message)).toHaveAttribute('data-type', 'error')
-  await expectConnectWalletScreen(page)
+  await expectFailedLogin(page, 'The Cloud Wallet was closed before the request was completed')
 })

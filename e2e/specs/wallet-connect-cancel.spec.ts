@@ -1,6 +1,7 @@
 import { expectConnectWalletScreen, toast } from '../screens'
 import { contrastRatio } from '../support/contrast'
-import { expect, openWalletLogin, test, walletOption, walletTexts } from '../wallet-fixtures'
+import { walletTexts } from '../texts'
+import { expect, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 // A real failure stays in the error style: wallet-connect.spec.ts checks 'WAX wallet system not
 // initialized.' there.

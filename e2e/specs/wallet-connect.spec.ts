@@ -1,11 +1,6 @@
-import {
-  enterForest,
-  expectConnectWalletScreen,
-  expectLoginScreen,
-  holdRequests,
-  toast,
-} from '../screens'
-import { texts } from '../texts'
+import { enterForest, expectConnectWalletScreen, expectLoginScreen, toast } from '../screens'
+import { holdRequests } from '../support/hold-requests'
+import { texts, walletTexts } from '../texts'
 import {
   expect,
   kitDialog,
@@ -13,7 +8,6 @@ import {
   storedKitSessions,
   test,
   walletOption,
-  walletTexts,
 } from '../wallet-fixtures'
 
 test('connecting the Dev Wallet as alice.wam binds the account; a reload keeps it and Logout forgets it', async ({

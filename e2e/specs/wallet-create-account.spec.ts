@@ -1,28 +1,22 @@
 import { DEV_WALLET_PUBLIC_KEY, DEVCHAIN_CHAIN_ID } from '@fernwood/devchain'
-import type { Locator } from '@playwright/test'
 import { PublicKey } from '@wharfkit/session'
-import { enterForest, expectConnectWalletScreen, holdRequests, toast } from '../screens'
+import { enterForest, expectConnectWalletScreen, toast } from '../screens'
+import {
+  anchorCreationPage,
+  createTexts,
+  providerOption,
+  standInForAnchorsPage,
+} from '../support/account-creation'
 import { activityList, codeBox, demoCodes, treasures } from '../support/dashboard'
-import { texts } from '../texts'
-import { expect, kitDialog, test, walletOption, walletTexts } from '../wallet-fixtures'
+import { holdRequests } from '../support/hold-requests'
+import { kitButtons, texts, walletTexts } from '../texts'
+import { expect, kitDialog, test, walletOption } from '../wallet-fixtures'
 
 // 'No WAX account? Create one' on the devchain: the name is asked on our screen (the kit's dialog
 // has no field for it), then the kit's create-account screens ask 'Select a Service Provider'
 // between the Dev Account Creator, which creates the account on the devchain with the Dev
 // Wallet's key, and Anchor's, whose page opens in a popup (and cannot create a devchain account).
-
-const createTexts = {
-  offer: 'No WAX account? Create one',
-  nameField: 'New account name',
-  create: 'Create Account',
-  cancel: 'Cancel',
-  invalid: 'An account name has exactly 12 characters: letters a-z and digits 1-5.',
-  taken: (name: string) => `The account name ${name} is already taken.`,
-  selectProvider: 'Select a Service Provider',
-  devAccountCreator: 'Dev Account Creator',
-  anchorProvider: 'Purchase account with Anchor',
-  created: (name: string) => `WAX account ${name} created. Connect it with 'Connect WAX Wallet'.`,
-} as const
+// On WAX, where Anchor's is the only provider: wallet-create-account-on-wax.spec.ts.
 
 // This file claims the demo code mossy-oak, which pays once per server; a worker option of its
 // own gives it a server of its own.
@@ -34,20 +28,10 @@ async function openCreateAccount(page: Parameters<typeof enterForest>[0]) {
   return page.getByLabel(createTexts.nameField)
 }
 
-/** A provider in the kit's 'Select a Service Provider' list (its name follows its logo's). */
-function providerOption(dialog: Locator, name: string): Locator {
-  return dialog.getByRole('button', { name: `${name} logo ${name}`, exact: true })
-}
-
 test("'Select a Service Provider' offers the Dev Account Creator and Anchor's; Anchor's opens its account creation page", async ({
   page,
 }) => {
-  // Anchor's page, on the public network this machine has not: a stand-in answers for it.
-  await page
-    .context()
-    .route('https://create.anchor.link/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Create an account</title>' }),
-    )
+  await standInForAnchorsPage(page)
   const nameField = await openCreateAccount(page)
   await nameField.fill('newforester2')
   await page.getByRole('button', { name: createTexts.create }).click()
@@ -68,7 +52,7 @@ test("'Select a Service Provider' offers the Dev Account Creator and Anchor's; A
   await providerOption(dialog, createTexts.anchorProvider).click()
   const popup = await popupOpened
   const creation = new URL(popup.url())
-  expect(`${creation.origin}${creation.pathname}`).toBe('https://create.anchor.link/create')
+  expect(`${creation.origin}${creation.pathname}`).toBe(anchorCreationPage)
   expect(Object.fromEntries(creation.searchParams)).toEqual({
     supported_chains: DEVCHAIN_CHAIN_ID,
     scope: 'wallet',
@@ -148,7 +132,7 @@ test('a taken name is refused with a message that names it', async ({ page }) =>
   const dialog = kitDialog(page)
   await providerOption(dialog, createTexts.devAccountCreator).click()
   await expect(dialog.getByText(createTexts.taken('fernwoodpays'))).toBeVisible()
-  await dialog.getByRole('button', { name: 'close' }).click()
+  await dialog.getByRole('button', { name: kitButtons.close }).click()
   await expect(dialog).toBeHidden()
   await expect(
     page.getByRole('alert').filter({ hasText: createTexts.taken('fernwoodpays') }),

@@ -1,3 +1,4 @@
+import { kitButtons } from '../texts'
 import { expect, kitDialog, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 // The kit's dialog dressed as Fernwood, in the renderer's automatic theme following the system's
@@ -51,13 +52,13 @@ test('the Settings theme choice wins over the system’s, and About still names 
   page,
 }) => {
   const dialog = await openWalletLogin(page)
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await dialog.getByRole('button', { name: 'Theme' }).click()
   await dialog.getByText('Dark', { exact: true }).click()
   await expect(kitDialog(page)).toHaveAttribute('data-theme', 'dark')
   await expect(dialog.locator('.modal-header')).toHaveCSS('background-color', forest.dark.header)
 
-  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  await dialog.getByRole('button', { name: kitButtons.back }).click()
   await dialog.getByRole('button', { name: 'About' }).click()
   await expect(dialog.getByText(/^Version \d+\.\d+\.\d+/)).toBeVisible()
 })

@@ -1,13 +1,6 @@
 import { enterForest, expectConnectWalletScreen, toast } from '../screens'
-import { texts } from '../texts'
-import {
-  expect,
-  kitDialog,
-  openWalletLogin,
-  test,
-  walletOption,
-  walletTexts,
-} from '../wallet-fixtures'
+import { kitButtons, texts, walletTexts } from '../texts'
+import { expect, kitDialog, openWalletLogin, test, walletOption } from '../wallet-fixtures'
 
 // The wallet kit's own screens (@wharfkit/web-renderer), opened from 'Connect WAX Wallet' in our
 // app on the devchain, where the Dev Wallet holds the key of alice.wam, bob.wam and carol.wam.
@@ -72,14 +65,18 @@ test("with one chain the kit skips 'Select a Blockchain' and lists the wallet's 
 
 test('the back button returns from the account list to the wallet list', async ({ page }) => {
   const dialog = await openWalletLogin(page)
+  // The header's buttons are named in words, not by their icons ('settings', 'close').
+  for (const name of [kitButtons.settings, kitButtons.close]) {
+    await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible()
+  }
   await walletOption(dialog, 'Dev Wallet').click()
   await expect(dialog.getByText('Select an available account')).toBeVisible()
-  await expect(dialog.getByRole('button', { name: 'settings' })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: kitButtons.settings })).toHaveCount(0)
 
-  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  await dialog.getByRole('button', { name: kitButtons.back, exact: true }).click()
   await expect(dialog.getByText('Connect your wallet to login')).toBeVisible()
-  await expect(dialog.getByRole('button', { name: 'chevron-left' })).toHaveCount(0)
-  await expect(dialog.getByRole('button', { name: 'settings' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: kitButtons.back })).toHaveCount(0)
+  await expect(dialog.getByRole('button', { name: kitButtons.settings })).toBeVisible()
 })
 
 test("'Enter account name' looks the account up on Enter and on 'Lookup Account'", async ({
@@ -119,7 +116,7 @@ test("an account found with 'Lookup Account' logs in", async ({ page }) => {
 })
 
 for (const [how, close] of [
-  ['the close button', (dialog) => dialog.getByRole('button', { name: 'close' }).click()],
+  ['the close button', (dialog) => dialog.getByRole('button', { name: kitButtons.close }).click()],
   ['Escape', (dialog) => dialog.page().keyboard.press('Escape')],
   ['a click outside the dialog', (dialog) => dialog.page().mouse.click(5, 5)],
 ] as const satisfies [string, (dialog: ReturnType<typeof kitDialog>) => Promise<void>][]) {
@@ -144,7 +141,7 @@ test('the settings menu offers theme, language, animations and about, each on it
   page,
 }) => {
   const dialog = await openWalletLogin(page)
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await expect(dialog.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible()
   for (const item of ['Theme', 'Language', 'Animations', 'About']) {
     await expect(dialog.getByRole('button', { name: new RegExp(`^${item}`) })).toBeVisible()
@@ -159,7 +156,7 @@ test('the settings menu offers theme, language, animations and about, each on it
     await expect(dialog.locator('.modal-header p')).toHaveText(item)
   }
   const backToMenu = async () => {
-    await dialog.getByRole('button', { name: 'chevron-left' }).click()
+    await dialog.getByRole('button', { name: kitButtons.back }).click()
     await expect(dialog.getByRole('button', { name: /^About/ })).toBeVisible()
   }
 
@@ -196,13 +193,13 @@ test('the settings menu offers theme, language, animations and about, each on it
   await backToMenu()
 
   // Back from the menu returns to the login it was opened from.
-  await dialog.getByRole('button', { name: 'chevron-left' }).click()
+  await dialog.getByRole('button', { name: kitButtons.back, exact: true }).click()
   await expect(dialog.getByText('Connect your wallet to login')).toBeVisible()
 })
 
 test('the chosen kit settings are kept for the next visit', async ({ page }) => {
   const dialog = await openWalletLogin(page)
-  await dialog.getByRole('button', { name: 'settings' }).click()
+  await dialog.getByRole('button', { name: kitButtons.settings }).click()
   await dialog.getByRole('button', { name: /^Theme/ }).click()
   await dialog.getByText('Light', { exact: true }).click()
   await expect(dialog).toHaveAttribute('data-theme', 'light')

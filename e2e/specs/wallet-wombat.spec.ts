@@ -1,13 +1,13 @@
 import { scatterLoginMessage } from '@fernwood/protocol'
 import { expectConnectWalletScreen, toast } from '../screens'
 import { injectScatterStandIn } from '../support/scatter-stand-in'
+import { walletTexts } from '../texts'
 import {
   expect,
   openWalletLogin,
   storedKitSessions,
   walletOption,
   test as walletTest,
-  walletTexts,
 } from '../wallet-fixtures'
 
 // Wombat through @wharfkit/wallet-plugin-wombat, against a stand-in of the Scatter interface its

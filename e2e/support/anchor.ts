@@ -1,6 +1,7 @@
 import { DevAnchor } from '@fernwood/devanchor'
 import type { Locator, Page } from '@playwright/test'
 import { APIClient, type Session } from '@wharfkit/session'
+import { walletTexts } from '../texts'
 import { expect, openWalletLogin, walletOption, test as walletTest } from '../wallet-fixtures'
 
 export { expect }
@@ -53,6 +54,21 @@ export async function chooseAnchor(page: Page): Promise<Locator> {
   const dialog = await openWalletLogin(page)
   await walletOption(dialog, 'Anchor').click()
   await expect(dialog.getByText(anchorTexts.loginTitle)).toBeVisible()
+  return dialog
+}
+
+/**
+ * Logs `account` in through Anchor, the phone approving, and waits for the dashboard; returns the
+ * kit's dialog, which later transactions use.
+ */
+export async function logInWithAnchor(
+  page: Page,
+  devAnchor: DevAnchor,
+  account: string,
+): Promise<Locator> {
+  const dialog = await chooseAnchor(page)
+  await devAnchor.approve(await copiedRequest(dialog), { account })
+  await expect(page.getByText(walletTexts.waxAccount(account))).toBeVisible()
   return dialog
 }
 

@@ -1,51 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures'
 import { enterForest } from '../screens'
+import { dashboardTexts } from '../texts'
 import { bindWallet, type DevAccount } from './bind-wallet'
-
-/**
- * The spec's dashboard texts the specs look for, written out independently of the app's
- * texts.ts so a changed text there fails here.
- */
-export const dashboardTexts = {
-  waxAccount: (account: string) => `WAX: ${account}`,
-  help: 'Help',
-  logout: 'Logout',
-  /** On a phone, Help, the language and Logout are behind this button. */
-  menu: 'Menu',
-  language: 'Language',
-  submitCodeTitle: 'Submit Forest Code',
-  enterCodeTab: 'Enter Code',
-  scanQrTab: 'Scan QR',
-  uploadQrTab: 'Upload QR',
-  codePlaceholder: 'Enter your magical code...',
-  submitCode: 'Submit to Forest Spirits',
-  submittingCode: 'Submitting...',
-  codeSubmitted: 'Code submitted! The Forest Spirits are processing your reward...',
-  /** A code the catalogue refused as it was submitted, with why. */
-  codeRejected: (why: string) => `Code not accepted. ${why}`,
-  unknownCode: 'This code does not exist.',
-  codeInvalid: 'Please connect your wallet and enter a valid code.',
-  codeDuplicate: 'This wallet has already used or submitted this code.',
-  startScanning: 'Start Forest Vision',
-  stopScanning: 'Stop Vision',
-  cameraFailed: 'Could not start camera. Please grant permission.',
-  scannerLoadFailed: 'Could not load the QR scanner component.',
-  selectQrImage: 'Select QR Image',
-  noQrInImage: 'No QR code found in the image or image is invalid.',
-  codeDetected: (code: string) => `Forest Code detected: ${code}`,
-  activityTitle: 'Forest Spirit Activity',
-  treasuresTitle: 'Forest Treasures',
-  noTreasures: 'No treasures collected yet.',
-  helpTitle: 'Fernwood Forest Rewards Guide',
-  claimCompleteTitle: 'Claim Complete!',
-  claimBonus: 'Claim Your 5,000 FERN Now',
-  // A claim link's reward on the dashboard.
-  claimWaiting: 'A reward waits for you',
-  claimReward: (amount: string) => `Claim ${amount}`,
-  claimLater: 'Not now',
-  loadingTreasures: 'Loading your treasures...',
-} as const
 
 /**
  * Which devchain account each behaviour uses. A worker's specs share one server, and the server

@@ -37,8 +37,12 @@ export const en = {
   mobileWalletCancelled: 'The request was cancelled from the mobile wallet.',
   mobileWalletInvalidResponse:
     'Invalid response from the mobile wallet, must contain link_ch, link_key, link_name and cid flags.',
+  // The kit's header buttons, which it names only by their icons ('settings', 'chevron-left').
+  kitSettingsButton: 'Settings',
+  kitCloseButton: 'Close',
+  kitBackButton: 'Back',
 
-  // Creating a WAX account (on the devchain).
+  // Creating a WAX account: our name form on the devchain, else the provider's own page.
   createAccountOffer: 'No WAX account? Create one',
   createAccountTitle: 'Create a WAX account',
   accountNameLabel: 'New account name',
@@ -117,14 +121,38 @@ export const en = {
     processing: 'Processing',
     confirming: 'Confirming',
     rejected: 'Rejected',
+    /** waiting while payouts are paused (the payout account is out of CPU, NET or RAM) */
+    delayed: 'Delayed',
   },
+  /** Under a delayed reward: nothing is wrong with it, nothing to do. */
+  delayedNote: 'Payouts are paused for a moment. Your reward is safe and will arrive on its own.',
   /** Why the catalogue refused a code, by the server's rejection code. */
   rejection: {
     unknown_code: 'This code does not exist.',
     not_started: 'This campaign has not started yet.',
     ended: 'This campaign has ended.',
     fully_claimed: 'This reward has been fully claimed.',
+    nft_supply_exhausted: 'Every NFT of this reward has been minted.',
+    nft_pool_empty: 'Every NFT of this reward has been handed out.',
+    not_eligible: 'This wallet does not meet the rules of this reward.',
+    wallet_limit_reached: 'This wallet has claimed as often as this reward allows for now.',
   },
+  /** A campaign's rule, as the claim page lists it and a refusal names it. */
+  eligibilityRule: {
+    allowlist: 'This reward is for the accounts on its list.',
+    min_balance: (amount: string) => `This reward is for holders of at least ${amount}.`,
+    holds_nft: (collection: string) => `This reward is for holders of an NFT of ${collection}.`,
+    holds_nft_template: (collection: string, template: string) =>
+      `This reward is for holders of NFT template #${template} of ${collection}.`,
+    min_account_age: (days: number) =>
+      `This reward is for accounts at least ${days} ${days === 1 ? 'day' : 'days'} old.`,
+  },
+  /** A group's per-wallet limit: `period` is worded below. */
+  walletLimit: (claims: number, period: string) =>
+    `Each wallet can claim ${claims} ${claims === 1 ? 'time' : 'times'} per ${period} in this series.`,
+  walletLimitPeriod: { hour: 'hour', day: 'day', week: 'week' },
+  /** `date` is already written for the language. */
+  nextClaimAt: (date: string) => `This wallet can claim again from ${date}.`,
   dismiss: 'Dismiss',
   dismissCode: (code: string) => `Dismiss ${code}`,
   dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
@@ -144,6 +172,12 @@ export const en = {
   loadingOlderActivity: 'Loading older activity...',
   olderActivityFailed: (message: string) => `Could not load older activity: ${message}`,
   /** `amount` is already written for the language, with its token: '10.0000 FERN'. */
+  /** An NFT paid or offered: its picture's alt text, its collection, and its asset id's label. */
+  nftPicture: (name: string) => `${name}, the NFT`,
+  nftCollection: (collection: string) => `Collection ${collection}`,
+  nftAsset: 'Asset',
+  nftAssetLinkLabel: (id: string) => `Asset ${id} in the NFT explorer (opens in a new tab)`,
+  nftReward: (name: string) => `the NFT ${name}`,
   rewardAmount: (amount: string) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id: string) =>
@@ -220,6 +254,8 @@ export const en = {
     WALLET_PROOF_REPLAYED: 'This wallet proof was already used.',
     WALLET_PROOF_SIGNATURE_INVALID: 'The wallet’s proof is not signed by the account’s keys.',
     WALLET_ACCOUNT_NOT_FOUND: 'This account does not exist on this chain.',
+    ELIGIBILITY_UNAVAILABLE:
+      'The blockchain could not be reached to check this reward’s rules. Please try again in a moment.',
     WALLET_CHAIN_UNAVAILABLE:
       'The blockchain could not be reached to check the wallet. Please try again.',
     WALLET_PERMISSION_REFUSED:

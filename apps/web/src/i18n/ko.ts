@@ -27,6 +27,9 @@ const ko: Texts = {
   mobileWalletCancelled: '모바일 지갑에서 요청을 취소했어요.',
   mobileWalletInvalidResponse:
     '모바일 지갑의 응답이 올바르지 않아요. link_ch, link_key, link_name, cid 값이 모두 있어야 해요.',
+  kitSettingsButton: '설정',
+  kitCloseButton: '닫기',
+  kitBackButton: '뒤로',
 
   createAccountOffer: 'WAX 계정이 없나요? 새로 만들기',
   createAccountTitle: 'WAX 계정 만들기',
@@ -97,13 +100,31 @@ const ko: Texts = {
     processing: '처리 중',
     confirming: '확인 중',
     rejected: '거절됨',
+    delayed: '지연됨',
   },
+  delayedNote: '보상 지급이 잠시 멈췄습니다. 보상은 안전하며 곧 자동으로 지급됩니다.',
   rejection: {
     unknown_code: '존재하지 않는 코드예요.',
     not_started: '아직 시작하지 않은 캠페인이에요.',
     ended: '이미 끝난 캠페인이에요.',
     fully_claimed: '이 보상은 모두 받아 갔어요.',
+    nft_supply_exhausted: '이 보상의 NFT는 모두 발행되었어요.',
+    nft_pool_empty: '이 보상의 NFT는 모두 나눠 드렸어요.',
+    not_eligible: '이 지갑은 이 보상의 조건을 충족하지 않아요.',
+    wallet_limit_reached: '이 지갑은 지금 받을 수 있는 만큼 이미 받았어요.',
   },
+  eligibilityRule: {
+    allowlist: '이 보상은 명단에 있는 계정만 받을 수 있어요.',
+    min_balance: (amount: string) => `이 보상은 ${amount} 이상 보유자만 받을 수 있어요.`,
+    holds_nft: (collection: string) => `이 보상은 ${collection} NFT 보유자만 받을 수 있어요.`,
+    holds_nft_template: (collection: string, template: string) =>
+      `이 보상은 ${collection}의 NFT 템플릿 #${template} 보유자만 받을 수 있어요.`,
+    min_account_age: (days: number) => `이 보상은 만든 지 ${days}일 이상 된 계정만 받을 수 있어요.`,
+  },
+  walletLimit: (claims: number, period: string) =>
+    `이 시리즈에서는 지갑마다 ${period}에 ${claims}번 받을 수 있어요.`,
+  walletLimitPeriod: { hour: '1시간', day: '하루', week: '일주일' },
+  nextClaimAt: (date: string) => `이 지갑은 ${date}부터 다시 받을 수 있어요.`,
   dismiss: '지우기',
   dismissCode: (code) => `${code} 지우기`,
   dismissFailed: (message) => `코드를 지우지 못했어요: ${message}`,
@@ -120,6 +141,11 @@ const ko: Texts = {
   showOlderActivity: '이전 활동 보기',
   loadingOlderActivity: '이전 활동을 불러오는 중...',
   olderActivityFailed: (message) => `이전 활동을 불러오지 못했어요: ${message}`,
+  nftPicture: (name) => `NFT ${name}`,
+  nftCollection: (collection) => `컬렉션 ${collection}`,
+  nftAsset: '에셋',
+  nftAssetLinkLabel: (id) => `NFT 탐색기에서 에셋 ${id} 보기 (새 탭에서 열림)`,
+  nftReward: (name) => `NFT ${name}`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id) => `블록 탐색기에서 트랜잭션 ${id} 보기 (새 탭에서 열림)`,
@@ -190,6 +216,8 @@ const ko: Texts = {
     WALLET_PROOF_REPLAYED: '이미 사용된 지갑 증명이에요.',
     WALLET_PROOF_SIGNATURE_INVALID: '지갑의 증명이 이 계정의 키로 서명되지 않았어요.',
     WALLET_ACCOUNT_NOT_FOUND: '이 체인에 없는 계정이에요.',
+    ELIGIBILITY_UNAVAILABLE:
+      '이 보상의 조건을 확인하려고 블록체인에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
     WALLET_CHAIN_UNAVAILABLE: '지갑을 확인하려고 블록체인에 접속하지 못했어요. 다시 시도해 주세요.',
     WALLET_PERMISSION_REFUSED:
       '지갑이 계정의 active 권한이 아닌 다른 권한으로 로그인했어요. active 권한으로 다시 연결해 주세요.',

@@ -28,6 +28,9 @@ const tr: Texts = {
   mobileWalletCancelled: 'İstek mobil cüzdandan iptal edildi.',
   mobileWalletInvalidResponse:
     'Mobil cüzdandan geçersiz yanıt geldi; link_ch, link_key, link_name ve cid alanlarını içermeli.',
+  kitSettingsButton: 'Ayarlar',
+  kitCloseButton: 'Kapat',
+  kitBackButton: 'Geri',
 
   createAccountOffer: 'WAX hesabın yok mu? Hemen oluştur',
   createAccountTitle: 'WAX hesabı oluştur',
@@ -98,13 +101,33 @@ const tr: Texts = {
     processing: 'İşleniyor',
     confirming: 'Onaylanıyor',
     rejected: 'Reddedildi',
+    delayed: 'Gecikti',
   },
+  delayedNote:
+    'Ödemeler kısa bir süreliğine duraklatıldı. Ödülünüz güvende ve kendiliğinden gelecek.',
   rejection: {
     unknown_code: 'Böyle bir kod yok.',
     not_started: 'Bu kampanya henüz başlamadı.',
     ended: 'Bu kampanya sona erdi.',
     fully_claimed: 'Bu ödülün tamamı alındı.',
+    nft_supply_exhausted: 'Bu ödülün tüm NFT’leri basıldı.',
+    nft_pool_empty: 'Bu ödülün tüm NFT’leri dağıtıldı.',
+    not_eligible: 'Bu cüzdan bu ödülün koşullarını karşılamıyor.',
+    wallet_limit_reached: 'Bu cüzdan bu ödülü şimdilik izin verilen sayıda aldı.',
   },
+  eligibilityRule: {
+    allowlist: 'Bu ödül yalnızca listedeki hesaplar içindir.',
+    min_balance: (amount: string) => `Bu ödül en az ${amount} tutanlar içindir.`,
+    holds_nft: (collection: string) =>
+      `Bu ödül ${collection} koleksiyonundan bir NFT tutanlar içindir.`,
+    holds_nft_template: (collection: string, template: string) =>
+      `Bu ödül ${collection} koleksiyonunun #${template} şablonlu NFT’sini tutanlar içindir.`,
+    min_account_age: (days: number) => `Bu ödül en az ${days} günlük hesaplar içindir.`,
+  },
+  walletLimit: (claims: number, period: string) =>
+    `Bu seride her cüzdan ${period} başına ${claims} kez alabilir.`,
+  walletLimitPeriod: { hour: 'saat', day: 'gün', week: 'hafta' },
+  nextClaimAt: (date: string) => `Bu cüzdan ${date} itibarıyla yeniden alabilir.`,
   dismiss: 'Kaldır',
   dismissCode: (code) => `Kaldır: ${code}`,
   dismissFailed: (message) => `Kod kaldırılamadı: ${message}`,
@@ -121,6 +144,11 @@ const tr: Texts = {
   showOlderActivity: 'Eskileri göster',
   loadingOlderActivity: 'Eski etkinlikler yükleniyor...',
   olderActivityFailed: (message) => `Eski etkinlikler yüklenemedi: ${message}`,
+  nftPicture: (name) => `${name} NFT’si`,
+  nftCollection: (collection) => `Koleksiyon ${collection}`,
+  nftAsset: 'Varlık',
+  nftAssetLinkLabel: (id) => `NFT gezgininde ${id} varlığı (yeni sekmede açılır)`,
+  nftReward: (name) => `${name} NFT’si`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id) => `Blok gezgininde işlem: ${id} (yeni sekmede açılır)`,
@@ -191,6 +219,8 @@ const tr: Texts = {
     WALLET_PROOF_REPLAYED: 'Bu cüzdan kanıtı zaten kullanılmış.',
     WALLET_PROOF_SIGNATURE_INVALID: 'Cüzdanın kanıtı hesabın anahtarlarıyla imzalanmamış.',
     WALLET_ACCOUNT_NOT_FOUND: 'Bu hesap bu zincirde yok.',
+    ELIGIBILITY_UNAVAILABLE:
+      'Bu ödülün koşullarını denetlemek için blokzincirine ulaşılamadı. Lütfen biraz sonra yeniden deneyin.',
     WALLET_CHAIN_UNAVAILABLE:
       'Cüzdanı kontrol etmek için blokzincire ulaşılamadı. Lütfen tekrar dene.',
     WALLET_PERMISSION_REFUSED:

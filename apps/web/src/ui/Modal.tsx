@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { useTexts } from '../i18n/current'
+import { IconButton } from './icon-button'
 import './Modal.css'
 
 interface ModalProps {
@@ -53,16 +54,7 @@ export function Modal({ open, title, onClose, children }: ModalProps) {
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label={texts.close} onClick={onClose}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6 6 18"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
-          </button>
+          <IconButton icon="close" aria-label={texts.close} onClick={onClose} />
         </header>
         <div className="modal__body">{children}</div>
       </div>

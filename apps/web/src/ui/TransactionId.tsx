@@ -1,6 +1,7 @@
 import { toast } from 'sonner'
 import { useTexts } from '../i18n/current'
 import { errorMessage } from './errorMessage'
+import './small-button.css'
 import './TransactionId.css'
 
 /** `9f3c…a41b`: people compare a transaction id by its start and its end. */
@@ -9,13 +10,18 @@ export function shortTransactionId(id: string): string {
 }
 
 interface TransactionIdProps {
+  /** the class of the line holding 'TX:' and the id */
+  className?: string
   id: string
   /** the chain's explorer page for a transaction, `{id}` standing for its id */
   explorerTransactionUrl: string
 }
 
-/** A transaction id, shortened in the middle, linking to the explorer, with a copy button. */
-export function TransactionId({ id, explorerTransactionUrl }: TransactionIdProps) {
+/**
+ * 'TX:' and a transaction id, shortened in the middle, linking to the explorer, with a copy
+ * button.
+ */
+export function TransactionId({ className, id, explorerTransactionUrl }: TransactionIdProps) {
   const texts = useTexts()
   async function copy() {
     try {
@@ -27,24 +33,27 @@ export function TransactionId({ id, explorerTransactionUrl }: TransactionIdProps
   }
 
   return (
-    <span className="transaction-id">
-      <a
-        href={explorerTransactionUrl.replace('{id}', id)}
-        target="_blank"
-        rel="noopener noreferrer"
-        title={id}
-        aria-label={texts.transactionLinkLabel(id)}
-      >
-        {shortTransactionId(id)}
-      </a>
-      <button
-        type="button"
-        className="transaction-id__copy"
-        aria-label={texts.copyTransactionId(id)}
-        onClick={copy}
-      >
-        {texts.copy}
-      </button>
+    <span className={className}>
+      {texts.transaction}{' '}
+      <span className="transaction-id">
+        <a
+          href={explorerTransactionUrl.replace('{id}', id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          title={id}
+          aria-label={texts.transactionLinkLabel(id)}
+        >
+          {shortTransactionId(id)}
+        </a>
+        <button
+          type="button"
+          className="small-button"
+          aria-label={texts.copyTransactionId(id)}
+          onClick={copy}
+        >
+          {texts.copy}
+        </button>
+      </span>
     </span>
   )
 }

@@ -13,6 +13,7 @@ import {
 import { WebRenderer } from '@wharfkit/web-renderer'
 import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
 import { WalletLoginCancelled } from './errors'
+import { nameKitHeaderButtons } from './kit-header-buttons'
 import { shareLanguageWithKit } from './kitLanguage'
 import { dressKitDialog } from './kitTheme'
 import { LazyWalletPlugin } from './lazyWalletPlugin'
@@ -78,6 +79,7 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
   const ui = new FernwoodRenderer()
   dressKitDialog(ui)
   shareLanguageWithKit(ui, config)
+  nameKitHeaderButtons(ui)
   const chain = chainDefinition(config)
   const walletPlugins = await walletPluginsFor(config)
   prefetchWalletPointedAt(

@@ -18,8 +18,8 @@ interface KitLocalization {
  * One language for the page and the kit's dialog. The kit's Settings > Language calls its i18n
  * instance's `setLocale` with the chosen code, then stores it; it announces the change nowhere
  * the page can listen (same-tab storage writes fire no event), so the page follows that call. The
- * dialog in turn gets our own words in the page's language: its subtitle ('Login to Fernwood')
- * and the spec's wording of a mobile wallet's errors.
+ * dialog in turn follows a language picked on the page, and gets our own words in it: its
+ * subtitle ('Login to Fernwood') and the spec's wording of a mobile wallet's errors.
  */
 export function shareLanguageWithKit(ui: WebRenderer, config: PublicConfig): void {
   const i18n = ui.i18n as KitLocalization
@@ -33,7 +33,12 @@ export function shareLanguageWithKit(ui: WebRenderer, config: PublicConfig): voi
   const giveKitOurWords = () =>
     ui.addTranslations({ [currentLanguage()]: kitWords(currentTexts(), config) })
   giveKitOurWords()
-  onLanguageChanged(giveKitOurWords)
+  onLanguageChanged(() => {
+    giveKitOurWords()
+    // A language picked on the page (the dashboard's menu) reaches the kit here, so its next
+    // dialog opens in it; for one picked in the kit, this is the locale it has already.
+    void setKitLocale(currentLanguage())
+  })
   // The kit has just stored its default as its setting; it is the one the page chose already,
   // unless the stored setting changed in between.
   void showLanguage(chosenLanguage())

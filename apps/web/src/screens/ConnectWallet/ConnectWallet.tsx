@@ -1,3 +1,4 @@
+import type { AccountCreator } from '@fernwood/protocol'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { ClaimCard } from '../../claimLink/ClaimCard'
@@ -9,7 +10,9 @@ import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 import { Screen } from '../../ui/Screen'
 import { connectWallet } from '../../wallet/connectWallet'
+import { createWalletAccount } from '../../wallet/createAccount'
 import { WalletKitUnavailable, WalletLoginCancelled } from '../../wallet/errors'
+import { toastAccountCreationFailure } from './account-creation-failure'
 import { CreateAccountForm } from './CreateAccountForm'
 
 export function ConnectWallet() {
@@ -17,19 +20,30 @@ export function ConnectWallet() {
   const claim = useClaim()
   const { signingOut, signOut } = useSignOut()
   const [connecting, setConnecting] = useState(false)
-  const [accountCreationOffered, setAccountCreationOffered] = useState(false)
+  const [accountCreation, setAccountCreation] = useState<AccountCreationStart>('none')
   const [creatingAccount, setCreatingAccount] = useState(false)
+  const [creatingInKit, setCreatingInKit] = useState(false)
 
   useEffect(() => {
-    // Offered where the Dev Account Creator is, whose name the form asks (Anchor's, beside it,
-    // asks on its own page; see wallet/accountCreation.ts).
     loadConfig().then(
-      (config) => setAccountCreationOffered(config.accountCreation.includes('dev-account-creator')),
+      (config) => setAccountCreation(accountCreationStartFor(config.accountCreation)),
       () => {
         // Without the config there is no kit either; 'Connect WAX Wallet' reports it.
       },
     )
   }, [])
+
+  async function createAccountInKit() {
+    setCreatingInKit(true)
+    try {
+      const created = await createWalletAccount()
+      toast.success(currentTexts().accountCreated(created))
+    } catch (error) {
+      toastAccountCreationFailure(error)
+    } finally {
+      setCreatingInKit(false)
+    }
+  }
 
   // The texts of the language shown when each toast appears: the visitor may change it in the
   // kit's dialog while it is open.
@@ -63,25 +77,52 @@ export function ConnectWallet() {
         <CreateAccountForm onClose={() => setCreatingAccount(false)} />
       ) : (
         <div className="screen__actions">
-          <Button busy={connecting} busyLabel={texts.connectingWallet} onClick={connect}>
+          <Button
+            busy={connecting}
+            busyLabel={texts.connectingWallet}
+            disabled={creatingInKit}
+            onClick={connect}
+          >
             {texts.connectWallet}
           </Button>
-          {accountCreationOffered && (
+          {accountCreation !== 'none' && (
             <Button
               variant="secondary"
               disabled={connecting}
-              onClick={() => setCreatingAccount(true)}
+              busy={creatingInKit}
+              busyLabel={texts.creatingAccount}
+              onClick={
+                accountCreation === 'name-first'
+                  ? () => setCreatingAccount(true)
+                  : createAccountInKit
+              }
             >
               {texts.createAccountOffer}
             </Button>
           )}
-          <Button variant="quiet" disabled={signingOut || connecting} onClick={signOut}>
+          <Button
+            variant="quiet"
+            disabled={signingOut || connecting || creatingInKit}
+            onClick={signOut}
+          >
             {texts.leaveForest}
           </Button>
         </div>
       )}
     </Screen>
   )
+}
+
+/**
+ * How 'Create one' starts: with our form first where the Dev Account Creator is offered (the
+ * kit's dialog has no field for the name it needs), straight in the kit's dialog where only
+ * providers that ask on their own page are (Anchor's, on WAX), or not at all.
+ */
+type AccountCreationStart = 'name-first' | 'in-kit' | 'none'
+
+function accountCreationStartFor(creators: readonly AccountCreator[]): AccountCreationStart {
+  if (creators.includes('dev-account-creator')) return 'name-first'
+  return creators.length > 0 ? 'in-kit' : 'none'
 }
 
 function connectionFailure(error: unknown): string {

@@ -3,13 +3,10 @@ import { type FormEvent, useId, useState } from 'react'
 import { toast } from 'sonner'
 import { useTexts } from '../../i18n/current'
 import { Button } from '../../ui/Button'
-import { errorMessage } from '../../ui/errorMessage'
 import { createWalletAccount } from '../../wallet/createAccount'
-import {
-  AccountCreationCancelled,
-  AccountNameUnavailable,
-  WalletKitUnavailable,
-} from '../../wallet/errors'
+import { AccountNameUnavailable } from '../../wallet/errors'
+import { toastAccountCreationFailure } from './account-creation-failure'
+import '../../ui/text-field.css'
 import './CreateAccountForm.css'
 
 /**
@@ -43,12 +40,8 @@ export function CreateAccountForm({ onClose }: { onClose: () => void }) {
         setProblem(
           error.reason === 'taken' ? texts.accountNameTaken(name) : texts.accountNameInvalid,
         )
-      } else if (error instanceof AccountCreationCancelled) {
-        toast.error(texts.accountCreationCancelled)
-      } else if (error instanceof WalletKitUnavailable) {
-        toast.error(texts.walletNotInitialized)
       } else {
-        toast.error(texts.accountCreationFailed(errorMessage(error)))
+        toastAccountCreationFailure(error)
       }
     }
   }
@@ -61,7 +54,7 @@ export function CreateAccountForm({ onClose }: { onClose: () => void }) {
       </label>
       <input
         id={fieldId}
-        className="create-account__input"
+        className="text-field"
         value={accountName}
         onChange={(event) => setAccountName(event.target.value)}
         autoComplete="off"

@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { formatTokenAmount } from '../../i18n/format'
-import { loadOlderActivity, useLive } from '../../live/store'
 import { dismissReward } from '../../rewards/dismissReward'
+import { rejectionText } from '../../rewards/rule-wording'
 import { errorMessage } from '../../ui/errorMessage'
 import { RelativeTime } from '../../ui/RelativeTime'
+import '../../ui/small-button.css'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
 import { ShowOlderButton } from './ShowOlderButton'
@@ -25,7 +26,6 @@ export function ActivityList({
 }) {
   const texts = useTexts()
   const language = useLanguage()
-  const { olderPending } = useLive()
   if (pending.length === 0) return null
 
   return (
@@ -43,46 +43,36 @@ export function ActivityList({
           <li
             key={reward.id}
             className="activity__item"
-            data-status={reward.status}
+            data-status={reward.delayed ? 'delayed' : reward.status}
             aria-atomic="true"
           >
             <span className="activity__code">{reward.code}</span>
-            <span className="activity__status">{texts.rewardStatus[reward.status]}</span>
+            <span className="activity__status">
+              {texts.rewardStatus[reward.delayed ? 'delayed' : reward.status]}
+            </span>
             <RelativeTime className="activity__when" iso={reward.createdAt} />
             {reward.status === 'rejected' && (reward.rejection || reward.reason) && (
-              <span className="activity__reason">
-                {/* The server's words only for a reason this app does not know yet. */}
-                {reward.rejection ? texts.rejection[reward.rejection] : reward.reason}
-              </span>
+              <span className="activity__reason">{rejectionText(reward, texts, language)}</span>
             )}
             {reward.status === 'rejected' && <DismissButton reward={reward} />}
+            {reward.delayed && <span className="activity__reason">{texts.delayedNote}</span>}
             {reward.status === 'confirming' && reward.transactionId && (
               <span className="activity__reason">
                 {reward.reward &&
                   texts.confirmingNote(
                     formatTokenAmount(`${reward.reward.amount} ${reward.reward.token}`, language),
                   )}{' '}
-                <span className="activity__tx">
-                  {texts.transaction}{' '}
-                  <TransactionId
-                    id={reward.transactionId}
-                    explorerTransactionUrl={explorerTransactionUrl}
-                  />
-                </span>
+                <TransactionId
+                  className="activity__tx"
+                  id={reward.transactionId}
+                  explorerTransactionUrl={explorerTransactionUrl}
+                />
               </span>
             )}
           </li>
         ))}
       </ul>
-      {olderPending && (
-        <ShowOlderButton
-          className="activity__older"
-          load={loadOlderActivity}
-          label={texts.showOlderActivity}
-          busyLabel={texts.loadingOlderActivity}
-          failed={texts.olderActivityFailed}
-        />
-      )}
+      <ShowOlderButton list="activity" />
     </Panel>
   )
 }
@@ -105,7 +95,7 @@ function DismissButton({ reward }: { reward: PendingReward }) {
   return (
     <button
       type="button"
-      className="activity__dismiss"
+      className="small-button"
       aria-label={texts.dismissCode(reward.code)}
       disabled={dismissing}
       onClick={dismiss}

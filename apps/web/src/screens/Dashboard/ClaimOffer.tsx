@@ -1,9 +1,8 @@
 import { useEffect } from 'react'
-import { ClaimReward } from '../../claimLink/ClaimReward'
+import { ClaimReward, claimRewardWords } from '../../claimLink/ClaimReward'
 import { claimable, endClaim, useClaim } from '../../claimLink/claim'
 import { leaveClaimLinkAddress } from '../../claimLink/waitingClaim'
 import { useLanguage, useTexts } from '../../i18n/current'
-import { formatTokenAmount } from '../../i18n/format'
 import { useSubmitCode } from '../../rewards/useSubmitCode'
 import { Button } from '../../ui/Button'
 import { Panel } from './Panel'
@@ -28,9 +27,7 @@ export function ClaimOffer() {
   const { code } = claim
   const preview = claim.status === 'previewed' ? claim.preview : undefined
   const open = claimable(claim)
-  const reward = preview
-    ? formatTokenAmount(`${preview.reward.amount} ${preview.reward.token}`, language)
-    : code
+  const reward = preview ? claimRewardWords(preview, texts, language) : code
 
   async function claimIt() {
     // Claimed or refused on the spot, it is over; a failure (offline, a limit) may be tried again.

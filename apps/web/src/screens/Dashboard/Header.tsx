@@ -5,6 +5,8 @@ import { formatTokenAmount } from '../../i18n/format'
 import { type Language, languageNames, languages, localeOf } from '../../i18n/languages'
 import { useSignOut } from '../../session/useSignOut'
 import { Button } from '../../ui/Button'
+import { IconButton } from '../../ui/icon-button'
+import '../../ui/text-field.css'
 
 interface HeaderProps {
   waxAccount: string
@@ -34,11 +36,20 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
     headingRef.current?.focus()
   }, [])
 
-  /** Runs a menu item's action with the menu folded away (a no-op where it is not a popover). */
-  const fromMenu = (action: () => void) => () => {
-    if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover()
-    action()
-  }
+  /** One of the menu's actions, run with the menu folded away (a no-op where it is no popover). */
+  const menuAction = (label: string, action: () => void, disabled = false) => (
+    <Button
+      variant="secondary"
+      className="dashboard__action"
+      disabled={disabled}
+      onClick={() => {
+        if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover()
+        action()
+      }}
+    >
+      {label}
+    </Button>
+  )
   const amount =
     balance.status === 'read'
       ? formatTokenAmount(balance.balance ?? noTokens(balanceSource), language)
@@ -62,29 +73,20 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
           </span>
         )}
       </p>
-      <button
-        type="button"
+      <IconButton
+        icon="menu"
         className="dashboard__menu-button"
         popoverTarget={menuId}
         aria-label={texts.menu}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M4 7h16M4 12h16M4 17h16"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          />
-        </svg>
-      </button>
+      />
       <div id={menuId} ref={menuRef} popover="auto" className="dashboard__menu">
-        <Button variant="secondary" className="dashboard__action" onClick={fromMenu(onHelp)}>
-          {texts.help}
-        </Button>
+        {menuAction(texts.help, onHelp)}
         <div className="dashboard__language">
           <label htmlFor={languageId}>{texts.language}</label>
           <select
             id={languageId}
+            className="text-field"
+            aria-label={texts.language}
             value={language}
             onChange={(event: ChangeEvent<HTMLSelectElement>) =>
               void pickLanguage(event.target.value as Language)
@@ -97,22 +99,8 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
             ))}
           </select>
         </div>
-        <Button
-          variant="secondary"
-          className="dashboard__action"
-          disabled={signingOut}
-          onClick={fromMenu(signOutEverywhere)}
-        >
-          {texts.signOutEverywhere}
-        </Button>
-        <Button
-          variant="secondary"
-          className="dashboard__action"
-          disabled={signingOut}
-          onClick={fromMenu(signOut)}
-        >
-          {texts.logout}
-        </Button>
+        {menuAction(texts.signOutEverywhere, signOutEverywhere, signingOut)}
+        {menuAction(texts.logout, signOut, signingOut)}
       </div>
     </header>
   )

@@ -1,33 +1,28 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { useTexts } from '../../i18n/current'
+import { loadOlderActivity, loadOlderHistory, useLive } from '../../live/store'
 import { Button } from '../../ui/Button'
 import { errorMessage } from '../../ui/errorMessage'
 
-interface ShowOlderButtonProps {
-  /** fetches the list's next page */
-  load(): Promise<void>
-  label: string
-  busyLabel: string
-  /** the toast when the page could not be fetched, given why */
-  failed(message: string): string
-  className?: string
-}
-
-/** 'Show older' under a paged list: busy while its next page comes, a toast if it cannot. */
-export function ShowOlderButton({
-  load,
-  label,
-  busyLabel,
-  failed,
-  className,
-}: ShowOlderButtonProps) {
+/**
+ * 'Show older' under one of the dashboard's paged lists, while the server holds older entries:
+ * busy while the next page comes, a toast if it cannot.
+ */
+export function ShowOlderButton({ list }: { list: 'activity' | 'treasures' }) {
+  const texts = useTexts()
+  const { olderPending, olderHistory } = useLive()
   const [loading, setLoading] = useState(false)
+  const activity = list === 'activity'
+  if (!(activity ? olderPending : olderHistory)) return null
+
   const showOlder = async () => {
     setLoading(true)
     try {
-      await load()
+      await (activity ? loadOlderActivity() : loadOlderHistory())
     } catch (error) {
-      toast.error(failed(errorMessage(error)))
+      const why = errorMessage(error)
+      toast.error(activity ? texts.olderActivityFailed(why) : texts.olderTreasuresFailed(why))
     } finally {
       setLoading(false)
     }
@@ -35,12 +30,11 @@ export function ShowOlderButton({
   return (
     <Button
       variant="secondary"
-      className={className}
       busy={loading}
-      busyLabel={busyLabel}
+      busyLabel={activity ? texts.loadingOlderActivity : texts.loadingOlderTreasures}
       onClick={showOlder}
     >
-      {label}
+      {activity ? texts.showOlderActivity : texts.showOlderTreasures}
     </Button>
   )
 }

@@ -5,6 +5,7 @@ import { readQrText } from '../../qr/qrText'
 import { useSubmitCode } from '../../rewards/useSubmitCode'
 import { Button } from '../../ui/Button'
 import { Tabs } from '../../ui/Tabs'
+import '../../ui/text-field.css'
 import { Panel } from './Panel'
 import { ScanPanel } from './ScanPanel'
 import { UploadPanel } from './UploadPanel'
@@ -69,7 +70,7 @@ export function SubmitCodePanel() {
                   <input
                     ref={inputRef}
                     id={inputId}
-                    className="enter-code__input"
+                    className="enter-code__input text-field"
                     type="text"
                     value={code}
                     onChange={(event) => setCode(event.target.value)}

@@ -1,7 +1,7 @@
 import type { EarnedTotal, RewardHistoryEntry } from '@fernwood/protocol'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { formatAmounts, formatTokenAmount } from '../../i18n/format'
-import { loadOlderHistory, useLive } from '../../live/store'
+import { NftTreasure } from '../../nfts/nft-treasure'
 import { RelativeTime } from '../../ui/RelativeTime'
 import { TransactionId } from '../../ui/TransactionId'
 import { Panel } from './Panel'
@@ -29,7 +29,6 @@ export function TreasuresList({
 }: TreasuresListProps) {
   const texts = useTexts()
   const language = useLanguage()
-  const { olderHistory } = useLive()
 
   return (
     // A polite live region that reads out only what is added, i.e. a new treasure: entries never
@@ -62,30 +61,30 @@ export function TreasuresList({
           {history.map((entry) => (
             <li key={entry.id} className="treasure">
               <span className="treasure__code">{entry.code}</span>
-              <span className="treasure__amount">
-                {texts.rewardAmount(formatTokenAmount(`${entry.amount} ${entry.token}`, language))}
-              </span>
-              <span className="treasure__tx">
-                {texts.transaction}{' '}
-                <TransactionId
-                  id={entry.transactionId}
+              {entry.nft ? (
+                <NftTreasure
+                  nft={entry.nft}
+                  transactionId={entry.transactionId}
                   explorerTransactionUrl={explorerTransactionUrl}
                 />
-              </span>
+              ) : (
+                <span className="treasure__amount">
+                  {texts.rewardAmount(
+                    formatTokenAmount(`${entry.amount} ${entry.token}`, language),
+                  )}
+                </span>
+              )}
+              <TransactionId
+                className="treasure__tx"
+                id={entry.transactionId}
+                explorerTransactionUrl={explorerTransactionUrl}
+              />
               <RelativeTime className="treasure__when" iso={entry.timestamp} />
             </li>
           ))}
         </ul>
       )}
-      {olderHistory && (
-        <ShowOlderButton
-          className="treasures__older"
-          load={loadOlderHistory}
-          label={texts.showOlderTreasures}
-          busyLabel={texts.loadingOlderTreasures}
-          failed={texts.olderTreasuresFailed}
-        />
-      )}
+      <ShowOlderButton list="treasures" />
     </Panel>
   )
 }
