@@ -39,14 +39,14 @@ const loginCss = await filesCost(
 )
 
 const lazyParts: Array<[string, string]> = [
-  ['dashboard', 'src/screens/Dashboard/Dashboard.tsx'],
+  ['dashboard', 'src/screens/dashboard/dashboard.tsx'],
   ['QR decoder (zxing-wasm)', 'src/qr/zxing.ts'],
   // Operators only, at /admin; its four translations are counted in, one is fetched per language.
-  ['operator console (with Chartist and its translations)', 'src/console/Console.tsx'],
+  ['operator console (with Chartist and its translations)', 'src/console/console.tsx'],
   // One language's texts each; English is in the login screen's JS.
   ['Korean texts', 'src/i18n/ko.ts'],
-  ["Simplified Chinese texts (also the kit's plain zh)", 'src/i18n/zh-Hans.ts'],
-  ['Traditional Chinese texts', 'src/i18n/zh-Hant.ts'],
+  ["Simplified Chinese texts (also the kit's plain zh)", 'src/i18n/zh-hans.ts'],
+  ['Traditional Chinese texts', 'src/i18n/zh-hant.ts'],
   ['Turkish texts', 'src/i18n/tr.ts'],
 ]
 
@@ -98,10 +98,10 @@ const devWallet = await filesCost(staticFiles(manifest, devWalletKey, shellKeys)
 const wallets: Array<[string, string, string?]> = [
   [
     'Cloud Wallet 1.5.0',
-    'src/wallet/cloudWallet.ts',
+    'src/wallet/cloud-wallet.ts',
     "its AppSync client, for the phone app's direct connect",
   ],
-  ['Cloud Wallet current', 'src/wallet/cloudWalletCurrent.ts'],
+  ['Cloud Wallet current', 'src/wallet/cloud-wallet-current.ts'],
   ['Anchor', 'src/wallet/anchor.ts'],
   ['Wombat (with the Scatter protocol)', 'src/wallet/wombat.ts'],
 ]

@@ -24,12 +24,12 @@ export default defineConfig({
 /** Cloud Wallet 1.5.0's imports of its AppSync client (aws-amplify), and what stands in for them. */
 const APP_SYNC_IMPORTS = new Set(['aws-amplify', 'aws-amplify/api', 'aws-amplify/data'])
 const appSyncOnDemand = fileURLToPath(
-  new URL('./src/wallet/cloudWalletAppSync.ts', import.meta.url),
+  new URL('./src/wallet/cloud-wallet-app-sync.ts', import.meta.url),
 )
 
 /**
  * Cloud Wallet 1.5.0 imports AWS Amplify's AppSync client (about 200 KB) at its top, for its phone
- * app's direct connect alone: its imports of it resolve to src/wallet/cloudWalletAppSync.ts,
+ * app's direct connect alone: its imports of it resolve to src/wallet/cloud-wallet-app-sync.ts,
  * which fetches the client when the direct connect first uses it. Nothing else is redirected.
  */
 function deferCloudWalletAppSync(): Plugin {

@@ -11,7 +11,7 @@ test('the dashboard comes straight after the connect screen: no frame of the loa
       page.evaluate(() =>
         performance
           .getEntriesByType('resource')
-          .some((entry) => /\/assets\/Dashboard-[^/]+\.js$/.test(entry.name)),
+          .some((entry) => /\/assets\/dashboard-[\w-]{8}\.js$/.test(entry.name)),
       ),
     )
     .toBe(true)

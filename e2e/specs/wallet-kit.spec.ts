@@ -24,15 +24,16 @@ test('the kit lists the wallets offered on the devchain, each with its logo', as
 test("the wallet list shows before any wallet's plugin is fetched; pointing at a wallet fetches its plugin alone", async ({
   page,
 }) => {
-  // The build names each wallet's chunk after its module: kit (the shell), cloudWallet, anchor…
+  // The build names each wallet's chunk after its module and an 8-character hash: kit (the
+  // shell), cloud-wallet, anchor…
   const chunks: string[] = []
   page.on('request', (request) => {
-    const chunk = /\/assets\/([A-Za-z]+)-[^/]+\.js$/.exec(new URL(request.url()).pathname)?.[1]
+    const chunk = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1]
     if (chunk) chunks.push(chunk)
   })
   const walletChunks = () =>
     chunks.filter((chunk) =>
-      ['cloudWallet', 'cloudWalletCurrent', 'anchor', 'wombat'].includes(chunk),
+      ['cloud-wallet', 'cloud-wallet-current', 'anchor', 'wombat'].includes(chunk),
     )
   await enterForest(page)
   // Nothing points at the list as it opens: the mouse is away, the keyboard presses the button.
@@ -47,7 +48,7 @@ test("the wallet list shows before any wallet's plugin is fetched; pointing at a
   await walletOption(dialog, 'Anchor').hover()
   await expect.poll(walletChunks).toEqual(['anchor'])
   await walletOption(dialog, 'Cloud Wallet').focus()
-  await expect.poll(walletChunks).toEqual(['anchor', 'cloudWallet'])
+  await expect.poll(walletChunks).toEqual(['anchor', 'cloud-wallet'])
 })
 
 test("with one chain the kit skips 'Select a Blockchain' and lists the wallet's accounts as account@permission", async ({

@@ -2,12 +2,12 @@ import type { AdminCampaign, CampaignEditRequest } from '@fernwood/protocol/admi
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../api/client'
 import { useLanguage } from '../i18n/current'
-import { Button } from '../ui/Button'
-import { adminApi } from './adminApi'
-import { describeAdminError } from './describeError'
-import { FormField } from './FormField'
-import { browserTimeZone } from './formatTime'
-import { useConsoleTexts } from './useConsoleTexts'
+import { Button } from '../ui/button'
+import { adminApi } from './admin-api'
+import { describeAdminError } from './describe-error'
+import { FormField } from './form-field'
+import { browserTimeZone } from './format-time'
+import { useConsoleTexts } from './use-console-texts'
 
 type EditField = 'startsAt' | 'endsAt' | 'cap'
 type FieldErrors = Partial<Record<EditField, string>>

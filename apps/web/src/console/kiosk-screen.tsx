@@ -1,9 +1,9 @@
 import type { KioskState } from '@fernwood/protocol/admin'
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '../ui/Button'
+import { Button } from '../ui/button'
 import { qrImageOf } from './kiosk-qr'
 import { CONSOLE_PATH } from './route'
-import { useConsoleTexts } from './useConsoleTexts'
+import { useConsoleTexts } from './use-console-texts'
 import './kiosk-screen.css'
 
 type Connection = 'connecting' | 'live' | 'reconnecting' | 'refused'

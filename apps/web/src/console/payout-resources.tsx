@@ -1,8 +1,8 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useLanguage } from '../i18n/current'
 import { localeOf } from '../i18n/languages'
-import { formatTime } from './formatTime'
-import { useConsoleTexts } from './useConsoleTexts'
+import { formatTime } from './format-time'
+import { useConsoleTexts } from './use-console-texts'
 
 const RESOURCES = ['cpu', 'net', 'ram'] as const
 

@@ -16,4 +16,4 @@ export function kioskCampaignOf(pathname: string): string | undefined {
 }
 
 /** The console's own chunk, with its texts and its chart: fetched on its page only. */
-export const Console = lazy(() => import('./Console').then(({ Console }) => ({ default: Console })))
+export const Console = lazy(() => import('./console').then(({ Console }) => ({ default: Console })))

@@ -4,7 +4,7 @@ import {
   onKitSettingsChangedElsewhere,
   readKitLanguageSetting,
   writeKitLanguageSetting,
-} from './kitSetting'
+} from './kit-setting'
 import { chooseLanguage, type Language, loadTexts, localeOf } from './languages'
 
 interface Localised {
@@ -44,7 +44,7 @@ export function chosenLanguage(kitSetting = readKitLanguageSetting()): Language 
 
 /**
  * Starts in the chosen language and follows the kit's setting when another tab changes it; the
- * kit in this tab reports its changes itself (wallet/kitLanguage.ts). Resolves once the first
+ * kit in this tab reports its changes itself (wallet/kit-language.ts). Resolves once the first
  * language's texts are in, so the first screen is painted in it.
  */
 export function startLanguage(): Promise<void> {

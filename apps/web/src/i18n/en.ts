@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from './product'
  * spec's exact strings are here, so e2e/texts.ts checks them against this file's output.
  *
  * To add a text: add its key here, in the group of the screen that shows it, then the same key,
- * really translated, to ko.ts, zh-Hans.ts, zh-Hant.ts and tr.ts (the type-checker lists the files
+ * really translated, to ko.ts, zh-hans.ts, zh-hant.ts and tr.ts (the type-checker lists the files
  * still missing it). A text with a value in it is a function of that value, so each language
  * places it where its grammar wants it.
  */

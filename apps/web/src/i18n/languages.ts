@@ -21,9 +21,9 @@ export const languageNames: Record<Language, string> = {
 /** Each language but English (which the first screen carries) is its own small chunk. */
 export const loadTexts: Record<Exclude<Language, 'en'>, () => Promise<{ default: Texts }>> = {
   ko: () => import('./ko'),
-  zh: () => import('./zh-Hans'),
-  'zh-Hans': () => import('./zh-Hans'),
-  'zh-Hant': () => import('./zh-Hant'),
+  zh: () => import('./zh-hans'),
+  'zh-Hans': () => import('./zh-hans'),
+  'zh-Hant': () => import('./zh-hant'),
   tr: () => import('./tr'),
 }
 

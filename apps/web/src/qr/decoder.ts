@@ -1,7 +1,7 @@
 import { toast } from 'sonner'
 import { currentTexts } from '../i18n/current'
 import { createStore, useStore } from '../store'
-import { toasterMounted } from '../ui/Toaster'
+import { toasterMounted } from '../ui/toaster'
 
 export type DecoderStatus = 'idle' | 'loading' | 'ready' | 'failed'
 

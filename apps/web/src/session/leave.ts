@@ -1,5 +1,5 @@
-import { endClaim } from '../claimLink/claim'
-import { loadWalletKit } from '../wallet/loadKit'
+import { endClaim } from '../claim-link/claim'
+import { loadWalletKit } from '../wallet/load-kit'
 import { signOut, signOutEverywhereOnServer } from './store'
 
 /**

@@ -1,7 +1,7 @@
 import type { PublicConfig } from '@fernwood/protocol'
 import { WalletPluginAnchor } from '@wharfkit/wallet-plugin-anchor'
-import { identityProofEvidence } from './proofEvidence'
-import type { WalletChunk } from './walletChunk'
+import { identityProofEvidence } from './proof-evidence'
+import type { WalletChunk } from './wallet-chunk'
 
 /**
  * Anchor, the mobile wallet: its plugin shows an `esr:` request as a QR code and waits for the

@@ -11,15 +11,15 @@ import {
   type UserInterfaceLoginResponse,
 } from '@wharfkit/session'
 import { WebRenderer } from '@wharfkit/web-renderer'
-import { accountCreationPluginsFor, describeAccountCreationFailure } from './accountCreation'
+import { accountCreationPluginsFor, describeAccountCreationFailure } from './account-creation'
 import { WalletLoginCancelled } from './errors'
 import { nameKitHeaderButtons } from './kit-header-buttons'
-import { shareLanguageWithKit } from './kitLanguage'
-import { dressKitDialog } from './kitTheme'
-import { LazyWalletPlugin } from './lazyWalletPlugin'
-import { identityProofEvidence, type WalletProofEvidence } from './proofEvidence'
-import { walletPluginsFor } from './walletCatalogue'
-import { prefetchWalletPointedAt } from './walletPrefetch'
+import { shareLanguageWithKit } from './kit-language'
+import { dressKitDialog } from './kit-theme'
+import { LazyWalletPlugin } from './lazy-wallet-plugin'
+import { identityProofEvidence, type WalletProofEvidence } from './proof-evidence'
+import { walletPluginsFor } from './wallet-catalogue'
+import { prefetchWalletPointedAt } from './wallet-prefetch'
 
 /** A login's outcome in the terms of `POST /api/wallet`. */
 export interface WalletLogin {
@@ -116,7 +116,7 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
         proof = await proofOfLogin(result, nonce)
       } catch (error) {
         // A session whose account the wallet would not prove must not come back on the next
-        // visit, as one whose binding the server refused (connectWallet.ts).
+        // visit, as one whose binding the server refused (connect-wallet.ts).
         await sessionKit.logout()
         throw describeLoginFailure(error)
       }

@@ -2,7 +2,7 @@ import { scatterLoginMessage } from '@fernwood/protocol'
 import { getScatter } from '@wharfkit/protocol-scatter'
 import type { LoginResult } from '@wharfkit/session'
 import { WalletPluginWombat } from '@wharfkit/wallet-plugin-wombat'
-import type { WalletChunk } from './walletChunk'
+import type { WalletChunk } from './wallet-chunk'
 
 /** The part of the Scatter interface (the one Wombat injects) a login proof needs. */
 interface ScatterSigner {

@@ -1,0 +1,230 @@
+import { type AdminCampaign, campaignClaimsPath, kioskPagePath } from '@fernwood/protocol/admin'
+import { useState } from 'react'
+import { useLanguage } from '../i18n/current'
+import { formatTokenAmount } from '../i18n/format'
+import type { Language } from '../i18n/languages'
+import { Button } from '../ui/button'
+import { adminApi } from './admin-api'
+import { ConfirmDialog } from './confirm-dialog'
+import { ConsoleTable } from './console-table'
+import { describeAdminError } from './describe-error'
+import { EditCampaignDialog } from './edit-campaign-dialog'
+import { formatTime } from './format-time'
+import { Notice, type NoticeText } from './notice'
+import { StateBadge } from './state-badge'
+import type { ConsoleTexts } from './texts'
+import { useConsoleTexts } from './use-console-texts'
+
+function windowOf(campaign: AdminCampaign, texts: ConsoleTexts, language: Language): string {
+  const start = campaign.startsAt && formatTime(campaign.startsAt, language)
+  const end = campaign.endsAt && formatTime(campaign.endsAt, language)
+  if (start && end) return texts.windowBetween(start, end)
+  if (start) return texts.windowFrom(start)
+  if (end) return texts.windowUntil(end)
+  return texts.always
+}
+
+/** A figure drawn as a sign ('—', '∞'), said in words to screen readers. */
+function Sign({ sign, spoken }: { sign: string; spoken: string }) {
+  return (
+    <>
+      <span aria-hidden="true">{sign}</span>
+      <span className="visually-hidden">{spoken}</span>
+    </>
+  )
+}
+
+/** What a closed or ended campaign could still pay does not apply: it pays nothing new. */
+function remainingOf(campaign: AdminCampaign, texts: ConsoleTexts) {
+  if (campaign.state === 'closed' || campaign.state === 'ended') {
+    return <Sign sign="—" spoken={texts.doesNotApply(texts.states[campaign.state])} />
+  }
+  if (campaign.remaining === null) return <Sign sign={texts.noLimit} spoken={texts.noLimitSpoken} />
+  return campaign.remaining
+}
+
+type Change = 'close' | 'reopen'
+
+/**
+ * The change a campaign's row offers: none for the welcome campaign (every first visit claims
+ * its code) nor for a closed one whose window has ended (reopened, it would still pay nothing).
+ */
+function changeOffered(campaign: AdminCampaign): Change | undefined {
+  if (campaign.welcome) return undefined
+  if (campaign.state === 'open' || campaign.state === 'scheduled') return 'close'
+  const ended = campaign.endsAt !== null && Date.parse(campaign.endsAt) <= Date.now()
+  return campaign.state === 'closed' && !ended ? 'reopen' : undefined
+}
+
+/** Every campaign with its counts; any one charted, closed or reopened once confirmed. */
+export function CampaignsTable({
+  campaigns,
+  onShowChart,
+}: {
+  campaigns: AdminCampaign[]
+  onShowChart(slug: string): void
+}) {
+  const texts = useConsoleTexts()
+  const language = useLanguage()
+  const columns = texts.columns
+  const [asking, setAsking] = useState<{ campaign: AdminCampaign; change: Change } | undefined>(
+    undefined,
+  )
+  const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
+  const [editing, setEditing] = useState<AdminCampaign | undefined>(undefined)
+
+  async function make(change: Change, slug: string) {
+    if (change === 'close') {
+      await adminApi.closeCampaign(slug)
+      setNotice({ text: texts.closed(slug) })
+    } else {
+      await adminApi.reopenCampaign(slug)
+      setNotice({ text: texts.reopened(slug) })
+    }
+  }
+
+  return (
+    <section className="console__panel" aria-labelledby="console-campaigns">
+      <h2 id="console-campaigns">{texts.campaignsTitle}</h2>
+      <Notice notice={notice} />
+      <ConsoleTable
+        labelledBy="console-campaigns"
+        headings={columns}
+        columns={[
+          'campaign',
+          'kind',
+          'reward',
+          'window',
+          'cap',
+          'claimed',
+          'remaining',
+          'state',
+          'actions',
+        ]}
+        figures={['reward', 'cap', 'claimed', 'remaining']}
+        empty={texts.campaignsEmpty}
+        rows={campaigns.map((campaign) => {
+          const change = changeOffered(campaign)
+          return (
+            <tr key={campaign.slug} data-campaign={campaign.slug}>
+              <th scope="row">
+                <span className="console__name">{campaign.name}</span>
+                <span className="console__slug">
+                  {campaign.slug}
+                  {campaign.welcome && ` · ${texts.welcome}`}
+                </span>
+              </th>
+              <td>{texts.kinds[campaign.kind]}</td>
+              {campaign.nft ? (
+                <td>
+                  <span className="console__name">{campaign.nft.name}</span>
+                  <span className="console__slug">
+                    {campaign.nft.collection}:{campaign.nft.templateId}
+                  </span>
+                </td>
+              ) : (
+                <td className="console__number">{formatTokenAmount(campaign.reward, language)}</td>
+              )}
+              <td className="console__window">{windowOf(campaign, texts, language)}</td>
+              <td className="console__number">
+                {campaign.cap ?? <Sign sign="—" spoken={texts.noCap} />}
+              </td>
+              <td className="console__number" data-column="claimed">
+                {campaign.claimed}
+              </td>
+              <td className="console__number" data-column="remaining">
+                {remainingOf(campaign, texts)}
+              </td>
+              <td data-column="state">
+                <StateBadge state={campaign.state} label={texts.states[campaign.state]} />
+              </td>
+              <td>
+                <div className="console__actions">
+                  <button
+                    type="button"
+                    className="console__link"
+                    aria-label={texts.showChart(campaign.slug)}
+                    onClick={() => onShowChart(campaign.slug)}
+                  >
+                    {texts.chart}
+                  </button>
+                  {/* One button whichever change it offers: focus stays on it as it turns. */}
+                  {change && (
+                    <Button
+                      variant="secondary"
+                      className="console__small"
+                      aria-label={
+                        change === 'close'
+                          ? texts.closeCampaign(campaign.slug)
+                          : texts.reopenCampaign(campaign.slug)
+                      }
+                      onClick={() => setAsking({ campaign, change })}
+                    >
+                      {change === 'close' ? texts.close : texts.reopen}
+                    </Button>
+                  )}
+                  {!campaign.welcome && (
+                    <Button
+                      variant="secondary"
+                      className="console__small"
+                      aria-label={texts.editCampaign(campaign.slug)}
+                      onClick={() => setEditing(campaign)}
+                    >
+                      {texts.edit}
+                    </Button>
+                  )}
+                  {campaign.welcome && (
+                    <span className="console__note">{texts.welcomeStaysOpen}</span>
+                  )}
+                  <a
+                    className="console__link"
+                    href={campaignClaimsPath(campaign.slug)}
+                    download
+                    aria-label={texts.claimsCsvOf(campaign.slug)}
+                  >
+                    {texts.claimsCsv}
+                  </a>
+                  {campaign.kind === 'unique' && (
+                    <a
+                      className="console__link"
+                      href={kioskPagePath(campaign.slug)}
+                      aria-label={texts.kioskOf(campaign.slug)}
+                    >
+                      {texts.kiosk}
+                    </a>
+                  )}
+                </div>
+              </td>
+            </tr>
+          )
+        })}
+      />
+      {editing && (
+        <EditCampaignDialog
+          campaign={editing}
+          onEdited={(slug) => setNotice({ text: texts.edited(slug) })}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {asking && (
+        <ConfirmDialog
+          title={
+            asking.change === 'close'
+              ? texts.confirmCloseTitle(asking.campaign.name)
+              : texts.confirmReopenTitle(asking.campaign.name)
+          }
+          effect={
+            asking.change === 'close'
+              ? texts.confirmCloseEffect(asking.campaign.slug)
+              : texts.confirmReopenEffect(asking.campaign.slug)
+          }
+          confirmLabel={asking.change === 'close' ? texts.confirmClose : texts.confirmReopen}
+          busyLabel={asking.change === 'close' ? texts.closing : texts.reopening}
+          onConfirm={() => make(asking.change, asking.campaign.slug)}
+          onClose={() => setAsking(undefined)}
+          describeFailure={(error) => describeAdminError(error, texts)}
+        />
+      )}
+    </section>
+  )
+}

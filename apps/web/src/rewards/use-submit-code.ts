@@ -1,0 +1,58 @@
+import { normalizeCode } from '@fernwood/protocol/codes'
+import { useState } from 'react'
+import { type ExternalToast, toast } from 'sonner'
+import { currentLanguage, currentTexts } from '../i18n/current'
+import { errorMessage } from '../ui/error-message'
+import { beginOwnOutcome } from './own-outcome'
+import { rejectionText } from './rule-wording'
+import { submitCode } from './submit-code'
+
+/**
+ * What became of a submission: `accepted` (the Forest Spirits will pay it), `rejected` (the
+ * server took it but the catalogue refused it on the spot, with its reason), or `failed` (refused
+ * outright: invalid, a duplicate, a limit, no connection).
+ */
+export type SubmitOutcome = 'accepted' | 'rejected' | 'failed'
+
+/**
+ * 'Submit to Forest Spirits': busy while the request runs, the outcome as a toast in the style it
+ * deserves: the spec's success text only for a code that will be paid, an error naming why for
+ * one refused. The texts are those of the language shown when the answer comes.
+ */
+export function useSubmitCode(): {
+  submitting: boolean
+  submit: (raw: string) => Promise<SubmitOutcome>
+} {
+  const [submitting, setSubmitting] = useState(false)
+
+  async function submit(raw: string): Promise<SubmitOutcome> {
+    const ended = beginOwnOutcome()
+    // The outcome counts as shown until its toast goes, by the visitor's hand or its own time.
+    const whileShown: ExternalToast = { onDismiss: ended, onAutoClose: ended }
+    const code = normalizeCode(raw)
+    if (!code) {
+      toast.error(currentTexts().codeInvalid, whileShown)
+      return 'failed'
+    }
+    setSubmitting(true)
+    try {
+      const reward = await submitCode(code)
+      const texts = currentTexts()
+      if (reward.status === 'rejected') {
+        const why = rejectionText(reward, texts, currentLanguage())
+        toast.error(texts.codeRejected(why), whileShown)
+        return 'rejected'
+      }
+      toast.success(texts.codeSubmitted, whileShown)
+      return 'accepted'
+    } catch (error) {
+      // The server words every refusal (invalid, duplicate, locked out) as the spec has it.
+      toast.error(errorMessage(error), whileShown)
+      return 'failed'
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return { submitting, submit }
+}

@@ -1,0 +1,132 @@
+import type { AccountCreator } from '@fernwood/protocol'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { claimable, takeWalletNext, useClaim } from '../../claim-link/claim'
+import { ClaimCard } from '../../claim-link/claim-card'
+import { loadConfig } from '../../config/store'
+import { currentTexts, useTexts } from '../../i18n/current'
+import { useSignOut } from '../../session/use-sign-out'
+import { Button } from '../../ui/button'
+import { errorMessage } from '../../ui/error-message'
+import { Screen } from '../../ui/screen'
+import { connectWallet } from '../../wallet/connect-wallet'
+import { createWalletAccount } from '../../wallet/create-account'
+import { WalletKitUnavailable, WalletLoginCancelled } from '../../wallet/errors'
+import { toastAccountCreationFailure } from './account-creation-failure'
+import { CreateAccountForm } from './create-account-form'
+
+export function ConnectWallet() {
+  const texts = useTexts()
+  const claim = useClaim()
+  const { signingOut, signOut } = useSignOut()
+  const [connecting, setConnecting] = useState(false)
+  const [accountCreation, setAccountCreation] = useState<AccountCreationStart>('none')
+  const [creatingAccount, setCreatingAccount] = useState(false)
+  const [creatingInKit, setCreatingInKit] = useState(false)
+
+  useEffect(() => {
+    loadConfig().then(
+      (config) => setAccountCreation(accountCreationStartFor(config.accountCreation)),
+      () => {
+        // Without the config there is no kit either; 'Connect WAX Wallet' reports it.
+      },
+    )
+  }, [])
+
+  async function createAccountInKit() {
+    setCreatingInKit(true)
+    try {
+      const created = await createWalletAccount()
+      toast.success(currentTexts().accountCreated(created))
+    } catch (error) {
+      toastAccountCreationFailure(error)
+    } finally {
+      setCreatingInKit(false)
+    }
+  }
+
+  // The texts of the language shown when each toast appears: the visitor may change it in the
+  // kit's dialog while it is open.
+  async function connect() {
+    setConnecting(true)
+    try {
+      const account = await connectWallet()
+      toast.success(currentTexts().walletConnected(account))
+    } catch (error) {
+      // Closing the dialog is the visitor's own choice, not a failure: said in the neutral style.
+      if (error instanceof WalletLoginCancelled)
+        toast.info(currentTexts().walletConnectionCancelled)
+      else toast.error(connectionFailure(error))
+      setConnecting(false)
+    }
+  }
+
+  // Entered from a claim's reward: the wallet's dialog is the next step, so it opens by itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen appears
+  useEffect(() => {
+    if (takeWalletNext()) void connect()
+  }, [])
+
+  return (
+    <Screen title={texts.title}>
+      <p className="screen__text">
+        {claimable(claim) ? texts.connectToClaim : texts.connectWalletIntro}
+      </p>
+      <ClaimCard />
+      {creatingAccount ? (
+        <CreateAccountForm onClose={() => setCreatingAccount(false)} />
+      ) : (
+        <div className="screen__actions">
+          <Button
+            busy={connecting}
+            busyLabel={texts.connectingWallet}
+            disabled={creatingInKit}
+            onClick={connect}
+          >
+            {texts.connectWallet}
+          </Button>
+          {accountCreation !== 'none' && (
+            <Button
+              variant="secondary"
+              disabled={connecting}
+              busy={creatingInKit}
+              busyLabel={texts.creatingAccount}
+              onClick={
+                accountCreation === 'name-first'
+                  ? () => setCreatingAccount(true)
+                  : createAccountInKit
+              }
+            >
+              {texts.createAccountOffer}
+            </Button>
+          )}
+          <Button
+            variant="quiet"
+            disabled={signingOut || connecting || creatingInKit}
+            onClick={signOut}
+          >
+            {texts.leaveForest}
+          </Button>
+        </div>
+      )}
+    </Screen>
+  )
+}
+
+/**
+ * How 'Create one' starts: with our form first where the Dev Account Creator is offered (the
+ * kit's dialog has no field for the name it needs), straight in the kit's dialog where only
+ * providers that ask on their own page are (Anchor's, on WAX), or not at all.
+ */
+type AccountCreationStart = 'name-first' | 'in-kit' | 'none'
+
+function accountCreationStartFor(creators: readonly AccountCreator[]): AccountCreationStart {
+  if (creators.includes('dev-account-creator')) return 'name-first'
+  return creators.length > 0 ? 'in-kit' : 'none'
+}
+
+function connectionFailure(error: unknown): string {
+  const texts = currentTexts()
+  if (error instanceof WalletKitUnavailable) return texts.walletNotInitialized
+  return errorMessage(error) || texts.walletConnectionCancelled
+}

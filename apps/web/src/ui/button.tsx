@@ -1,0 +1,33 @@
+import type { ButtonHTMLAttributes } from 'react'
+import './button.css'
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** quiet: a step away from the screen's purpose ('Leave Forest'), drawn as a text link */
+  variant?: 'primary' | 'secondary' | 'quiet'
+  /** While set, the button shows `busyLabel` and ignores presses. */
+  busy?: boolean
+  busyLabel?: string
+}
+
+export function Button({
+  variant = 'primary',
+  busy = false,
+  busyLabel,
+  disabled,
+  children,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={['button', `button--${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+    >
+      {busy && busyLabel ? busyLabel : children}
+    </button>
+  )
+}
