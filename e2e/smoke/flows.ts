@@ -43,6 +43,8 @@ const korean = {
   languageName: '한국어',
   connectWallet: 'WAX 지갑 연결',
   connectWalletIntro: 'WAX 지갑을 연결하고 보상을 모으기 시작하세요.',
+  // The kit's header buttons take the page's language with the rest of it.
+  kitClose: '닫기',
 }
 
 const kitDialog: Query = { role: 'dialog' }
@@ -136,7 +138,7 @@ export const flows: Flow[] = [
       await visitor.click({ role: 'button', text: kitTexts.language, within: kitDialog })
       await visitor.click({ text: korean.languageName, exact: true, within: kitDialog })
       await visitor.seesLanguage('ko')
-      await visitor.click(button(kitTexts.close, kitDialog))
+      await visitor.click(button(korean.kitClose, kitDialog))
       await visitor.seesNone(kitDialog)
       await visitor.sees(button(korean.connectWallet))
       await visitor.sees({ text: korean.connectWalletIntro })
