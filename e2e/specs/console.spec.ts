@@ -333,14 +333,64 @@ test('Close asks first naming the campaign and its effect; Cancel and Escape lea
   await expect(welcome).toContainText(consoleTexts.welcomeStaysOpen)
 })
 
+test('Edit starts from the rules as they stand, refuses a bad one beside its field, and changes them', async ({
+  page,
+}) => {
+  await openConsoleQuicklyAs(page, OPERATOR)
+  const slug = 'fern-hollow'
+  await createCampaign(page, {
+    slug,
+    name: 'Fern hollow',
+    kind: 'shared',
+    reward: '1.0000 FERN',
+    code: 'fern-hollow-code',
+    minBalance: '10.0000 FERN@fern.token',
+    group: 'hollow-walks',
+    perWallet: '2/day',
+  })
+  const dialog = page.getByRole('dialog', { name: 'Edit the campaign “Fern hollow”' })
+  const field = (label: string) => dialog.getByLabel(label, { exact: true })
+  await campaignRow(page, slug)
+    .getByRole('button', { name: `Edit ${slug}` })
+    .click()
+  await expect(field('Minimum balance')).toHaveValue('10.0000 FERN@fern.token')
+  await expect(field('NFT to hold')).toHaveValue('')
+  await expect(field('Group')).toHaveValue('hollow-walks')
+  await expect(field('Claims per wallet')).toHaveValue('2/day')
+
+  await field('NFT to hold').fill('Fern Woods')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(field('NFT to hold')).toHaveAccessibleDescription(
+    /^The NFT must be a collection name, optionally with a template id/,
+  )
+  await expect(field('NFT to hold')).toBeFocused()
+
+  await field('NFT to hold').fill('fernwoodnfts:1')
+  await field('Minimum balance').fill('')
+  await field('Claims per wallet').fill('1/week')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog).toHaveCount(0)
+  await campaignRow(page, slug)
+    .getByRole('button', { name: `Edit ${slug}` })
+    .click()
+  await expect(field('Minimum balance')).toHaveValue('')
+  await expect(field('NFT to hold')).toHaveValue('fernwoodnfts:1')
+  await expect(field('Claims per wallet')).toHaveValue('1/week')
+})
+
+/** The console's new campaign form, opened as the operator. */
+async function newCampaignForm(page: Page) {
+  await openConsoleQuicklyAs(page, OPERATOR)
+  return page.getByRole('region', { name: 'New campaign' })
+}
+
 test.describe('the new campaign form', () => {
   test.use({ timezoneId: 'Europe/Berlin' })
 
   test('shows every mistake beside its field at once, a refusal of the server beside its field, and sends times in the zone it names', async ({
     page,
   }) => {
-    await openConsoleQuicklyAs(page, OPERATOR)
-    const form = page.getByRole('region', { name: 'New campaign' })
+    const form = await newCampaignForm(page)
     await form.getByLabel('Cap').fill('many')
     await form.getByRole('button', { name: 'Create campaign' }).click()
 
@@ -386,6 +436,21 @@ test.describe('the new campaign form', () => {
     expect(campaigns.find((campaign) => campaign.slug === 'spring-walk')?.startsAt).toBe(
       '2030-01-02T08:00:00.000Z',
     )
+  })
+
+  test('previews the NFT a campaign would mint as the chain has it, or says it has no such template', async ({
+    page,
+  }) => {
+    const form = await newCampaignForm(page)
+    await form.getByLabel('NFT to mint').fill('fernwoodnfts:3')
+    const preview = form.getByRole('status').filter({ hasText: 'Ancient Relic' })
+    await expect(preview).toContainText(/\d+ minted/)
+    await expect(preview.getByRole('img', { name: 'Ancient Relic, the NFT' })).toBeVisible()
+    await form.getByLabel('NFT to mint').fill('fernwoodnfts:999')
+    await expect(
+      form.getByRole('status').filter({ hasText: 'The collection has no such template on chain.' }),
+    ).toBeVisible()
+    await expect(preview).toBeHidden()
   })
 })
 

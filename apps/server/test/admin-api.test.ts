@@ -1,3 +1,4 @@
+import { NFT_COLLECTION } from '@fernwood/devchain'
 import type { AdminOverview } from '@fernwood/protocol/admin'
 import { openEventStream } from '@fernwood/testkit'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -119,6 +120,7 @@ async function adminRequests() {
     { method: 'POST' as const, url: `/api/admin/campaigns/${codesSlug}/edit`, payload: { cap: 5 } },
     { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/claims.csv` },
     { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/kiosk` },
+    { method: 'GET' as const, url: `/api/admin/nft-template?nft=${NFT_COLLECTION}:3` },
   ]
 }
 
@@ -137,7 +139,8 @@ describe('who may use the operator console’s API', () => {
         `${method} ${url
           .replace(/\/campaigns\/[^/]+\//, '/campaigns/{slug}/')
           .replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')
-          .replace(/\/generations\/[0-9a-f-]{36}/, '/generations/{id}')}`,
+          .replace(/\/generations\/[0-9a-f-]{36}/, '/generations/{id}')
+          .replace(/\?.*$/, '')}`,
     )
     expect(tested.sort()).toEqual(documented.sort())
   })
@@ -558,6 +561,42 @@ describe('the console’s operations', () => {
       { at: expect.stringMatching(/:00\.000Z$/), claims: 1 },
     ])
     stream.close()
+  })
+
+  it('previews an NFT template as the chain has it, and shows an NFT campaign’s supply with it', async () => {
+    const preview = await call('GET', `/api/admin/nft-template?nft=${NFT_COLLECTION}:3`)
+    expect(preview.statusCode).toBe(200)
+    const { template, supply } = preview.json()
+    expect(template).toEqual({
+      collection: NFT_COLLECTION,
+      schema: 'treasures',
+      templateId: 3,
+      name: 'Ancient Relic',
+      image: 'nft/ancient-relic.svg',
+    })
+    expect(supply).toEqual({ issued: expect.any(Number), max: expect.any(Number) })
+    const unknown = await call('GET', `/api/admin/nft-template?nft=${NFT_COLLECTION}:999`)
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().error.code).toBe('ADMIN_NFT_TEMPLATE_UNKNOWN')
+    const malformed = await call('GET', `/api/admin/nft-template?nft=${NFT_COLLECTION}`)
+    expect(malformed.json().error.code).toBe('ADMIN_NFT_INVALID')
+
+    const slug = newSlug()
+    const created = await call('POST', '/api/admin/campaigns', {
+      slug,
+      name: 'Relics',
+      kind: 'unique',
+      nft: `${NFT_COLLECTION}:3`,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { campaigns } = (await call('GET', '/api/admin/campaigns')).json() as {
+      campaigns: AdminOverview['campaigns']
+    }
+    const listed = (wanted: string) => campaigns.find((campaign) => campaign.slug === wanted)
+    expect(listed(slug)?.nftSupply).toEqual(supply)
+    const tokenCampaigns = campaigns.filter((campaign) => campaign.nft === null)
+    expect(tokenCampaigns.length).toBeGreaterThan(0)
+    for (const campaign of tokenCampaigns) expect(campaign).not.toHaveProperty('nftSupply')
   })
 
   it('signing out ends the operator’s live stream', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { REFUSED_RULES } from './support/refused-rules.ts'
 import { randomAccount } from './support/rewards.ts'
 import { jsonFromSite } from './support/test-app.ts'
 import { testDriver } from './support/test-database.ts'
@@ -49,22 +50,18 @@ describe(`a new campaign's rules through the admin API, as the console sends the
     expect(count).toBe(100_000)
   })
 
-  it.each([
-    [{ allowlist: 'alice.wam\nNot An Account\n' }, 'ADMIN_ALLOWLIST_INVALID', 'allowlist'],
-    [{ minBalance: '10 FERN' }, 'ADMIN_MIN_BALANCE_INVALID', 'minBalance'],
-    [{ holdsNft: 'Fern Woods' }, 'ADMIN_HOLDS_NFT_INVALID', 'holdsNft'],
-    [{ minAccountAgeDays: 0 }, 'ADMIN_ACCOUNT_AGE_INVALID', 'minAccountAgeDays'],
-    [{ group: 'Daily!', perWallet: '1/day' }, 'ADMIN_GROUP_INVALID', 'group'],
-    [{ group: 'daily', perWallet: '1/month' }, 'ADMIN_PER_WALLET_INVALID', 'perWallet'],
-  ])('refuses the rule %j as %s, naming the field %s', async (rule, code, field) => {
-    const response = await createAsOperator({
-      slug: 'refused-rule',
-      name: 'Refused',
-      kind: 'shared',
-      reward: '1.0000 FERN',
-      ...rule,
-    })
-    expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ code, field })
-  })
+  it.each(REFUSED_RULES)(
+    'refuses the rule %j as %s, naming the field %s',
+    async (rule, code, field) => {
+      const response = await createAsOperator({
+        slug: 'refused-rule',
+        name: 'Refused',
+        kind: 'shared',
+        reward: '1.0000 FERN',
+        ...rule,
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().error).toMatchObject({ code, field })
+    },
+  )
 })

@@ -1,8 +1,14 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { UsageError } from '../src/admin/commands.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { operatorApp, runAdmin } from './support/operator-app.ts'
+import { REFUSED_RULES } from './support/refused-rules.ts'
+import { signInVisitor, submitCode } from './support/rewards.ts'
+import { testDriver } from './support/test-database.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
 
 const tools = operatorApp()
@@ -30,7 +36,7 @@ const audited = (slug: string) =>
     [slug],
   )
 
-describe('editing a campaign', () => {
+describe(`editing a campaign (${testDriver})`, () => {
   it('the CLI changes its window and cap, each change audited with what it was', async () => {
     await campaign('lantern', { claimed: 3 })
     const lines = await admin(
@@ -132,5 +138,186 @@ describe('editing a campaign', () => {
     expect(refused.json().error.code).toBe('ADMIN_NOT_OPERATOR')
     expect(await audited('fern')).toEqual([])
     expect((await edit('nowhere', { cap: 5 })).statusCode).toBe(404)
+  })
+})
+
+/** A shared campaign created as `campaigns create` does; its code is its slug. */
+const sharedCampaign = (slug: string) =>
+  admin(
+    'campaigns',
+    'create',
+    '--slug',
+    slug,
+    '--name',
+    slug,
+    '--kind',
+    'shared',
+    '--reward',
+    '1.0000 FERN',
+    '--code',
+    slug,
+  )
+
+const rulesShown = async (code: string) =>
+  (await tools.request('GET', `/api/claims/${code}`)).json().rules
+
+describe(`editing a campaign's rules (${testDriver})`, () => {
+  let refusals = 0
+
+  it('the CLI sets each rule and clears it with none, each change audited with what it was', async () => {
+    await sharedCampaign('glade')
+    const folder = await mkdtemp(path.join(tmpdir(), 'fernwood-edit-'))
+    const allowlist = path.join(folder, 'guests.txt')
+    await writeFile(allowlist, 'alice.wam\ncarol.wam\n')
+    try {
+      await admin(
+        'campaigns',
+        'edit',
+        'glade',
+        '--allowlist',
+        allowlist,
+        '--min-balance',
+        '10.0000 FERN@fern.token',
+        '--holds-nft',
+        'fernwoodnfts:1',
+        '--min-account-age-days',
+        '7',
+        '--group',
+        'glades',
+        '--per-wallet',
+        '2/week',
+      )
+    } finally {
+      await rm(folder, { recursive: true })
+    }
+    const minBalance = {
+      rule: 'min_balance',
+      amount: '10.0000',
+      token: 'FERN',
+      contract: 'fern.token',
+    }
+    const holdsNft = { rule: 'holds_nft', collection: 'fernwoodnfts', template: 1 }
+    const minAccountAge = { rule: 'min_account_age', days: 7 }
+    expect(await rulesShown('glade')).toEqual({
+      eligibility: [{ rule: 'allowlist' }, minBalance, holdsNft, minAccountAge],
+      walletLimit: { group: 'glades', claims: 2, period: 'week' },
+    })
+    await admin('campaigns', 'edit', 'glade', '--per-wallet', '1/day', '--holds-nft', 'none')
+    expect(await rulesShown('glade')).toEqual({
+      eligibility: [{ rule: 'allowlist' }, minBalance, minAccountAge],
+      walletLimit: { group: 'glades', claims: 1, period: 'day' },
+    })
+    await admin(
+      'campaigns',
+      'edit',
+      'glade',
+      '--allowlist',
+      'none',
+      '--min-balance',
+      'none',
+      '--min-account-age-days',
+      'none',
+      '--group',
+      'none',
+    )
+    expect(await rulesShown('glade')).toBeUndefined()
+    const edits = (await audited('glade')).filter((row) => row.action === 'campaign.edited')
+    expect(edits.map((row) => row.details)).toEqual([
+      {
+        before: {
+          allowlistAccounts: null,
+          minBalance: null,
+          holdsNft: null,
+          minAccountAgeDays: null,
+          group: null,
+          perWallet: null,
+        },
+        after: {
+          allowlistAccounts: 2,
+          minBalance,
+          holdsNft,
+          minAccountAgeDays: minAccountAge,
+          group: 'glades',
+          perWallet: '2/week',
+        },
+      },
+      {
+        before: { holdsNft, perWallet: '2/week' },
+        after: { holdsNft: null, perWallet: '1/day' },
+      },
+      {
+        before: {
+          allowlistAccounts: 2,
+          minBalance,
+          minAccountAgeDays: minAccountAge,
+          group: 'glades',
+          perWallet: '1/day',
+        },
+        after: {
+          allowlistAccounts: null,
+          minBalance: null,
+          minAccountAgeDays: null,
+          group: null,
+          perWallet: null,
+        },
+      },
+    ])
+  })
+
+  it.each([
+    ...REFUSED_RULES,
+    [{ group: 'unheard-of' }, 'ADMIN_GROUP_INVALID', 'group'],
+    [{ perWallet: '1/day' }, 'ADMIN_PER_WALLET_INVALID', 'perWallet'],
+    [{ perWallet: null }, 'ADMIN_PER_WALLET_INVALID', 'perWallet'],
+    [{ group: null, perWallet: '1/day' }, 'ADMIN_PER_WALLET_INVALID', 'perWallet'],
+  ])(
+    'refuses the rule %j as %s, naming the field %s, and changes nothing',
+    async (rule, code, field) => {
+      refusals += 1
+      const slug = `refused-${refusals}`
+      await campaign(slug)
+      const refused = await edit(slug, { cap: 10, ...rule })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().error).toMatchObject({ code, field })
+      const [row] = await tools.testDatabase.database.query<Record<string, unknown>>(
+        'SELECT total_cap, has_allowlist, chain_rules, claim_group FROM campaigns WHERE slug = $1',
+        [slug],
+      )
+      expect(row).toEqual({
+        total_cap: null,
+        has_allowlist: false,
+        chain_rules: null,
+        claim_group: null,
+      })
+      expect(await audited(slug)).toEqual([])
+    },
+  )
+
+  it('the next claim meets the rules as edited', async () => {
+    await sharedCampaign('hollow')
+    const claim = async (account: string) => {
+      const visitor = await signInVisitor(tools.app, tools.testDatabase.database, account)
+      return (await submitCode(tools.app, visitor, { code: 'hollow' })).json().reward
+    }
+    const edited = await edit('hollow', {
+      allowlist: 'account\nalice.wam\n',
+      holdsNft: 'fernwoodnfts',
+      group: 'hollows',
+      perWallet: '3/hour',
+    })
+    // The console's edit dialog starts from the rules as written.
+    expect(edited.json().campaign.rules).toEqual({
+      allowlist: true,
+      minBalance: null,
+      holdsNft: 'fernwoodnfts',
+      minAccountAgeDays: null,
+      group: 'hollows',
+      perWallet: '3/hour',
+    })
+    expect((await edit('hollow', { holdsNft: '' })).json().campaign.rules.holdsNft).toBeNull()
+    expect(await claim('bob.wam')).toMatchObject({ status: 'rejected', rejection: 'not_eligible' })
+    expect((await claim('alice.wam')).status).toBe('pending')
+    expect((await edit('hollow', { allowlist: null })).statusCode).toBe(200)
+    expect((await claim('carol.wam')).status).toBe('pending')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UsageError } from '../src/admin/commands.ts'
 import { operatorApp, runAdmin } from './support/operator-app.ts'
+import { testDriver } from './support/test-database.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
 
 const tools = operatorApp()
@@ -43,9 +44,10 @@ async function campaignWithClaims(slug: string, count: number): Promise<void> {
   )
 }
 
-const HEADER = 'account,code,status,reward,reason,transaction_id,claimed_at,updated_at,completed_at'
+const HEADER =
+  'account,code,status,reward,asset_id,reason,transaction_id,claimed_at,updated_at,completed_at'
 
-describe('claims export', () => {
+describe(`claims export (${testDriver})`, () => {
   it('writes every claim of the campaign as CSV, oldest first, a page at a time, escaped', async () => {
     await campaignWithClaims('autumn', 1_100)
     await campaignWithClaims('winter', 3)
@@ -54,17 +56,55 @@ describe('claims export', () => {
     expect(lines).toHaveLength(1 + 2 + 1_100)
     expect(lines[1]).toMatch(
       new RegExp(
-        `^bob\\.wam,autumn-paid,completed,2\\.5000 FERN,,${TRANSACTION},[^,]+Z,[^,]+Z,[^,]+Z$`,
+        `^bob\\.wam,autumn-paid,completed,2\\.5000 FERN,,,${TRANSACTION},[^,]+Z,[^,]+Z,[^,]+Z$`,
       ),
     )
     // Neither a formula nor a broken cell: the code opens as text, the reason in one cell.
     expect(lines[2]).toMatch(
-      /^carol\.wam,"'=hyperlink\(""http:\/\/evil\/autumn""\)",processing,2\.5000 FERN,"late, ""very""",,/,
+      /^carol\.wam,"'=hyperlink\(""http:\/\/evil\/autumn""\)",processing,2\.5000 FERN,,"late, ""very""",,/,
     )
     // Three pages of claims made in one instant: each once, none of another campaign's.
     const codes = lines.slice(3).map((line) => line.split(',')[1])
     expect(new Set(codes).size).toBe(1_100)
     expect(codes.every((code) => code.startsWith('autumn-'))).toBe(true)
+  })
+
+  it("names an NFT campaign's template as its reward and the asset each claim minted", async () => {
+    const db = tools.testDatabase.database
+    const [{ id }] = await db.query<{ id: number }>(
+      `INSERT INTO campaigns (slug, name, kind, token_contract, nft_collection, nft_schema,
+                             nft_template_id, nft_name, nft_image)
+       VALUES ('relics', 'Relics', 'unique', 'atomicassets', 'fernwoodnfts', 'treasures', 3,
+               'Ancient Relic', 'QmRelic') RETURNING id`,
+    )
+    const [minted] = await db.query<{ id: string }>(
+      `INSERT INTO rewards (code, wax_account, status, campaign_id, created_at)
+       VALUES ('relic-1', 'bob.wam', 'completed', $1, now() - interval '1 minute') RETURNING id`,
+      [id],
+    )
+    await db.query(
+      `INSERT INTO reward_history (reward_id, wax_account, code, asset_id, transaction_id)
+       VALUES ($1, 'bob.wam', 'relic-1', '1099511627776', $2)`,
+      [minted.id, TRANSACTION],
+    )
+    await db.query(
+      `INSERT INTO rewards (code, wax_account, status, campaign_id)
+       VALUES ('relic-2', 'carol.wam', 'processing', $1)`,
+      [id],
+    )
+    const lines = await admin('claims', 'export', '--campaign', 'relics')
+    expect(lines.map((line) => line.split(',').slice(0, 6))).toEqual([
+      HEADER.split(',').slice(0, 6),
+      [
+        'bob.wam',
+        'relic-1',
+        'completed',
+        'NFT Ancient Relic (fernwoodnfts:3)',
+        '1099511627776',
+        '',
+      ],
+      ['carol.wam', 'relic-2', 'processing', 'NFT Ancient Relic (fernwoodnfts:3)', '', ''],
+    ])
   })
 
   it('the console downloads the same CSV as an attachment', async () => {

@@ -7,6 +7,27 @@ import { NftTemplateSchema } from './nfts.ts'
  */
 
 const Time = Type.String({ format: 'date-time' })
+
+/** An AtomicAssets template's assets minted so far (`issued`) and its limit (`max`, 0 for none). */
+export const NftSupplySchema = Type.Object({
+  issued: Type.Integer({ minimum: 0 }),
+  max: Type.Integer({ minimum: 0 }),
+})
+export type NftSupply = Static<typeof NftSupplySchema>
+
+/**
+ * `GET /api/admin/nft-template?nft=<collection>:<template id>`: the template a new NFT campaign
+ * would mint, as the chain has it now, for the console's preview.
+ */
+export const NftTemplateQuerySchema = Type.Object(
+  { nft: Type.String() },
+  { additionalProperties: false },
+)
+export const NftTemplatePreviewSchema = Type.Object({
+  template: NftTemplateSchema,
+  supply: NftSupplySchema,
+})
+export type NftTemplatePreview = Static<typeof NftTemplatePreviewSchema>
 const NullableTime = Type.Union([Time, Type.Null()])
 
 /** `GET /api/admin/operator`: who the console is open to. */
@@ -33,6 +54,11 @@ export const AdminCampaignSchema = Type.Object({
   reward: Type.String(),
   /** the template an NFT campaign mints; null for a token campaign */
   nft: Type.Union([NftTemplateSchema, Type.Null()]),
+  /**
+   * An NFT campaign's template supply as the chain last answered; absent for a token campaign
+   * or while the chain cannot be read.
+   */
+  nftSupply: Type.Optional(NftSupplySchema),
   tokenContract: Type.String(),
   startsAt: NullableTime,
   endsAt: NullableTime,
@@ -55,6 +81,18 @@ export const AdminCampaignSchema = Type.Object({
     Type.Literal('closed'),
   ]),
   welcome: Type.Boolean(),
+  /**
+   * Who may claim it and how often, written as `campaigns create` and an edit take them (null
+   * where unset); `allowlist` says only whether it has one, its accounts stay on the server.
+   */
+  rules: Type.Object({
+    allowlist: Type.Boolean(),
+    minBalance: Type.Union([Type.String(), Type.Null()]),
+    holdsNft: Type.Union([Type.String(), Type.Null()]),
+    minAccountAgeDays: Type.Union([Type.Integer(), Type.Null()]),
+    group: Type.Union([Type.String(), Type.Null()]),
+    perWallet: Type.Union([Type.String(), Type.Null()]),
+  }),
   createdAt: Time,
   claimsOverTime: Type.Array(ClaimBucketSchema),
 })
@@ -75,6 +113,8 @@ export const campaignRules = {
   nameMaxLength: 120,
   /** an amount and a token symbol, e.g. '10.0000 FERN' */
   reward: /^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/,
+  /** an NFT campaign's template: '<collection>:<template id>', e.g. 'fernwoodnfts:3' */
+  nft: /^[a-z1-5.]{1,12}:[1-9][0-9]{0,9}$/,
   /** a WAX account name, the token contract's */
   contract: /^[a-z1-5.]{1,12}$/,
 } as const
@@ -116,6 +156,16 @@ export const NewCampaignRequestSchema = Type.Object(
   { additionalProperties: false },
 )
 export type NewCampaignRequest = Static<typeof NewCampaignRequestSchema>
+
+/** The properties of a new campaign (and of an edit) that write its rules. */
+export const claimRuleFields = [
+  'allowlist',
+  'minBalance',
+  'holdsNft',
+  'minAccountAgeDays',
+  'group',
+  'perWallet',
+] as const satisfies ReadonlyArray<keyof NewCampaignRequest>
 
 /**
  * The request property a refusal concerns, as its error body's `field` names it: one of a new
@@ -257,8 +307,10 @@ export interface AdminOverview {
 /**
  * `POST /api/admin/campaigns/{slug}/edit` (the CLI's `campaigns edit`): what changes, the rest stays.
  * A time or the cap given as null removes it; `reopen` reopens a closed campaign once the changes
- * are made (so an ended one can be given a later end and reopened at once). New editable
- * properties (a campaign's rules) join here and in the server's campaign-edits.ts.
+ * are made (so an ended one can be given a later end and reopened at once). A rule is written as
+ * a new campaign's is (an allowlist replaces the campaign's whole list); null or '' removes it,
+ * and a group removed takes its per-wallet limit with it. A per-wallet limit given alone changes
+ * the limit of the campaign's group, which all its campaigns share.
  */
 export const CampaignEditRequestSchema = Type.Object(
   {
@@ -266,6 +318,12 @@ export const CampaignEditRequestSchema = Type.Object(
     endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     cap: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     reopen: Type.Optional(Type.Boolean()),
+    allowlist: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    minBalance: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    holdsNft: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    minAccountAgeDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    group: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    perWallet: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { additionalProperties: false },
 )

@@ -1,6 +1,7 @@
 import type { CampaignEditRequest } from '@fernwood/protocol/admin'
 import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { editClaimRules } from './campaign-rule-edits.ts'
 import {
   AdminCampaignNotClosed,
   AdminCampaignNotFound,
@@ -21,6 +22,7 @@ interface Editable {
 }
 
 interface EditedCampaign extends Editable {
+  id: number
   is_welcome: boolean
   claimed_count: number
   closed_at: Date | null
@@ -29,9 +31,8 @@ interface EditedCampaign extends Editable {
 const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
 /**
- * The stored values an edit asks for, checked one property at a time against the campaign as it
- * stands; absent properties keep theirs. A campaign's rules, once they are editable, are read here
- * beside the window and the cap (and checked in `checkEdited`).
+ * The window and cap an edit asks for, checked one property at a time against the campaign as it
+ * stands; absent properties keep theirs.
  */
 function editedValues(edit: CampaignEditRequest, campaign: EditedCampaign): Editable {
   const time = (
@@ -59,9 +60,10 @@ function checkEdited(edited: Editable, campaign: EditedCampaign): void {
 }
 
 /**
- * Changes a campaign's window or cap and, with `reopen`, reopens it, in one transaction under the
- * campaign's lock (a claim being counted waits, so the cap is never set below what was claimed).
- * The audit log keeps what each property was and became; a reopening is audited as `reopen` is.
+ * Changes a campaign's window, cap or rules and, with `reopen`, reopens it, in one transaction
+ * under the campaign's lock (a claim being counted waits, so the cap is never set below what was
+ * claimed, and the next claim meets the new rules). The audit log keeps what each property was
+ * and became, in one `campaign.edited` row; a reopening is audited as `reopen` is.
  * Not the welcome campaign: every first visit claims its code, so no window or cap may end it.
  */
 export async function editCampaignAs(
@@ -88,9 +90,18 @@ export async function editCampaignAs(
         'UPDATE campaigns SET starts_at = $2, ends_at = $3, total_cap = $4 WHERE slug = $1',
         [slug, edited.starts_at, edited.ends_at, edited.total_cap],
       )
+    }
+    const rules = await editClaimRules(tx, campaign.id, edit)
+    if (changed.length > 0 || Object.keys(rules.after).length > 0) {
       await audit(tx, operator, 'campaign.edited', slug, {
-        before: Object.fromEntries(changed.map((key) => [key, shown(campaign, key)])),
-        after: Object.fromEntries(changed.map((key) => [key, shown(edited, key)])),
+        before: {
+          ...Object.fromEntries(changed.map((key) => [key, shown(campaign, key)])),
+          ...rules.before,
+        },
+        after: {
+          ...Object.fromEntries(changed.map((key) => [key, shown(edited, key)])),
+          ...rules.after,
+        },
       })
     }
     if (edit.reopen) await reopenEdited(tx, operator, slug, campaign, edited)
@@ -115,7 +126,7 @@ async function reopenEdited(
 
 async function lockForEdit(tx: Queryable, slug: string): Promise<EditedCampaign> {
   const [row] = await tx.query<EditedCampaign>(
-    `SELECT starts_at, ends_at, total_cap, is_welcome, claimed_count, closed_at
+    `SELECT id, starts_at, ends_at, total_cap, is_welcome, claimed_count, closed_at
        FROM campaigns WHERE slug = $1 FOR UPDATE`,
     [slug],
   )

@@ -1,4 +1,4 @@
-import type { NewCampaignRequest } from '@fernwood/protocol/admin'
+import type { AdminCampaign, claimRuleFields, NewCampaignRequest } from '@fernwood/protocol/admin'
 import {
   allowlistAccounts,
   type CampaignEligibility,
@@ -32,11 +32,14 @@ export interface ClaimRulesDraft {
   membership?: GroupMembership
 }
 
+/** The properties of a request that carry a campaign's rules, at its creation and in an edit. */
+export type ClaimRulesRequest = Pick<NewCampaignRequest, (typeof claimRuleFields)[number]>
+
 /**
- * The rules of a new campaign's request (the CLI's `--allowlist`, `--min-balance`, `--holds-nft`,
+ * The rules of a request (the CLI's `--allowlist`, `--min-balance`, `--holds-nft`,
  * `--min-account-age-days`, `--group`, `--per-wallet`), each refused with its own field's error.
  */
-export function claimRulesOf(draft: NewCampaignRequest): ClaimRulesDraft {
+export function claimRulesOf(draft: ClaimRulesRequest): ClaimRulesDraft {
   const chainRules: ChainRule[] = []
   const given = (value: string | undefined): value is string => value !== undefined && value !== ''
   const checked = <T>(read: () => T, refuse: (detail: string) => Error): T => {
@@ -109,6 +112,35 @@ export async function saveClaimRules(
   } catch (error) {
     if (error instanceof WalletLimitInvalid) throw new AdminGroupInvalid()
     throw error
+  }
+}
+
+/** A campaign's stored rules, as the overview reads them beside the campaign. */
+export interface StoredClaimRules {
+  has_allowlist: boolean
+  chain_rules: ChainRule[] | null
+  claim_group: string | null
+  claims_per_wallet: number | null
+  period: string | null
+}
+
+/** A campaign's rules written as a request writes them: what `claimRulesOf` reads back. */
+export function rulesAsWritten(row: StoredClaimRules): AdminCampaign['rules'] {
+  const ruleOf = <R extends ChainRule['rule']>(rule: R) =>
+    row.chain_rules?.find((each): each is Extract<ChainRule, { rule: R }> => each.rule === rule)
+  const balance = ruleOf('min_balance')
+  const nft = ruleOf('holds_nft')
+  return {
+    allowlist: row.has_allowlist,
+    minBalance: balance ? `${balance.amount} ${balance.token}@${balance.contract}` : null,
+    holdsNft: nft
+      ? nft.template === undefined
+        ? nft.collection
+        : `${nft.collection}:${nft.template}`
+      : null,
+    minAccountAgeDays: ruleOf('min_account_age')?.days ?? null,
+    group: row.claim_group,
+    perWallet: row.claim_group === null ? null : `${row.claims_per_wallet}/${row.period}`,
   }
 }
 

@@ -1,4 +1,5 @@
 import { findCampaign } from '../campaigns/catalogue.ts'
+import { type NftRewardColumns, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvLine } from './csv.ts'
 import { AdminCampaignNotFound } from './errors.ts'
@@ -9,6 +10,7 @@ const HEADER = [
   'code',
   'status',
   'reward',
+  'asset_id',
   'reason',
   'transaction_id',
   'claimed_at',
@@ -16,14 +18,16 @@ const HEADER = [
   'completed_at',
 ]
 
-interface ClaimRow {
+interface ClaimRow extends NftRewardColumns {
   id: string
   /** created_at as PostgreSQL prints it: a Date would drop its microseconds, and the page's place */
   position: string
   wax_account: string
   code: string
   status: string
-  reward: string
+  reward_quantity: string | null
+  /** the NFT minted for the claim, once found; null for a token reward */
+  asset_id: string | null
   reason: string | null
   transaction_id: string | null
   created_at: Date
@@ -37,7 +41,8 @@ const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOS
  * A campaign's claims as CSV, a page of lines at a time (each line ending in a line break), the
  * header first: one line per reward a worker
  * took up for the campaign, in the order they came, with the transaction that paid it (or the
- * latest one tried). Read `pageSize` rewards at a time, each page after the last one's place:
+ * latest one tried). `reward` says what the campaign pays, as the CLI does; an NFT campaign's
+ * claims name the asset minted in `asset_id` once it is found. Read `pageSize` rewards at a time, each page after the last one's place:
  * however many claims, no more than a page is held, and a claim made meanwhile is not skipped.
  * Throws AdminCampaignNotFound before the first line, so a route can still answer 404.
  */
@@ -61,7 +66,9 @@ async function* pagesOf(db: Queryable, campaignId: number, pageSize: number) {
       // The page of claims first, read in the index's order, and only then what paid each: joined
       // before the limit, a planner without fresh statistics joined every claim on each page.
       `SELECT r.id, r.created_at::text AS position, r.wax_account, r.code, r.status, r.reason,
-              c.reward_quantity AS reward, coalesce(h.transaction_id, p.transaction_id) AS transaction_id,
+              c.reward_quantity, c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
+              c.nft_image, h.asset_id,
+              coalesce(h.transaction_id, p.transaction_id) AS transaction_id,
               r.created_at, r.updated_at, h."timestamp" AS completed_at
          FROM (SELECT * FROM rewards
                 WHERE campaign_id = $1 AND (created_at, id) > ($2::timestamptz, $3::uuid)
@@ -83,7 +90,8 @@ async function* pagesOf(db: Queryable, campaignId: number, pageSize: number) {
             row.wax_account,
             row.code,
             row.status,
-            row.reward,
+            rewardWords(row.reward_quantity, nftRewardOf(row)),
+            row.asset_id,
             row.reason,
             row.transaction_id,
             iso(row.created_at),

@@ -73,11 +73,15 @@ export const USAGE = `Usage: npm run admin -- <command>
                                    welcome campaign's: every first visit claims its code)
   campaigns reopen --slug <slug>   a closed campaign accepts its codes again, within its window
   campaigns edit <slug> [--starts-at <ISO time>|none] [--ends-at <ISO time>|none]
-                   [--cap <n>|none] [--reopen]
-                                   change its window or cap (not below what was claimed), and
-                                   reopen it if closed; each change audited
+                   [--cap <n>|none] [--reopen] [--allowlist <file>|none]
+                   [--min-balance "<amount> <SYMBOL>@<contract>"|none] [--holds-nft <...>|none]
+                   [--min-account-age-days <n>|none] [--group <name>|none] [--per-wallet <n>/<period>]
+                                   change its window, cap (not below what was claimed) or rules
+                                   (written as for create; an allowlist replaces the whole list;
+                                   --per-wallet alone changes its group's limit), and reopen it
+                                   if closed; each change audited with what it was
   claims export --campaign <slug>  its claims as CSV on standard output: account, code, status,
-                                   reward, reason, transaction id and times, oldest first
+                                   reward, NFT asset id, reason, transaction id and times, oldest first
   codes generate --campaign <slug> --count <n> --out <directory>
                    (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html;
                    each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>; the
@@ -223,6 +227,16 @@ function budgetColumn(campaign: Campaign): string {
   return `${budget.rewards} rewards${budget.amount ? ` (${budget.amount})` : ''}, ${left} left`
 }
 
+// A campaign's rules, the same flags for `campaigns create` and `campaigns edit`.
+const RULE_FLAGS = {
+  allowlist: { type: 'string' },
+  'min-balance': { type: 'string' },
+  'holds-nft': { type: 'string' },
+  'min-account-age-days': { type: 'string' },
+  group: { type: 'string' },
+  'per-wallet': { type: 'string' },
+} as const
+
 async function createCampaignCommand(
   args: string[],
   { database, env, chainNode, print }: AdminContext,
@@ -239,12 +253,7 @@ async function createCampaignCommand(
     cap: { type: 'string' },
     code: { type: 'string' },
     budget: { type: 'string' },
-    allowlist: { type: 'string' },
-    'min-balance': { type: 'string' },
-    'holds-nft': { type: 'string' },
-    'min-account-age-days': { type: 'string' },
-    group: { type: 'string' },
-    'per-wallet': { type: 'string' },
+    ...RULE_FLAGS,
   })
   const kind = required(values.kind, 'kind')
   if (kind !== 'shared' && kind !== 'unique')
@@ -303,17 +312,27 @@ async function editCampaignCommand(args: string[], { database, print }: AdminCon
     'ends-at': { type: 'string' },
     cap: { type: 'string' },
     reopen: { type: 'boolean' },
+    ...RULE_FLAGS,
   })
   const [slug] = positionals
   if (!slug) throw new UsageError('give the slug of the campaign to edit')
-  // 'none' removes a time or the cap; an absent flag leaves it as it is.
+  // 'none' removes a time, the cap or a rule; an absent flag leaves it as it is.
   const removable = <T>(value: string | undefined, read: (value: string) => T) =>
     value === undefined ? undefined : value === 'none' ? null : read(value)
+  const allowlistFile = removable(values.allowlist, (file) => path.resolve(file))
   await editCampaignAs(database, CLI_OPERATOR, slug, {
     startsAt: removable(values['starts-at'], String),
     endsAt: removable(values['ends-at'], String),
     cap: removable(values.cap, (cap) => positiveInteger(cap, 'cap')),
     reopen: values.reopen,
+    allowlist: allowlistFile && (await readFile(allowlistFile, 'utf8')),
+    minBalance: removable(values['min-balance'], String),
+    holdsNft: removable(values['holds-nft'], String),
+    minAccountAgeDays: removable(values['min-account-age-days'], (days) =>
+      positiveInteger(days, 'min-account-age-days'),
+    ),
+    group: removable(values.group, String),
+    perWallet: removable(values['per-wallet'], String),
   })
   const campaign = await campaignOverview(database, slug)
   print(

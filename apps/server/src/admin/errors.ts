@@ -198,7 +198,7 @@ export const AdminGenerationRunning = createError(
 // Editing a campaign (campaign-edits.ts).
 export const AdminEditEmpty = createError(
   'ADMIN_EDIT_EMPTY',
-  'Nothing to change: give a new start, end or cap, or reopen the campaign.',
+  'Nothing to change: give a new start, end, cap or rule, or reopen the campaign.',
   400,
 )
 export const AdminCampaignWelcomeEdit = createError(

@@ -1,6 +1,7 @@
+import { campaignRules } from '@fernwood/protocol/admin'
 import { Name } from '@wharfkit/antelope'
 import type { NftReward } from '../campaigns/nft-reward.ts'
-import { ATOMICASSETS, readTemplate } from '../nfts/templates.ts'
+import { ATOMICASSETS, type NftTemplate, readTemplate } from '../nfts/templates.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { REWARD_TIE_ATTRIBUTE } from '../payouts/nft-actions.ts'
 import {
@@ -10,7 +11,15 @@ import {
   AdminNftTemplateUnknown,
 } from './errors.ts'
 
-const NFT_SPEC = /^([a-z1-5.]{1,12}):([1-9][0-9]{0,9})$/
+/** The template `spec` ('<collection>:<template id>') names, as the chain has it now. */
+export async function templateOfSpec(node: PayoutChainNode, spec: string): Promise<NftTemplate> {
+  const trimmed = spec.trim()
+  if (!campaignRules.nft.test(trimmed)) throw new AdminNftInvalid()
+  const [collection, templateId] = trimmed.split(':')
+  const template = await readTemplate(node.chain.client, collection, Number(templateId))
+  if (!template) throw new AdminNftTemplateUnknown()
+  return template
+}
 
 /**
  * The NFT a new campaign mints, `spec` being '<collection>:<template id>', as the chain has it
@@ -23,13 +32,9 @@ export async function mintableNft(
   payoutAccount: string,
   spec: string,
 ): Promise<NftReward> {
-  const parts = NFT_SPEC.exec(spec.trim())
-  if (!parts) throw new AdminNftInvalid()
-  const [, collection, templateId] = parts
-  const { client } = node.chain
-  const template = await readTemplate(client, collection, Number(templateId))
-  if (!template) throw new AdminNftTemplateUnknown()
-  const { rows } = await client.v1.chain.get_table_rows({
+  const template = await templateOfSpec(node, spec)
+  const { collection } = template
+  const { rows } = await node.chain.client.v1.chain.get_table_rows({
     code: ATOMICASSETS,
     table: 'collections',
     scope: ATOMICASSETS,

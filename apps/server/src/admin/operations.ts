@@ -19,6 +19,7 @@ import {
   findCampaign,
 } from '../campaigns/catalogue.ts'
 import { type NftReward, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
+import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
@@ -33,7 +34,13 @@ import {
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { retryParkedReward } from '../rewards/lifecycle.ts'
 import { budgetRewardsFrom, budgetShown } from './budget-input.ts'
-import { auditedRules, claimRulesOf, saveClaimRules } from './campaign-rules.ts'
+import {
+  auditedRules,
+  claimRulesOf,
+  rulesAsWritten,
+  type StoredClaimRules,
+  saveClaimRules,
+} from './campaign-rules.ts'
 import {
   AdminCampaignClosed,
   AdminCampaignNotClosed,
@@ -70,7 +77,9 @@ export const consoleOperator = (account: string): Operator => `admin:${account}`
 // How many minutes of claims a campaign's chart holds: a long campaign shows its latest ones.
 const CHART_MINUTES = 500
 
-interface CampaignOverviewRow extends Omit<CampaignRow, 'bonus_text' | 'closed_at'> {
+interface CampaignOverviewRow
+  extends Omit<CampaignRow, 'bonus_text' | 'closed_at'>,
+    StoredClaimRules {
   codes: number
   unused_codes: number
   state: AdminCampaign['state']
@@ -95,12 +104,14 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
     `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
             c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
             c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image,
-            k.codes, k.unused_codes,
+            c.has_allowlist, c.chain_rules, c.claim_group, g.claims_per_wallet,
+            ${periodNameOf('g')} AS period, k.codes, k.unused_codes,
             CASE WHEN c.closed_at IS NOT NULL THEN 'closed'
                  WHEN c.starts_at > now() THEN 'scheduled'
                  WHEN c.ends_at <= now() THEN 'ended'
                  ELSE 'open' END AS state
        FROM campaigns c
+       LEFT JOIN campaign_groups g ON g.name = c.claim_group
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS codes, coalesce(sum(uses_left), 0)::int AS unused_codes
            FROM codes WHERE campaign_id = c.id) k
@@ -148,6 +159,7 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
       codes: row.codes,
       state: row.state,
       welcome: row.is_welcome,
+      rules: rulesAsWritten(row),
       createdAt: new Date(row.created_at).toISOString(),
       claimsOverTime: claims.get(row.id) ?? [],
     }

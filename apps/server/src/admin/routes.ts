@@ -9,6 +9,8 @@ import {
   CodeGenerationsResponseSchema,
   GenerateCodesRequestSchema,
   NewCampaignRequestSchema,
+  NftTemplatePreviewSchema,
+  NftTemplateQuerySchema,
   OperatorResponseSchema,
   PayoutsResponseSchema,
 } from '@fernwood/protocol/admin'
@@ -37,7 +39,8 @@ import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
 import { checkKioskCampaign, Kiosk } from './kiosk.ts'
-import { mintableNft } from './nft-campaigns.ts'
+import { mintableNft, templateOfSpec } from './nft-campaigns.ts'
+import { withNftSupply } from './nft-supply.ts'
 import {
   campaignOverview,
   closeCampaignAs,
@@ -100,9 +103,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     consoleOperator(operatorAccountOf(request))
 
   const readPayouts = () => payoutsOverview(database, env, chainNode, STUCK_MINUTES)
+  const readCampaigns = async () => withNftSupply(chainNode, await listCampaignOverview(database))
   const readOverview = async (): Promise<AdminOverview> => {
     const [campaigns, payouts, generations] = await Promise.all([
-      listCampaignOverview(database),
+      readCampaigns(),
       readPayouts(),
       listGenerations(database),
     ])
@@ -145,7 +149,28 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   app.get(
     '/api/admin/campaigns',
     { schema: { response: { 200: CampaignsResponseSchema } } },
-    async () => ({ campaigns: await listCampaignOverview(database) }),
+    async () => ({ campaigns: await readCampaigns() }),
+  )
+
+  // The template a new NFT campaign would mint, previewed in the console's form as it is typed.
+  app.get(
+    '/api/admin/nft-template',
+    {
+      schema: { querystring: NftTemplateQuerySchema, response: { 200: NftTemplatePreviewSchema } },
+    },
+    async (request) => {
+      const template = await templateOfSpec(chainNode, request.query.nft)
+      return {
+        template: {
+          collection: template.collection,
+          schema: template.schema,
+          templateId: template.templateId,
+          name: template.name,
+          image: template.img,
+        },
+        supply: { issued: template.issuedSupply, max: template.maxSupply },
+      }
+    },
   )
 
   app.post(
@@ -204,7 +229,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         response: {
           200: streamedText(
             'text/csv',
-            'account,code,status,reward,reason,transaction_id,claimed_at,updated_at,completed_at',
+            'account,code,status,reward,asset_id,reason,transaction_id,claimed_at,updated_at,completed_at',
           ),
         },
       },

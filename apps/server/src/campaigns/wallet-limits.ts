@@ -58,15 +58,17 @@ export async function joinGroup(
   await tx.query('UPDATE campaigns SET claim_group = $2 WHERE id = $1', [campaignId, group])
 }
 
+/** SQL naming the period (hour, day or week) of the campaign_groups row aliased `alias`. */
+export const periodNameOf = (alias: string) =>
+  `CASE ${alias}.period WHEN interval '1 hour' THEN 'hour' WHEN interval '1 day' THEN 'day' ELSE 'week' END`
+
 /** The limit a campaign's group sets, or null outside any group. */
 export async function readWalletLimit(
   db: Queryable,
   campaignId: number,
 ): Promise<WalletLimit | null> {
   const [row] = await db.query<{ name: string; claims_per_wallet: number; period: string }>(
-    `SELECT g.name, g.claims_per_wallet,
-            CASE g.period WHEN interval '1 hour' THEN 'hour' WHEN interval '1 day' THEN 'day'
-                          ELSE 'week' END AS period
+    `SELECT g.name, g.claims_per_wallet, ${periodNameOf('g')} AS period
        FROM campaigns c JOIN campaign_groups g ON g.name = c.claim_group WHERE c.id = $1`,
     [campaignId],
   )

@@ -1,4 +1,4 @@
-import { APIError, PackedTransaction } from '@wharfkit/antelope'
+import { type APIClient, APIError, PackedTransaction } from '@wharfkit/antelope'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Payout } from './repository.ts'
 import {
@@ -249,6 +249,11 @@ export class PayoutChainNode {
     } catch (error) {
       throw new ChainUnavailable(describe(error))
     }
+  }
+
+  /** A read of the node's own (a contract's tables), given up as unavailable after the timeout. */
+  read<T>(work: (client: APIClient) => Promise<T>): Promise<T> {
+    return this.#withTimeout(work(this.chain.client))
   }
 
   async #withTimeout<T>(work: Promise<T>): Promise<T> {

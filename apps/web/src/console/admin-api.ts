@@ -3,6 +3,7 @@ import type {
   CampaignResponse,
   CodeGenerationResponse,
   NewCampaignRequest,
+  NftTemplatePreview,
   OperatorResponse,
 } from '@fernwood/protocol/admin'
 import { api } from '../api/client'
@@ -12,6 +13,9 @@ export const adminApi = {
   operator: () => api.get<OperatorResponse>('/api/admin/operator'),
   createCampaign: (draft: NewCampaignRequest) =>
     api.post<CampaignResponse>('/api/admin/campaigns', draft),
+  /** The template `nft` ('<collection>:<template id>') names, as the chain has it now. */
+  nftTemplate: (nft: string) =>
+    api.get<NftTemplatePreview>(`/api/admin/nft-template?nft=${encodeURIComponent(nft)}`),
   closeCampaign: (slug: string) =>
     api.post<CampaignResponse>(`/api/admin/campaigns/${encodeURIComponent(slug)}/close`),
   editCampaign: (slug: string, edit: CampaignEditRequest) =>

@@ -121,6 +121,11 @@ export function CampaignsTable({
                   <span className="console__slug">
                     {campaign.nft.collection}:{campaign.nft.templateId}
                   </span>
+                  {campaign.nftSupply && (
+                    <span className="console__slug" data-column="nft-supply">
+                      {texts.nftSupply(campaign.nftSupply.issued, campaign.nftSupply.max)}
+                    </span>
+                  )}
                 </td>
               ) : (
                 <td className="console__number">{formatTokenAmount(campaign.reward, language)}</td>

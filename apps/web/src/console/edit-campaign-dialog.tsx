@@ -1,17 +1,25 @@
-import type { AdminCampaign, CampaignEditRequest } from '@fernwood/protocol/admin'
+import {
+  type AdminCampaign,
+  type CampaignEditRequest,
+  claimRuleFields,
+} from '@fernwood/protocol/admin'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { ApiError } from '../api/client'
 import { useLanguage } from '../i18n/current'
 import { Button } from '../ui/button'
 import { adminApi } from './admin-api'
+import { AllowlistField } from './allowlist-field'
 import { describeAdminError } from './describe-error'
 import { FormField } from './form-field'
 import { browserTimeZone } from './format-time'
 import { useConsoleTexts } from './use-console-texts'
 
-type EditField = 'startsAt' | 'endsAt' | 'cap'
+/** The rules written as text, as `campaigns create` takes them; empty removes one. */
+type RuleField = Exclude<(typeof claimRuleFields)[number], 'allowlist'>
+const RULE_FIELDS = claimRuleFields.filter((field): field is RuleField => field !== 'allowlist')
+type EditField = 'startsAt' | 'endsAt' | 'cap' | 'allowlist' | RuleField
 type FieldErrors = Partial<Record<EditField, string>>
-const FIELDS: readonly EditField[] = ['startsAt', 'endsAt', 'cap']
+const FIELDS: readonly EditField[] = ['startsAt', 'endsAt', 'cap', 'allowlist', ...RULE_FIELDS]
 const isEditField = (name: string | undefined): name is EditField =>
   FIELDS.includes(name as EditField)
 
@@ -25,8 +33,9 @@ function localInputOf(time: string | null): string {
 }
 
 /**
- * `campaigns edit` as a dialog: the window and the cap as they stand, changed in place; a closed
- * campaign may be reopened with them. Only what changed is sent; a refusal shows beside its field.
+ * `campaigns edit` as a dialog: the window, the cap and the rules as they stand, changed in place
+ * (an allowlist file replaces the campaign's list; its accounts are not shown); a closed campaign
+ * may be reopened with them. Only what changed is sent; a refusal shows beside its field.
  */
 export function EditCampaignDialog({
   campaign,
@@ -48,6 +57,11 @@ export function EditCampaignDialog({
     startsAt: localInputOf(campaign.startsAt),
     endsAt: localInputOf(campaign.endsAt),
     cap: campaign.cap === null ? '' : String(campaign.cap),
+    minBalance: campaign.rules.minBalance ?? '',
+    holdsNft: campaign.rules.holdsNft ?? '',
+    minAccountAgeDays: String(campaign.rules.minAccountAgeDays ?? ''),
+    group: campaign.rules.group ?? '',
+    perWallet: campaign.rules.perWallet ?? '',
   }
 
   useEffect(() => {
@@ -76,6 +90,10 @@ export function EditCampaignDialog({
     } else if (cap !== '' && Number(cap) < campaign.claimed) {
       found.cap = texts.capBelowClaimed(campaign.claimed)
     }
+    const days = inputOf(form, 'minAccountAgeDays')?.value.trim() ?? ''
+    if (days !== '' && !/^[0-9]+$/.test(days)) {
+      found.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
+    }
     return found
   }
 
@@ -91,7 +109,7 @@ export function EditCampaignDialog({
     setFailure(undefined)
     const found = mistakesOf(form)
     if (Object.keys(found).length > 0) return refuse(form, found)
-    const value = (name: EditField) => inputOf(form, name)?.value.trim() ?? ''
+    const value = (name: Exclude<EditField, 'allowlist'>) => inputOf(form, name)?.value.trim() ?? ''
     const time = (name: 'startsAt' | 'endsAt') =>
       value(name) === '' ? null : new Date(value(name)).toISOString()
     const edit: CampaignEditRequest = {
@@ -102,6 +120,16 @@ export function EditCampaignDialog({
       }),
       ...(inputOf(form, 'reopen')?.checked && { reopen: true }),
     }
+    for (const rule of RULE_FIELDS) {
+      if (value(rule) === initial[rule]) continue
+      const written = value(rule) === '' ? null : value(rule)
+      Object.assign(edit, {
+        [rule]: rule === 'minAccountAgeDays' && written !== null ? Number(written) : written,
+      })
+    }
+    const allowlistFile = inputOf(form, 'allowlist')?.files?.[0]
+    if (allowlistFile) edit.allowlist = await allowlistFile.text()
+    else if (inputOf(form, 'removeAllowlist')?.checked) edit.allowlist = null
     if (Object.keys(edit).length === 0) {
       setFailure(texts.errors.ADMIN_EDIT_EMPTY)
       return
@@ -119,7 +147,12 @@ export function EditCampaignDialog({
     }
   }
 
-  const field = (name: EditField, label: string, hint: string, type: string) => (
+  const field = (
+    name: Exclude<EditField, 'allowlist'>,
+    label: string,
+    hint: string | undefined,
+    type: string,
+  ) => (
     <FormField id={`${id}-${name}`} label={label} hint={hint} error={mistakes[name]}>
       {(control) => <input {...control} name={name} type={type} defaultValue={initial[name]} />}
     </FormField>
@@ -148,6 +181,22 @@ export function EditCampaignDialog({
         {field('startsAt', texts.fields.startsAt, texts.fields.timeHint(zone), 'datetime-local')}
         {field('endsAt', texts.fields.endsAt, texts.fields.timeHint(zone), 'datetime-local')}
         {field('cap', texts.fields.cap, texts.editCapHint(campaign.claimed), 'text')}
+        <AllowlistField
+          id={`${id}-allowlist`}
+          hint={campaign.rules.allowlist ? texts.editAllowlistReplace : texts.fields.allowlistHint}
+          error={mistakes.allowlist}
+        />
+        {campaign.rules.allowlist && (
+          <div className="console__field console__check">
+            <input id={`${id}-removeAllowlist`} name="removeAllowlist" type="checkbox" />
+            <label htmlFor={`${id}-removeAllowlist`}>{texts.editAllowlistRemove}</label>
+          </div>
+        )}
+        {field('minBalance', texts.fields.minBalance, texts.fields.minBalanceHint, 'text')}
+        {field('holdsNft', texts.fields.holdsNft, texts.fields.holdsNftHint, 'text')}
+        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, undefined, 'text')}
+        {field('group', texts.fields.group, texts.fields.groupHint, 'text')}
+        {field('perWallet', texts.fields.perWallet, texts.fields.perWalletHint, 'text')}
         {campaign.state === 'closed' && (
           <div className="console__field console__check">
             <input id={`${id}-reopen`} name="reopen" type="checkbox" />

@@ -1,13 +1,15 @@
-import { campaignRules, type NewCampaignRequest } from '@fernwood/protocol/admin'
+import { campaignRules, claimRuleFields, type NewCampaignRequest } from '@fernwood/protocol/admin'
 import { normalizeCode } from '@fernwood/protocol/codes'
 import { type FormEvent, useId, useState } from 'react'
 import { ApiError } from '../api/client'
 import { useLanguage } from '../i18n/current'
 import { Button } from '../ui/button'
 import { adminApi } from './admin-api'
+import { AllowlistField } from './allowlist-field'
 import { describeAdminError } from './describe-error'
 import { FormField } from './form-field'
 import { browserTimeZone } from './format-time'
+import { NftTemplatePreviewPanel } from './nft-template-preview'
 import { Notice, type NoticeText } from './notice'
 import type { ConsoleTexts } from './texts'
 import { useConsoleTexts } from './use-console-texts'
@@ -19,18 +21,14 @@ const FIELDS: readonly CampaignField[] = [
   'slug',
   'name',
   'reward',
+  'nft',
   'contract',
   'startsAt',
   'endsAt',
   'cap',
   'budget',
   'code',
-  'allowlist',
-  'minBalance',
-  'holdsNft',
-  'minAccountAgeDays',
-  'group',
-  'perWallet',
+  ...claimRuleFields,
 ]
 const isCampaignField = (name: string | undefined): name is CampaignField =>
   FIELDS.includes(name as CampaignField)
@@ -56,8 +54,13 @@ function mistakesOf(form: HTMLFormElement, texts: ConsoleTexts): FieldErrors {
   if (value('name') === '' || value('name').length > campaignRules.nameMaxLength) {
     mistakes.name = texts.errors.ADMIN_NAME_INVALID
   }
-  if (!campaignRules.reward.test(value('reward'))) {
-    mistakes.reward = texts.errors.ADMIN_REWARD_INVALID
+  // An NFT campaign mints its template instead of paying a reward: one or the other.
+  if (value('nft') === '') {
+    if (!campaignRules.reward.test(value('reward'))) {
+      mistakes.reward = texts.errors.ADMIN_REWARD_INVALID
+    }
+  } else if (!campaignRules.nft.test(value('nft')) || value('reward') !== '') {
+    mistakes.nft = texts.errors.ADMIN_NFT_INVALID
   }
   if (value('contract') !== '' && !campaignRules.contract.test(value('contract'))) {
     mistakes.contract = texts.errors.ADMIN_CONTRACT_INVALID
@@ -96,6 +99,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   const language = useLanguage()
   const id = useId()
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
+  const [nft, setNft] = useState('')
   const [mistakes, setMistakes] = useState<FieldErrors>({})
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [creating, setCreating] = useState(false)
@@ -119,7 +123,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       slug: value('slug'),
       name: value('name'),
       kind,
-      reward: value('reward'),
+      ...(value('nft') ? { nft: value('nft') } : { reward: value('reward') }),
       ...(value('contract') && { contract: value('contract') }),
       ...(value('startsAt') && { startsAt: isoOf(value('startsAt')) }),
       ...(value('endsAt') && { endsAt: isoOf(value('endsAt')) }),
@@ -140,6 +144,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
       form.reset()
       setKind('unique')
+      setNft('')
       onCreated(campaign.slug)
     } catch (refusal) {
       const field = refusal instanceof ApiError ? refusal.field : undefined
@@ -178,7 +183,11 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       <form
         className="console__form"
         onSubmit={(event) => void create(event)}
-        onInput={(event) => forget((event.target as HTMLInputElement).name)}
+        onInput={(event) => {
+          const input = event.target as HTMLInputElement
+          if (input.name === 'nft') setNft(input.value.trim())
+          forget(input.name)
+        }}
         noValidate
       >
         {field('slug', texts.fields.slug, { hint: texts.fields.slugHint, required: true })}
@@ -195,7 +204,12 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
             <option value="shared">{texts.kinds.shared}</option>
           </select>
         </div>
-        {field('reward', texts.fields.reward, { hint: texts.fields.rewardHint, required: true })}
+        {field('reward', texts.fields.reward, {
+          hint: texts.fields.rewardHint,
+          required: nft === '',
+        })}
+        {field('nft', texts.fields.nft, { hint: texts.fields.nftHint })}
+        <NftTemplatePreviewPanel spec={nft} />
         {field('contract', texts.fields.contract, { hint: texts.fields.contractHint })}
         {field('startsAt', texts.fields.startsAt, {
           hint: texts.fields.timeHint(zone),
@@ -208,21 +222,11 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         {field('cap', texts.fields.cap, { hint: texts.fields.capHint })}
         {field('budget', texts.fields.budget, { hint: texts.fields.budgetHint })}
         {kind === 'shared' && field('code', texts.fields.code, { hint: texts.fields.codeHint })}
-        <FormField
+        <AllowlistField
           id={`${id}-allowlist`}
-          label={texts.fields.allowlist}
           hint={texts.fields.allowlistHint}
           error={mistakes.allowlist}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="allowlist"
-              type="file"
-              accept=".txt,.csv,text/plain,text/csv"
-            />
-          )}
-        </FormField>
+        />
         {field('minBalance', texts.fields.minBalance, { hint: texts.fields.minBalanceHint })}
         {field('holdsNft', texts.fields.holdsNft, { hint: texts.fields.holdsNftHint })}
         {field('minAccountAgeDays', texts.fields.minAccountAgeDays, { type: 'number' })}

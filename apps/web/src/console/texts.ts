@@ -80,6 +80,9 @@ export const consoleEn = {
   editTitle: (name: string) => `Edit the campaign “${name}”`,
   editCapHint: (claimed: number) => `empty: no cap; at least the ${claimed} claimed`,
   editReopen: 'Reopen it with these changes',
+  editAllowlistReplace:
+    'it has one: a file replaces it whole (one account a line, or a CSV with an “account” column)',
+  editAllowlistRemove: 'Remove its allowlist: any account may claim',
   capBelowClaimed: (claimed: number) =>
     `The cap cannot be below the ${claimed} rewards claimed already.`,
   save: 'Save changes',
@@ -105,6 +108,9 @@ export const consoleEn = {
     `${claimed} claimed in total; the latest claim at ${latest}.`,
   chartEmpty: (slug: string) => `No claims of ${slug} yet.`,
   chartCampaign: 'Campaign',
+  nftPreviewLoading: 'Reading the template on chain...',
+  nftSupply: (issued: number, max: number) =>
+    max === 0 ? `${issued} minted, no limit` : `${issued} minted of ${max}, ${max - issued} left`,
 
   createTitle: 'New campaign',
   fields: {
@@ -114,6 +120,9 @@ export const consoleEn = {
     kind: 'Kind',
     reward: 'Reward',
     rewardHint: 'an amount and a token, e.g. 10.0000 FERN',
+    nft: 'NFT to mint',
+    nftHint:
+      'instead of a reward: an AtomicAssets collection:template to mint for each claim, e.g. fernwoodnfts:3',
     contract: 'Token contract',
     contractHint: 'empty: the server’s reward token contract',
     startsAt: 'Starts',
@@ -268,7 +277,8 @@ export const consoleEn = {
     ADMIN_GENERATION_NOT_FOUND: 'There is no such code generation.',
     ADMIN_GENERATION_RUNNING:
       'This code generation is still running: download its codes when it is done.',
-    ADMIN_EDIT_EMPTY: 'Nothing to change: give a new start, end or cap, or reopen the campaign.',
+    ADMIN_EDIT_EMPTY:
+      'Nothing to change: give a new start, end, cap or rule, or reopen the campaign.',
     ADMIN_CAMPAIGN_WELCOME_EDIT:
       'The welcome campaign cannot be edited: every first visit claims its code.',
     ADMIN_CAP_BELOW_CLAIMED: 'The cap cannot be below the rewards claimed already.',

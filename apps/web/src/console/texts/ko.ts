@@ -73,6 +73,9 @@ const ko: ConsoleTexts = {
   editTitle: (name: string) => `“${name}” 캠페인 편집`,
   editCapHint: (claimed: number) => `비우면 상한 없음. 이미 수령한 ${claimed}개 이상`,
   editReopen: '이 변경과 함께 다시 열기',
+  editAllowlistReplace:
+    '이미 있습니다. 파일을 올리면 목록 전체를 바꿉니다(한 줄에 계정 하나, 또는 “account” 열이 있는 CSV)',
+  editAllowlistRemove: '허용 목록 없애기: 어느 계정이든 수령할 수 있습니다',
   capBelowClaimed: (claimed: number) =>
     `상한은 이미 수령한 보상 ${claimed}개보다 작을 수 없습니다.`,
   save: '변경 저장',
@@ -97,6 +100,11 @@ const ko: ConsoleTexts = {
   chartSummary: (claimed: number, latest: string) => `총 ${claimed}건 수령, 마지막 수령 ${latest}.`,
   chartEmpty: (slug: string) => `${slug}은(는) 아직 수령이 없습니다.`,
   chartCampaign: '캠페인',
+  nftPreviewLoading: '체인에서 템플릿을 읽는 중...',
+  nftSupply: (issued: number, max: number) =>
+    max === 0
+      ? `${issued}개 발행됨, 제한 없음`
+      : `${max}개 중 ${issued}개 발행됨, ${max - issued}개 남음`,
 
   createTitle: '새 캠페인',
   fields: {
@@ -106,6 +114,8 @@ const ko: ConsoleTexts = {
     kind: '종류',
     reward: '보상',
     rewardHint: '수량과 토큰, 예: 10.0000 FERN',
+    nft: '발행할 NFT',
+    nftHint: '보상 대신: 청구마다 발행할 AtomicAssets 컬렉션:템플릿. 예: fernwoodnfts:3',
     contract: '토큰 컨트랙트',
     contractHint: '비우면 서버의 보상 토큰 컨트랙트',
     startsAt: '시작',
@@ -255,7 +265,8 @@ const ko: ConsoleTexts = {
       '이미 코드 생성 두 건이 진행 중입니다. 그중 하나가 끝나면 이 생성을 시작하세요.',
     ADMIN_GENERATION_NOT_FOUND: '그런 코드 생성 기록이 없습니다.',
     ADMIN_GENERATION_RUNNING: '이 코드 생성은 아직 진행 중입니다. 끝나면 코드를 내려받으세요.',
-    ADMIN_EDIT_EMPTY: '바꿀 것이 없습니다. 새 시작, 종료 또는 상한을 주거나 캠페인을 다시 여세요.',
+    ADMIN_EDIT_EMPTY:
+      '바꿀 것이 없습니다. 새 시작, 종료, 상한 또는 규칙을 주거나 캠페인을 다시 여세요.',
     ADMIN_CAMPAIGN_WELCOME_EDIT:
       '환영 캠페인은 편집할 수 없습니다. 모든 첫 방문이 그 코드를 받습니다.',
     ADMIN_CAP_BELOW_CLAIMED: '상한은 이미 수령한 보상 수보다 작을 수 없습니다.',

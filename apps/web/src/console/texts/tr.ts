@@ -74,6 +74,9 @@ const tr: ConsoleTexts = {
   editTitle: (name: string) => `“${name}” kampanyasını düzenle`,
   editCapHint: (claimed: number) => `boş: sınır yok; en az alınmış ${claimed}`,
   editReopen: 'Bu değişikliklerle yeniden aç',
+  editAllowlistReplace:
+    'bir listesi var: bir dosya onu tümüyle değiştirir (satır başına bir hesap ya da “account” sütunlu bir CSV)',
+  editAllowlistRemove: 'İzin listesini kaldır: her hesap alabilir',
   capBelowClaimed: (claimed: number) => `Sınır, şimdiden alınmış ${claimed} ödülün altında olamaz.`,
   save: 'Değişiklikleri kaydet',
   saving: 'Kaydediliyor...',
@@ -97,6 +100,11 @@ const tr: ConsoleTexts = {
   chartSummary: (claimed: number, latest: string) => `Toplam ${claimed} alım; son alım ${latest}.`,
   chartEmpty: (slug: string) => `${slug} için henüz alım yok.`,
   chartCampaign: 'Kampanya',
+  nftPreviewLoading: 'Şablon zincirden okunuyor...',
+  nftSupply: (issued: number, max: number) =>
+    max === 0
+      ? `${issued} basıldı, sınır yok`
+      : `${max} içinden ${issued} basıldı, ${max - issued} kaldı`,
 
   createTitle: 'Yeni kampanya',
   fields: {
@@ -106,6 +114,9 @@ const tr: ConsoleTexts = {
     kind: 'Tür',
     reward: 'Ödül',
     rewardHint: 'bir miktar ve bir token, ör. 10.0000 FERN',
+    nft: 'Basılacak NFT',
+    nftHint:
+      'ödül yerine: her talep için basılacak AtomicAssets koleksiyon:şablon, ör. fernwoodnfts:3',
     contract: 'Token sözleşmesi',
     contractHint: 'boş: sunucunun ödül token sözleşmesi',
     startsAt: 'Başlangıç',
@@ -258,7 +269,7 @@ const tr: ConsoleTexts = {
     ADMIN_GENERATION_NOT_FOUND: 'Böyle bir kod üretimi yok.',
     ADMIN_GENERATION_RUNNING: 'Bu kod üretimi hâlâ sürüyor: bittiğinde kodlarını indirin.',
     ADMIN_EDIT_EMPTY:
-      'Değişecek bir şey yok: yeni bir başlangıç, bitiş ya da sınır verin veya kampanyayı yeniden açın.',
+      'Değişecek bir şey yok: yeni bir başlangıç, bitiş, sınır ya da kural verin veya kampanyayı yeniden açın.',
     ADMIN_CAMPAIGN_WELCOME_EDIT:
       'Hoş geldin kampanyası düzenlenemez: her ilk ziyaret onun kodunu alır.',
     ADMIN_CAP_BELOW_CLAIMED: 'Sınır, şimdiden alınmış ödüllerin altında olamaz.',

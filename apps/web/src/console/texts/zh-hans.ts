@@ -71,6 +71,8 @@ const zhHans: ConsoleTexts = {
   editTitle: (name: string) => `编辑活动“${name}”`,
   editCapHint: (claimed: number) => `留空：不设上限；不少于已领取的 ${claimed} 份`,
   editReopen: '随这些更改重新开放',
+  editAllowlistReplace: '已有允许名单：上传文件将整个替换它（每行一个账户，或带“account”列的 CSV）',
+  editAllowlistRemove: '移除允许名单：任何账户都可领取',
   capBelowClaimed: (claimed: number) => `上限不能低于已领取的 ${claimed} 份奖励。`,
   save: '保存更改',
   saving: '正在保存...',
@@ -95,6 +97,11 @@ const zhHans: ConsoleTexts = {
     `累计领取 ${claimed} 次；最近一次领取于 ${latest}。`,
   chartEmpty: (slug: string) => `${slug} 还没有领取。`,
   chartCampaign: '活动',
+  nftPreviewLoading: '正在从链上读取模板...',
+  nftSupply: (issued: number, max: number) =>
+    max === 0
+      ? `已铸造 ${issued} 个，无上限`
+      : `已铸造 ${issued}/${max} 个，剩余 ${max - issued} 个`,
 
   createTitle: '新建活动',
   fields: {
@@ -104,6 +111,8 @@ const zhHans: ConsoleTexts = {
     kind: '类型',
     reward: '奖励',
     rewardHint: '数量和代币，例如 10.0000 FERN',
+    nft: '铸造的 NFT',
+    nftHint: '代替奖励：每次领取时铸造的 AtomicAssets 合集:模板，例如 fernwoodnfts:3',
     contract: '代币合约',
     contractHint: '留空：使用服务器的奖励代币合约',
     startsAt: '开始',
@@ -243,7 +252,7 @@ const zhHans: ConsoleTexts = {
     ADMIN_GENERATIONS_BUSY: '已有两个代码生成正在进行：请在其中一个完成后再开始。',
     ADMIN_GENERATION_NOT_FOUND: '没有这个代码生成记录。',
     ADMIN_GENERATION_RUNNING: '此代码生成仍在进行：完成后再下载其代码。',
-    ADMIN_EDIT_EMPTY: '没有要更改的内容：请给出新的开始、结束或上限，或重新开放活动。',
+    ADMIN_EDIT_EMPTY: '没有要更改的内容：请给出新的开始、结束、上限或规则，或重新开放活动。',
     ADMIN_CAMPAIGN_WELCOME_EDIT: '欢迎活动不能编辑：每次首次访问都会领取它的代码。',
     ADMIN_CAP_BELOW_CLAIMED: '上限不能低于已领取的奖励数。',
   },

@@ -71,6 +71,9 @@ const zhHant: ConsoleTexts = {
   editTitle: (name: string) => `編輯活動「${name}」`,
   editCapHint: (claimed: number) => `留空：不設上限；不少於已領取的 ${claimed} 份`,
   editReopen: '隨這些變更重新開放',
+  editAllowlistReplace:
+    '已有允許名單：上傳檔案將整個取代它（每行一個帳戶，或帶「account」欄的 CSV）',
+  editAllowlistRemove: '移除允許名單：任何帳戶都可領取',
   capBelowClaimed: (claimed: number) => `上限不能低於已領取的 ${claimed} 份獎勵。`,
   save: '儲存變更',
   saving: '正在儲存...',
@@ -95,6 +98,11 @@ const zhHant: ConsoleTexts = {
     `累計領取 ${claimed} 次；最近一次領取於 ${latest}。`,
   chartEmpty: (slug: string) => `${slug} 還沒有領取。`,
   chartCampaign: '活動',
+  nftPreviewLoading: '正在從鏈上讀取範本...',
+  nftSupply: (issued: number, max: number) =>
+    max === 0
+      ? `已鑄造 ${issued} 個，無上限`
+      : `已鑄造 ${issued}/${max} 個，剩餘 ${max - issued} 個`,
 
   createTitle: '新增活動',
   fields: {
@@ -104,6 +112,8 @@ const zhHant: ConsoleTexts = {
     kind: '類型',
     reward: '獎勵',
     rewardHint: '數量和代幣，例如 10.0000 FERN',
+    nft: '鑄造的 NFT',
+    nftHint: '代替獎勵：每次領取時鑄造的 AtomicAssets 合集:範本，例如 fernwoodnfts:3',
     contract: '代幣合約',
     contractHint: '留空：使用伺服器的獎勵代幣合約',
     startsAt: '開始',
@@ -242,7 +252,7 @@ const zhHant: ConsoleTexts = {
     ADMIN_GENERATIONS_BUSY: '已有兩個代碼產生正在進行：請在其中一個完成後再開始。',
     ADMIN_GENERATION_NOT_FOUND: '沒有這個代碼產生紀錄。',
     ADMIN_GENERATION_RUNNING: '此代碼產生仍在進行：完成後再下載其代碼。',
-    ADMIN_EDIT_EMPTY: '沒有要變更的內容：請給出新的開始、結束或上限，或重新開放活動。',
+    ADMIN_EDIT_EMPTY: '沒有要變更的內容：請給出新的開始、結束、上限或規則，或重新開放活動。',
     ADMIN_CAMPAIGN_WELCOME_EDIT: '歡迎活動不能編輯：每次首次造訪都會領取它的代碼。',
     ADMIN_CAP_BELOW_CLAIMED: '上限不能低於已領取的獎勵數。',
   },

@@ -1,0 +1,56 @@
+import { campaignRules, type NftTemplatePreview } from '@fernwood/protocol/admin'
+import { useEffect, useState } from 'react'
+import { NftPicture } from '../nfts/nft-picture'
+import { adminApi } from './admin-api'
+import { describeAdminError } from './describe-error'
+import { useConsoleTexts } from './use-console-texts'
+
+// Typing pauses this long before the chain is asked, so that a spec typed is read once.
+const PAUSE_MS = 300
+
+type Preview = { loading: true } | { found: NftTemplatePreview } | { refusal: unknown }
+
+/**
+ * The template an NFT campaign would mint, as the chain has it now: its picture, name and supply,
+ * or why it cannot be read. Nothing until `spec` has the form of a template.
+ */
+export function NftTemplatePreviewPanel({ spec }: { spec: string }) {
+  const texts = useConsoleTexts()
+  const [preview, setPreview] = useState<Preview | undefined>(undefined)
+  const wellFormed = campaignRules.nft.test(spec)
+
+  useEffect(() => {
+    if (!wellFormed) return
+    let current = true
+    setPreview({ loading: true })
+    const timer = setTimeout(() => {
+      adminApi.nftTemplate(spec).then(
+        (found) => current && setPreview({ found }),
+        (refusal: unknown) => current && setPreview({ refusal }),
+      )
+    }, PAUSE_MS)
+    return () => {
+      current = false
+      clearTimeout(timer)
+    }
+  }, [spec, wellFormed])
+
+  if (!wellFormed || !preview) return null
+  return (
+    <output className="console__nft-preview" aria-live="polite">
+      {'loading' in preview && texts.nftPreviewLoading}
+      {'refusal' in preview && describeAdminError(preview.refusal, texts)}
+      {'found' in preview && (
+        <>
+          <NftPicture nft={preview.found.template} size={48} />
+          <span>
+            <span className="console__name">{preview.found.template.name}</span>
+            <span className="console__slug">
+              {texts.nftSupply(preview.found.supply.issued, preview.found.supply.max)}
+            </span>
+          </span>
+        </>
+      )}
+    </output>
+  )
+}
