@@ -5,6 +5,7 @@ import { addCodes, findCampaign } from '../src/campaigns/catalogue.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { readClaimPreview } from '../src/rewards/claim-preview.ts'
 import { claimDueRewards } from '../src/worker/claim.ts'
 import { createTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
@@ -112,6 +113,13 @@ describe(`campaign budgets (${testDriver})`, () => {
         },
       },
     ])
+    // A claim link of the campaign says so before the visitor enters, as for a reached cap.
+    const campaign = await findCampaign(testDatabase.database, 'budget-race')
+    if (!campaign) throw new Error('no campaign budget-race')
+    await addCodes(testDatabase.database, campaign, ['budget-race-unused'])
+    expect(await readClaimPreview(testDatabase.database, 'budget-race-unused')).toMatchObject({
+      state: 'fully_claimed',
+    })
     // The database itself refuses to spend past the budget, whatever the code does.
     await expect(
       testDatabase.database.query(

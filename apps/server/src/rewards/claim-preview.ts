@@ -29,7 +29,8 @@ export async function readClaimPreview(
             c.nft_template_id, c.nft_name, c.nft_image,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
-                 WHEN c.total_cap IS NOT NULL AND c.claimed_count >= c.total_cap THEN 'fully_claimed'
+                 -- a spent budget refuses as a reached cap does (catalogue.ts's redeemCodes)
+                 WHEN c.claimed_count >= least(c.total_cap, c.budget_rewards) THEN 'fully_claimed'
                  ELSE 'open' END AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
       WHERE k.code = $1 AND (k.uses_left IS NULL OR k.uses_left > 0)`,
