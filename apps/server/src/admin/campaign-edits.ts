@@ -3,16 +3,14 @@ import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { editClaimRules } from './campaign-rule-edits.ts'
 import {
-  AdminCampaignNotClosed,
   AdminCampaignNotFound,
   AdminCampaignWelcomeEdit,
-  AdminCampaignWindowOver,
   AdminCapBelowClaimed,
   AdminCapInvalid,
   AdminEditEmpty,
   AdminWindowInvalid,
 } from './errors.ts'
-import { announceCatalogueChanged, type Operator, timeOf } from './operations.ts'
+import { announceCatalogueChanged, iso, type Operator, reopenLocked, timeOf } from './operations.ts'
 
 /** What an edit may change, as stored: each property's value before and after an edit. */
 interface Editable {
@@ -27,8 +25,6 @@ interface EditedCampaign extends Editable {
   claimed_count: number
   closed_at: Date | null
 }
-
-const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
 /**
  * The window and cap an edit asks for, checked one property at a time against the campaign as it
@@ -104,24 +100,12 @@ export async function editCampaignAs(
         },
       })
     }
-    if (edit.reopen) await reopenEdited(tx, operator, slug, campaign, edited)
+    if (edit.reopen) {
+      const details = await reopenLocked(tx, slug, campaign.closed_at, edited.ends_at)
+      await audit(tx, operator, 'campaign.reopened', slug, details)
+    }
     await announceCatalogueChanged(tx)
   })
-}
-
-async function reopenEdited(
-  tx: Queryable,
-  operator: Operator,
-  slug: string,
-  campaign: EditedCampaign,
-  edited: Editable,
-): Promise<void> {
-  if (!campaign.closed_at) throw new AdminCampaignNotClosed(slug)
-  if (edited.ends_at && edited.ends_at.getTime() <= Date.now()) {
-    throw new AdminCampaignWindowOver(slug, edited.ends_at.toISOString())
-  }
-  await tx.query('UPDATE campaigns SET closed_at = NULL WHERE slug = $1', [slug])
-  await audit(tx, operator, 'campaign.reopened', slug, { closedAt: iso(campaign.closed_at) })
 }
 
 async function lockForEdit(tx: Queryable, slug: string): Promise<EditedCampaign> {

@@ -1,8 +1,9 @@
 import { findCampaign } from '../campaigns/catalogue.ts'
-import { type NftRewardColumns, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
+import { rewardWords } from '../campaigns/nft-reward.ts'
 import type { Queryable } from '../db/database.ts'
 import { csvLine } from './csv.ts'
 import { AdminCampaignNotFound } from './errors.ts'
+import { iso } from './operations.ts'
 
 /** The export's columns, its first line. */
 const HEADER = [
@@ -18,14 +19,13 @@ const HEADER = [
   'completed_at',
 ]
 
-interface ClaimRow extends NftRewardColumns {
+interface ClaimRow {
   id: string
   /** created_at as PostgreSQL prints it: a Date would drop its microseconds, and the page's place */
   position: string
   wax_account: string
   code: string
   status: string
-  reward_quantity: string | null
   /** the NFT minted for the claim, once found; null for a token reward */
   asset_id: string | null
   reason: string | null
@@ -34,8 +34,6 @@ interface ClaimRow extends NftRewardColumns {
   updated_at: Date
   completed_at: Date | null
 }
-
-const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
 /**
  * A campaign's claims as CSV, a page of lines at a time (each line ending in a line break), the
@@ -53,10 +51,10 @@ export async function campaignClaimsCsv(
 ): Promise<AsyncGenerator<string>> {
   const campaign = await findCampaign(db, slug)
   if (!campaign) throw new AdminCampaignNotFound(slug)
-  return pagesOf(db, campaign.id, pageSize)
+  return pagesOf(db, campaign.id, rewardWords(campaign.rewardQuantity, campaign.nft), pageSize)
 }
 
-async function* pagesOf(db: Queryable, campaignId: number, pageSize: number) {
+async function* pagesOf(db: Queryable, campaignId: number, reward: string, pageSize: number) {
   yield `${csvLine(HEADER)}\n`
   // Before every claim; then after the last one sent. One condition the index answers on each
   // page (an `IS NULL OR` for the first page made the planner read every claim every time).
@@ -66,15 +64,13 @@ async function* pagesOf(db: Queryable, campaignId: number, pageSize: number) {
       // The page of claims first, read in the index's order, and only then what paid each: joined
       // before the limit, a planner without fresh statistics joined every claim on each page.
       `SELECT r.id, r.created_at::text AS position, r.wax_account, r.code, r.status, r.reason,
-              c.reward_quantity, c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
-              c.nft_image, h.asset_id,
+              h.asset_id,
               coalesce(h.transaction_id, p.transaction_id) AS transaction_id,
               r.created_at, r.updated_at, h."timestamp" AS completed_at
          FROM (SELECT * FROM rewards
                 WHERE campaign_id = $1 AND (created_at, id) > ($2::timestamptz, $3::uuid)
                 ORDER BY created_at, id
                 LIMIT $4) r
-         JOIN campaigns c ON c.id = r.campaign_id
          LEFT JOIN reward_history h ON h.reward_id = r.id
          LEFT JOIN LATERAL (
            SELECT transaction_id FROM payouts WHERE reward_id = r.id ORDER BY created_at DESC LIMIT 1
@@ -90,7 +86,7 @@ async function* pagesOf(db: Queryable, campaignId: number, pageSize: number) {
             row.wax_account,
             row.code,
             row.status,
-            rewardWords(row.reward_quantity, nftRewardOf(row)),
+            reward,
             row.asset_id,
             row.reason,
             row.transaction_id,

@@ -21,9 +21,9 @@ import type { Operator } from './operations.ts'
  */
 
 /** The most generations making codes at once, across every server and the CLI. */
-export const GENERATIONS_AT_ONCE = 2
+const GENERATIONS_AT_ONCE = 2
 /** Codes made and committed per step: the progress an operator sees moves by this much. */
-export const CODES_PER_STEP = 500
+const CODES_PER_STEP = 500
 // How long a process holds a job without taking a step; past it another resumes the job.
 const LEASE_SECONDS = 30
 // How many generations the console lists.

@@ -16,7 +16,7 @@ export async function templateOfSpec(node: PayoutChainNode, spec: string): Promi
   const trimmed = spec.trim()
   if (!campaignRules.nft.test(trimmed)) throw new AdminNftInvalid()
   const [collection, templateId] = trimmed.split(':')
-  const template = await readTemplate(node.chain.client, collection, Number(templateId))
+  const template = await node.read((client) => readTemplate(client, collection, Number(templateId)))
   if (!template) throw new AdminNftTemplateUnknown()
   return template
 }
@@ -34,15 +34,17 @@ export async function mintableNft(
 ): Promise<NftReward> {
   const template = await templateOfSpec(node, spec)
   const { collection } = template
-  const { rows } = await node.chain.client.v1.chain.get_table_rows({
-    code: ATOMICASSETS,
-    table: 'collections',
-    scope: ATOMICASSETS,
-    lower_bound: Name.from(collection),
-    upper_bound: Name.from(collection),
-    limit: 1,
-    json: true,
-  })
+  const { rows } = await node.read((client) =>
+    client.v1.chain.get_table_rows({
+      code: ATOMICASSETS,
+      table: 'collections',
+      scope: ATOMICASSETS,
+      lower_bound: Name.from(collection),
+      upper_bound: Name.from(collection),
+      limit: 1,
+      json: true,
+    }),
+  )
   const authorized = (rows[0] as { authorized_accounts?: string[] } | undefined)
     ?.authorized_accounts
   if (!authorized?.includes(payoutAccount)) throw new AdminNftNotMinter()

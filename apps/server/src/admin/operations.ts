@@ -85,7 +85,7 @@ interface CampaignOverviewRow
   state: AdminCampaign['state']
 }
 
-const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
+export const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
 /** Every campaign with its counts and its claims over time, oldest campaign first. */
 export async function listCampaignOverview(db: Queryable): Promise<AdminCampaign[]> {
@@ -247,14 +247,12 @@ interface CampaignStanding {
   is_welcome: boolean
   closed_at: Date | null
   ends_at: Date | null
-  ended: boolean
 }
 
 /** The campaign's row, locked until the transaction ends: one close or reopen at a time. */
 async function lockCampaign(tx: Queryable, slug: string): Promise<CampaignStanding> {
   const [row] = await tx.query<CampaignStanding>(
-    `SELECT is_welcome, closed_at, ends_at, coalesce(ends_at <= now(), false) AS ended
-       FROM campaigns WHERE slug = $1 FOR UPDATE`,
+    `SELECT is_welcome, closed_at, ends_at FROM campaigns WHERE slug = $1 FOR UPDATE`,
     [slug],
   )
   if (!row) throw new AdminCampaignNotFound(slug)
@@ -287,14 +285,31 @@ export async function reopenCampaignAs(
   operator: Operator,
   slug: string,
 ): Promise<void> {
-  await changeCampaignAs(database, operator, slug, 'campaign.reopened', async (tx, campaign) => {
-    if (!campaign.closed_at) throw new AdminCampaignNotClosed(slug)
-    if (campaign.ended) {
-      throw new AdminCampaignWindowOver(slug, new Date(campaign.ends_at ?? 0).toISOString())
-    }
-    await tx.query('UPDATE campaigns SET closed_at = NULL WHERE slug = $1', [slug])
-    return { closedAt: new Date(campaign.closed_at).toISOString() }
-  })
+  await changeCampaignAs(database, operator, slug, 'campaign.reopened', (tx, campaign) =>
+    reopenLocked(tx, slug, campaign.closed_at, campaign.ends_at),
+  )
+}
+
+/**
+ * Reopens `slug`, locked by the caller, closed at `closedAt`, unless its window, ending at
+ * `endsAt`, is over by the database's clock (reopened, it would refuse every code all the same);
+ * what the audit log keeps of it.
+ */
+export async function reopenLocked(
+  tx: Queryable,
+  slug: string,
+  closedAt: Date | null,
+  endsAt: Date | null,
+): Promise<Record<string, unknown>> {
+  if (!closedAt) throw new AdminCampaignNotClosed(slug)
+  const reopened = await tx.query(
+    `UPDATE campaigns SET closed_at = NULL
+      WHERE slug = $1 AND NOT coalesce($2::timestamptz <= now(), false) RETURNING id`,
+    [slug, endsAt],
+  )
+  if (reopened.length === 0)
+    throw new AdminCampaignWindowOver(slug, new Date(endsAt ?? 0).toISOString())
+  return { closedAt: iso(closedAt) }
 }
 
 /**

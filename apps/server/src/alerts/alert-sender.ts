@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts'
 import { changeHubOf, type StopListening } from '../events/hub.ts'
 import { alertDeliveries } from '../metrics/instruments.ts'
 import type { WorkerLogger } from '../worker/reward-worker.ts'
-import { WakeSignal } from '../worker/wake-signal.ts'
+import { backoffDelay, WakeSignal } from '../worker/wake-signal.ts'
 import { summarizeAlert } from './alert-events.ts'
 import { alertBody, postAlert, type StoredAlert } from './webhook.ts'
 
@@ -152,7 +152,7 @@ export class AlertSender {
       )
       return
     }
-    const backoffMs = Math.min(retryBaseMs * 2 ** (alert.attempts - 1), retryMaxMs)
+    const backoffMs = backoffDelay(alert.attempts, retryBaseMs, retryMaxMs)
     const delayMs = Math.min(Math.max(backoffMs, retryAfterMs ?? 0), retryMaxMs)
     await database.query(
       `UPDATE alerts SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3)

@@ -13,7 +13,7 @@ export interface CampaignEligibility {
 }
 
 /** The most accounts one allowlist may hold. */
-export const MAX_ALLOWLIST_ACCOUNTS = 100_000
+const MAX_ALLOWLIST_ACCOUNTS = 100_000
 
 const ACCOUNT = /^[a-z1-5.]{1,12}$/
 

@@ -62,8 +62,7 @@ export class PayoutChainNode {
   #withoutTransactionStatus = false
 
   constructor(
-    /** the connection underneath, for reads the payout has no method for (AtomicAssets tables) */
-    readonly chain: ChainConnection,
+    private readonly chain: ChainConnection,
     private readonly timeoutMs: number,
   ) {}
 

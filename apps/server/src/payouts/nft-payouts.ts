@@ -27,7 +27,7 @@ export async function keepMintable(
   const exhausted = new Set<string>()
   for (const minting of byTemplate.values()) {
     const { collection, templateId } = minting[0].nft ?? { collection: '', templateId: 0 }
-    const template = await readTemplate(node.chain.client, collection, templateId)
+    const template = await node.read((client) => readTemplate(client, collection, templateId))
     if (!template || template.maxSupply === 0) continue
     const left = Math.max(0, template.maxSupply - template.issuedSupply)
     for (const reward of minting.slice(left)) exhausted.add(reward.id)
@@ -50,5 +50,5 @@ export async function mintedAssetsOf(
   const minted = rewards
     .filter((reward) => reward.nft)
     .map((reward) => ({ rewardId: reward.id, owner: reward.waxAccount }))
-  return minted.length === 0 ? new Map() : findMintedAssets(node.chain.client, minted)
+  return minted.length === 0 ? new Map() : node.read((client) => findMintedAssets(client, minted))
 }

@@ -10,7 +10,7 @@ import {
 import { PayoutResourcesExhausted, type ResourcePause } from '../payouts/resource-pause.ts'
 import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
 import { claimDueRewards } from './claim.ts'
-import { WakeSignal } from './wake-signal.ts'
+import { backoffDelay, WakeSignal } from './wake-signal.ts'
 
 /** What the worker tells operators; pino's logger fits. */
 export interface WorkerLogger {
@@ -68,7 +68,7 @@ export class RewardWorker {
   async start(): Promise<void> {
     const { database } = this.#options.payout
     this.#stopListening = await changeHubOf(database).listen((change) => {
-      if (change.kind === 'due') this.#signal()
+      if (change.kind === 'due') this.#wakeSignal.signal()
     })
     this.#running = this.#loop()
   }
@@ -77,7 +77,7 @@ export class RewardWorker {
   async stop(): Promise<void> {
     this.#stopping = true
     for (const timer of this.#checkTimers) clearTimeout(timer)
-    this.#signal()
+    this.#wakeSignal.signal()
     await this.#running
     await Promise.all(this.#inFlight)
     await this.#stopListening?.()
@@ -112,7 +112,7 @@ export class RewardWorker {
           for (const lane of lanes.filter((batches) => batches.length > 0)) {
             const work = this.#settleInTurn(lane).finally(() => {
               this.#inFlight.delete(work)
-              this.#signal()
+              this.#wakeSignal.signal()
             })
             this.#inFlight.add(work)
           }
@@ -124,10 +124,6 @@ export class RewardWorker {
       if (free > 0 && claimed === limit && this.#inFlight.size < concurrency) continue
       await this.#wakeSignal.sleep(pollIntervalMs)
     }
-  }
-
-  #signal() {
-    this.#wakeSignal.signal()
   }
 
   async #settleInTurn(batches: PayoutBatch[]): Promise<void> {
@@ -173,7 +169,7 @@ export class RewardWorker {
         // Nobody announces a block becoming irreversible: wake up when the check is due.
         const timer = setTimeout(() => {
           this.#checkTimers.delete(timer)
-          this.#signal()
+          this.#wakeSignal.signal()
         }, result.checkAfterMs)
         this.#checkTimers.add(timer)
         return
@@ -229,7 +225,7 @@ export class RewardWorker {
       }
       const message = error instanceof Error ? error.message : String(error)
       const attempts = Math.max(...rewards.map((reward) => reward.attempts))
-      const delayMs = Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), retryMaxMs)
+      const delayMs = backoffDelay(attempts, retryBaseMs, retryMaxMs)
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
       await scheduleRetry(payout.database, rewardIds, message, delayMs).catch((retryError) =>
         logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),

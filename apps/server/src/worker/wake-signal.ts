@@ -12,11 +12,6 @@ export class WakeSignal {
     this.#requested = false
   }
 
-  /** Whether a signal came since the round began. */
-  get requested(): boolean {
-    return this.#requested
-  }
-
   signal(): void {
     this.#requested = true
     this.#wake?.()
@@ -34,4 +29,9 @@ export class WakeSignal {
     })
     this.#wake = undefined
   }
+}
+
+/** A retry's delay after `attempts` tries: `baseMs`, doubling each time, at most `maxMs`. */
+export function backoffDelay(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs)
 }
