@@ -20,16 +20,17 @@ import {
   createThrowawayDatabase,
   freePort,
   type RunningProcess,
+  repositoryRoot,
   spawnProcess,
   untilHealthy,
 } from '@fernwood/testkit'
+import { percentile } from './figures.ts'
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5)
 // Long enough for V8's memory reducer to collect start-up's garbage and shrink the heap of an
 // idle process: some 20 s after the server is ready.
 const REST_MS = Number(process.env.BENCH_REST_MS ?? 25_000)
 
-const root = path.resolve(import.meta.dirname, '..')
 const IN_USE = 'is in use by another running Fernwood process'
 
 type Started = RunningProcess
@@ -39,7 +40,7 @@ function run(
   command: string,
   args: string[],
   env: Record<string, string> = {},
-  cwd = root,
+  cwd = repositoryRoot,
 ): Started {
   return spawnProcess(command, args, { cwd, env, detached: true })
 }
@@ -104,7 +105,7 @@ async function idleProcess(code: string, args: string[] = []): Promise<Started> 
     process.execPath,
     ['--input-type=module', '-e', `${code}\nsetInterval(() => {}, 60_000)`, ...args],
     {},
-    path.join(root, 'apps/server'),
+    path.join(repositoryRoot, 'apps/server'),
   )
   while (!started.output().includes('\n')) {
     if (started.child.exitCode !== null) throw new Error(started.output())
@@ -113,11 +114,8 @@ async function idleProcess(code: string, args: string[] = []): Promise<Started> 
   return started
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
 const built = spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'server'], {
-  cwd: root,
+  cwd: repositoryRoot,
   stdio: 'inherit',
 })
 if (built.status !== 0) process.exit(built.status ?? 1)
@@ -171,7 +169,7 @@ try {
       floorData,
     ],
     {},
-    path.join(root, 'apps/server'),
+    path.join(repositoryRoot, 'apps/server'),
   )
   await creator.exited
   const pgliteAlone = await idleProcess(
@@ -189,7 +187,7 @@ try {
     `first start on an empty DATA_DIR (creating PGlite's cluster): ${firstStartMs.toFixed(0)} ms`,
   )
   console.log(
-    `SIGKILL → ready again, embedded default, ${RESTARTS} runs: median ${median(restartMs).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms; starts refused: ${refused}`,
+    `SIGKILL → ready again, embedded default, ${RESTARTS} runs: median ${percentile(restartMs, 0.5).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms; starts refused: ${refused}`,
   )
   console.log(`RSS at rest (at least ${REST_MS / 1000} s after ready, before any visitor):`)
   console.log(`  embedded default, after its first start: ${rss(serverPid(afterFirstStart))}`)

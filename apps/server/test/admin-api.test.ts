@@ -4,7 +4,7 @@ import { openEventStream } from '@fernwood/testkit'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
-import { eventually } from './support/rewards.ts'
+import { generationDone } from './support/operator-app.ts'
 import { jsonFromSite, signInOn } from './support/test-app.ts'
 import { useTestApp } from './support/use-test-app.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
@@ -63,20 +63,6 @@ async function finishedGeneration(slug: string): Promise<string> {
 }
 
 /** Waits for a generation the console started to make all its codes. */
-async function generationDone(cookie: string, id: string) {
-  return eventually(
-    async () =>
-      (
-        await shared.app.inject({
-          method: 'GET',
-          url: `/api/admin/generations/${id}`,
-          headers: { ...jsonFromSite, cookie },
-        })
-      ).json().generation,
-    (generation) => generation.state !== 'running',
-  )
-}
-
 /** Each admin route, with a request that succeeds for an operator. */
 async function adminRequests() {
   const closeSlug = newSlug()
@@ -270,7 +256,7 @@ describe('the console’s operations', () => {
     expect(started.statusCode).toBe(202)
     const { generation } = started.json()
     expect(generation).toMatchObject({ campaign: 'harvest', count: 3, operator: 'alice.wam' })
-    expect(await generationDone(operator, generation.id)).toMatchObject({
+    expect(await generationDone(shared.app, operator, generation.id)).toMatchObject({
       state: 'done',
       made: 3,
       finishedAt: expect.any(String),

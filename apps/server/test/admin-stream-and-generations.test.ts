@@ -8,7 +8,7 @@ import type { App } from '../src/app.ts'
 import { hashSessionToken } from '../src/auth/session-token.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import type { Database } from '../src/db/database.ts'
-import { eventually } from './support/rewards.ts'
+import { generationDone } from './support/operator-app.ts'
 import { buildTestApp, createTestChain, jsonFromSite } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
@@ -117,13 +117,6 @@ describe('how many operator streams anyone may hold', () => {
 /** `cookie`'s call to the admin API on `on`. */
 function call(cookie: string, method: 'GET' | 'POST', url: string, payload?: object, on = app) {
   return on.inject({ method, url, headers: { ...jsonFromSite, cookie }, payload })
-}
-
-async function generationDone(cookie: string, id: string): Promise<CodeGeneration> {
-  return eventually(
-    async () => (await call(cookie, 'GET', `/api/admin/generations/${id}`)).json().generation,
-    (generation: CodeGeneration) => generation.state !== 'running',
-  )
 }
 
 /** A generation row as a server writes it, with `made` of its codes already made. */
@@ -239,7 +232,7 @@ describe('code generations', () => {
     const alice = await connectWallet('alice.wam')
     const started = await call(alice, 'POST', '/api/admin/campaigns/lantern/codes', { count: 5 })
     expect(started.statusCode).toBe(202)
-    await generationDone(alice, started.json().generation.id)
+    await generationDone(app, alice, started.json().generation.id)
   })
 
   it('a generation whose server died is resumed by another server from the codes already made', async () => {
@@ -247,7 +240,7 @@ describe('code generations', () => {
     // A server starting (or looking again, every few seconds) takes over the lapsed lease.
     await anotherServer()
     const alice = await connectWallet('alice.wam')
-    expect(await generationDone(alice, orphan)).toMatchObject({ state: 'done', made: 1300 })
+    expect(await generationDone(app, alice, orphan)).toMatchObject({ state: 'done', made: 1300 })
     expect(await codesOf(orphan)).toBe(1300)
     const [audited] = await testDatabase.database.query<{ actor: string; details: object }>(
       "SELECT actor, details FROM audit_log WHERE action = 'codes.generated' AND details->>'generation' = $1",
@@ -296,7 +289,7 @@ describe('code generations', () => {
     )
     await runner.follow(job)
     const bob = await connectWallet('bob.wam')
-    expect(await generationDone(bob, job.id)).toMatchObject({
+    expect(await generationDone(app, bob, job.id)).toMatchObject({
       state: 'failed',
       made: 500,
       error: 'disk full',

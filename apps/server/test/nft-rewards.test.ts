@@ -5,7 +5,7 @@ import {
   seedPrivateKey,
 } from '@fernwood/devchain'
 import { PrivateKey } from '@wharfkit/antelope'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
 import {
   AdminNftInvalid,
@@ -16,8 +16,6 @@ import {
 import { campaignOverview } from '../src/admin/operations.ts'
 import { addCodes, createCampaign, findCampaign } from '../src/campaigns/catalogue.ts'
 import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
-import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
-import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
@@ -27,32 +25,15 @@ import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
 import { readClaimPreview } from '../src/rewards/claim-preview.ts'
 import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
-import type { RewardWorker } from '../src/worker/reward-worker.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
-import { createTestChain } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { useWorkerTest } from './support/use-worker-test.ts'
 import { payoutSession, testWorker } from './support/worker.ts'
 
-let testDatabase: TestDatabase
-let chain: ChainConnection
-const workers: RewardWorker[] = []
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  chain = await createTestChain()
-  await seedCatalogueFor(readEnvironment({}), testDatabase.database)
-})
-afterEach(async () => {
-  for (const worker of workers.splice(0)) await worker.stop()
-})
-afterAll(async () => {
-  await chain.close()
-  await testDatabase.drop()
-})
+const shared = useWorkerTest()
 
 async function startWorker(options: Parameters<typeof testWorker>[2] = {}) {
-  const worker = testWorker(testDatabase.database, chain, options)
-  workers.push(worker)
+  const worker = testWorker(shared.testDatabase.database, shared.chain, options)
+  shared.workers.push(worker)
   await worker.start()
   return worker
 }
@@ -62,7 +43,7 @@ async function newAccounts(count: number): Promise<string[]> {
   const names = Array.from({ length: count }, () => randomAccount('nft'))
   const key = String(PrivateKey.from(PAYOUT_PRIVATE_KEY).toPublic())
   const ownKey = { threshold: 1, keys: [{ key, weight: 1 }], accounts: [], waits: [] }
-  await payoutSession(chain).transact({
+  await payoutSession(shared.chain).transact({
     actions: names.map((name) => ({
       account: 'eosio',
       name: 'newaccount',
@@ -80,7 +61,7 @@ async function newAccounts(count: number): Promise<string[]> {
 
 /** Pending rewards of `code`, as `POST /api/codes` records them. */
 async function submitted(code: string, accounts: string[]): Promise<string[]> {
-  const rows = await testDatabase.database.query<{ id: string }>(
+  const rows = await shared.testDatabase.database.query<{ id: string }>(
     `INSERT INTO rewards (code, wax_account) SELECT $1, unnest($2::text[]) RETURNING id`,
     [code, accounts],
   )
@@ -97,7 +78,7 @@ interface Settled {
 const settled = (ids: string[]) =>
   eventually(
     () =>
-      testDatabase.database.query<Settled>(
+      shared.testDatabase.database.query<Settled>(
         `SELECT r.id, r.status, r.rejection, h.asset_id FROM rewards r
            LEFT JOIN reward_history h ON h.reward_id = r.id
           WHERE r.id = ANY($1::uuid[])`,
@@ -115,7 +96,7 @@ interface AssetRow {
 }
 
 async function assetsOf(owner: string): Promise<AssetRow[]> {
-  const { rows } = await chain.client.v1.chain.get_table_rows({
+  const { rows } = await shared.chain.client.v1.chain.get_table_rows({
     code: ATOMICASSETS,
     table: 'assets',
     scope: owner,
@@ -128,11 +109,13 @@ async function assetsOf(owner: string): Promise<AssetRow[]> {
 /** The payout account mints by hand, as an operator might, with a reward's tie. */
 async function mintByHand(templateId: number, to: string, rewardId: string) {
   const env = readEnvironment({})
-  const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(env), { expireSeconds: 60 })
+  const signer = new WharfkitPayoutSigner(shared.chain, payoutAccountFrom(env), {
+    expireSeconds: 60,
+  })
   const signed = await signer.sign([
     { collection: NFT_COLLECTION, schema: 'treasures', templateId, to, rewardId },
   ])
-  const outcome = await new PayoutChainNode(chain, 5000).send(signed.packed)
+  const outcome = await new PayoutChainNode(shared.chain, 5000).send(signed.packed)
   expect(outcome.landed).toBe(true)
   return signed.transactionId
 }
@@ -146,9 +129,9 @@ const ANCIENT_RELIC = {
   image: 'nft/ancient-relic.svg',
 }
 
-const history = () => new HyperionTransferHistory(chain.apiUrl, chain.fetch, 5000)
+const history = () => new HyperionTransferHistory(shared.chain.apiUrl, shared.chain.fetch, 5000)
 const reconcile = () =>
-  reconcilePayouts(testDatabase.database, history(), {
+  reconcilePayouts(shared.testDatabase.database, history(), {
     payoutAccount: PAYOUT_ACCOUNT,
     since: null,
   })
@@ -174,16 +157,16 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     const [id] = await submitted(NFT_DEMO_CODE, [account])
     await startWorker()
     const [{ asset_id: assetId }] = await settled([id])
-    const { history } = await readHistoryPage(testDatabase.database, account)
+    const { history } = await readHistoryPage(shared.testDatabase.database, account)
     expect(history).toEqual([
       expect.objectContaining({ code: NFT_DEMO_CODE, nft: { assetId, ...ANCIENT_RELIC } }),
     ])
     expect(history[0]).not.toHaveProperty('amount')
     const [{ id: entryId }] = history
-    const [paid] = await findHistoryEntries(testDatabase.database, [entryId])
+    const [paid] = await findHistoryEntries(shared.testDatabase.database, [entryId])
     expect(paid.entry).toEqual(history[0])
-    expect(await sumEarned(testDatabase.database, account)).toEqual([])
-    const preview = await readClaimPreview(testDatabase.database, NFT_DEMO_CODE)
+    expect(await sumEarned(shared.testDatabase.database, account)).toEqual([])
+    const preview = await readClaimPreview(shared.testDatabase.database, NFT_DEMO_CODE)
     expect(preview).toMatchObject({ campaign: 'Forest relics', nft: ANCIENT_RELIC, state: 'open' })
     expect(preview).not.toHaveProperty('reward')
   })
@@ -191,7 +174,7 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   it('a worker dying between broadcast and record leaves each reward minted once', async () => {
     const accounts = await newAccounts(2)
     const ids = await submitted(NFT_DEMO_CODE, accounts)
-    // The worker stops dead right after the chain took the mints: nothing of it is recorded.
+    // The worker stops dead right after the shared.chain took the mints: nothing of it is recorded.
     let broadcast = 0
     const dying = await startWorker({
       hooks: {
@@ -215,7 +198,7 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   })
 
   it('rejects the rewards past the template’s max supply with nft_supply_exhausted', async () => {
-    await payoutSession(chain).transact({
+    await payoutSession(shared.chain).transact({
       action: {
         account: ATOMICASSETS,
         name: 'createtempl',
@@ -234,7 +217,7 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
         },
       },
     })
-    const { rows } = await chain.client.v1.chain.get_table_rows({
+    const { rows } = await shared.chain.client.v1.chain.get_table_rows({
       code: ATOMICASSETS,
       table: 'templates',
       scope: NFT_COLLECTION,
@@ -242,9 +225,9 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
       json: true,
     })
     const templateId = Math.max(...rows.map((row: { template_id: number }) => row.template_id))
-    const template = await readTemplate(chain.client, NFT_COLLECTION, templateId)
+    const template = await readTemplate(shared.chain.client, NFT_COLLECTION, templateId)
     expect(template).toMatchObject({ name: 'Last leaf', maxSupply: 1, issuedSupply: 0 })
-    const campaign = await createCampaign(testDatabase.database, {
+    const campaign = await createCampaign(shared.testDatabase.database, {
       slug: 'last-leaf',
       name: 'Last leaf',
       kind: 'shared',
@@ -258,7 +241,7 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
         image: 'nft/fern-frond.svg',
       },
     })
-    await addCodes(testDatabase.database, campaign, ['last-leaf'])
+    await addCodes(shared.testDatabase.database, campaign, ['last-leaf'])
     const accounts = await newAccounts(2)
     const ids = await submitted('last-leaf', accounts)
     await startWorker()
@@ -297,9 +280,9 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
   async function admin(...argv: string[]): Promise<string[]> {
     const lines: string[] = []
     const context: AdminContext = {
-      database: testDatabase.database,
+      database: shared.testDatabase.database,
       env: readEnvironment({}),
-      chainNode: async () => new PayoutChainNode(chain, 5000),
+      chainNode: async () => new PayoutChainNode(shared.chain, 5000),
       transferHistory: async () => history(),
       print: (line) => lines.push(line),
     }
@@ -323,8 +306,8 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
   ): Promise<number> {
     const session =
       actor === PAYOUT_ACCOUNT
-        ? payoutSession(chain)
-        : payoutSession(chain, { actor, privateKey: seedPrivateKey(actor) })
+        ? payoutSession(shared.chain)
+        : payoutSession(shared.chain, { actor, privateKey: seedPrivateKey(actor) })
     const authorization = [{ actor, permission: 'active' }]
     const actions = [
       ...(collection === NFT_COLLECTION
@@ -372,7 +355,7 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
       },
     ]
     await session.transact({ actions })
-    const { rows } = await chain.client.v1.chain.get_table_rows({
+    const { rows } = await shared.chain.client.v1.chain.get_table_rows({
       code: ATOMICASSETS,
       table: 'templates',
       scope: collection,
@@ -382,11 +365,11 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
     return Math.max(...rows.map((row: { template_id: number }) => row.template_id))
   }
 
-  it('creates a campaign minting a template the payout account may mint, as the chain has it', async () => {
+  it('creates a campaign minting a template the payout account may mint, as the shared.chain has it', async () => {
     expect(await create('relic-drop', '--nft', `${NFT_COLLECTION}:3`, '--code', 'relic-drop')).toBe(
       'created',
     )
-    const campaign = await findCampaign(testDatabase.database, 'relic-drop')
+    const campaign = await findCampaign(shared.testDatabase.database, 'relic-drop')
     expect(campaign).toMatchObject({
       rewardQuantity: null,
       tokenContract: ATOMICASSETS,
@@ -395,7 +378,7 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
     // Listed by what it mints, in the CLI and the console alike.
     const listed = (await admin('campaigns', 'list')).find((line) => line.startsWith('relic-drop'))
     expect(listed).toContain('NFT Ancient Relic (fernwoodnfts:3) (atomicassets)')
-    expect(await campaignOverview(testDatabase.database, 'relic-drop')).toMatchObject({
+    expect(await campaignOverview(shared.testDatabase.database, 'relic-drop')).toMatchObject({
       reward: 'NFT Ancient Relic (fernwoodnfts:3)',
     })
   })
@@ -422,6 +405,6 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
     expect(await create('untied', '--nft', `${NFT_COLLECTION}:${untied}`)).toBe(
       new AdminNftSchemaUntied().message,
     )
-    expect(await findCampaign(testDatabase.database, 'not-minter')).toBeUndefined()
+    expect(await findCampaign(shared.testDatabase.database, 'not-minter')).toBeUndefined()
   })
 })

@@ -83,10 +83,19 @@ describe('anonymous sessions', () => {
         headers: { ...jsonFromSite, origin: 'https://fernwood.test' },
         payload: {},
       })
+      expect(signedIn.statusCode).toBe(201)
+      const token = signedIn.cookies[0].value
+      // The same token under the cookie's own name is a live session: only the name is refused.
+      const genuine = await secureApp.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: `__Host-fernwood_session=${token}` },
+      })
+      expect(genuine.json()).toEqual({ user: signedIn.json().user })
       const planted = await secureApp.inject({
         method: 'GET',
         url: '/api/session',
-        headers: withCookie(signedIn.cookies[0].value),
+        headers: withCookie(token),
       })
       expect(planted.json()).toEqual({ user: null })
     } finally {

@@ -1,9 +1,11 @@
+import type { CodeGeneration } from '@fernwood/protocol/admin'
 import { afterAll, beforeAll } from 'vitest'
 import { type AdminContext, runAdminCommand } from '../../src/admin/commands.ts'
 import type { App } from '../../src/app.ts'
 import type { ChainConnection } from '../../src/chain/chain-connection.ts'
 import { readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
+import { eventually } from './rewards.ts'
 import { buildTestApp, createTestChain, jsonFromSite } from './test-app.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
 import { connectWithProof } from './wallet-proofs.ts'
@@ -66,4 +68,23 @@ export async function runAdmin(database: Database, ...argv: string[]): Promise<s
   }
   await runAdminCommand(argv, context)
   return lines
+}
+
+/** The code generation `id` once it stopped running (done or failed), as `cookie`'s operator reads it. */
+export async function generationDone(
+  app: App,
+  cookie: string,
+  id: string,
+): Promise<CodeGeneration> {
+  return eventually(
+    async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/generations/${id}`,
+          headers: { ...jsonFromSite, cookie },
+        })
+      ).json().generation,
+    (generation: CodeGeneration) => generation.state !== 'running',
+  )
 }
