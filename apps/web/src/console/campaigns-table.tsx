@@ -1,7 +1,7 @@
 import { type AdminCampaign, campaignClaimsPath, kioskPagePath } from '@fernwood/protocol/admin'
 import { useState } from 'react'
 import { useLanguage } from '../i18n/current'
-import { formatTokenAmount } from '../i18n/format'
+import { formatDateTime, formatTokenAmount } from '../i18n/format'
 import type { Language } from '../i18n/languages'
 import { Button } from '../ui/button'
 import { adminApi } from './admin-api'
@@ -9,15 +9,14 @@ import { ConfirmDialog } from './confirm-dialog'
 import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describe-error'
 import { EditCampaignDialog } from './edit-campaign-dialog'
-import { formatTime } from './format-time'
 import { Notice, type NoticeText } from './notice'
 import { StateBadge } from './state-badge'
 import type { ConsoleTexts } from './texts'
 import { useConsoleTexts } from './use-console-texts'
 
 function windowOf(campaign: AdminCampaign, texts: ConsoleTexts, language: Language): string {
-  const start = campaign.startsAt && formatTime(campaign.startsAt, language)
-  const end = campaign.endsAt && formatTime(campaign.endsAt, language)
+  const start = campaign.startsAt && formatDateTime(campaign.startsAt, language)
+  const end = campaign.endsAt && formatDateTime(campaign.endsAt, language)
   if (start && end) return texts.windowBetween(start, end)
   if (start) return texts.windowFrom(start)
   if (end) return texts.windowUntil(end)

@@ -2,8 +2,8 @@ import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { FixedScaleAxis, Interpolation, LineChart } from 'chartist'
 import { useEffect, useId, useRef } from 'react'
 import { useLanguage } from '../i18n/current'
+import { formatDateTime } from '../i18n/format'
 import { localeOf } from '../i18n/languages'
-import { formatTime } from './format-time'
 import { useConsoleTexts } from './use-console-texts'
 import 'chartist/dist/index.css'
 
@@ -85,7 +85,7 @@ export function ClaimsChart({
         <div ref={chartRef} role="img" aria-label={texts.chartOf(campaign.slug)} hidden={!latest} />
         <figcaption role="status">
           {latest
-            ? texts.chartSummary(campaign.claimed, formatTime(latest.at, language))
+            ? texts.chartSummary(campaign.claimed, formatDateTime(latest.at, language))
             : texts.chartEmpty(campaign.slug)}
         </figcaption>
       </figure>

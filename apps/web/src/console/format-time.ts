@@ -1,13 +1,5 @@
 import { type Language, localeOf } from '../i18n/languages'
 
-/** A time as operators read it: their own clock, to the minute, in the page's language. */
-export function formatTime(iso: string | number, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso))
-}
-
 /**
  * The zone of the operator's own clock, in which the console shows times and reads its date
  * inputs: its name and its offset now, e.g. 'Europe/Berlin (GMT+01:00)'.

@@ -1,7 +1,7 @@
 import type { CodeGeneration } from '@fernwood/protocol/admin'
 import { useLanguage } from '../i18n/current'
+import { formatDateTime } from '../i18n/format'
 import { ConsoleTable } from './console-table'
-import { formatTime } from './format-time'
 import { GenerationDownloads } from './generation-downloads'
 import { StateBadge } from './state-badge'
 import { useConsoleTexts } from './use-console-texts'
@@ -21,7 +21,7 @@ export function GenerationsTable({ generations }: { generations: CodeGeneration[
         figures={['codes']}
         empty={texts.generationsEmpty}
         rows={generations.map((generation) => {
-          const started = formatTime(generation.startedAt, language)
+          const started = formatDateTime(generation.startedAt, language)
           return (
             <tr key={generation.id} data-generation={generation.id}>
               <th scope="row">{generation.campaign}</th>

@@ -1,7 +1,7 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useLanguage } from '../i18n/current'
+import { formatDateTime } from '../i18n/format'
 import { localeOf } from '../i18n/languages'
-import { formatTime } from './format-time'
 import { useConsoleTexts } from './use-console-texts'
 
 const RESOURCES = ['cpu', 'net', 'ram'] as const
@@ -23,8 +23,8 @@ export function PayoutResourceBars({ payouts }: { payouts: PayoutsResponse }) {
         <p className="console__warning" role="alert">
           {texts.payoutsPaused(
             pause.resource.toUpperCase(),
-            formatTime(pause.since, language),
-            formatTime(pause.nextCheckAt, language),
+            formatDateTime(pause.since, language),
+            formatDateTime(pause.nextCheckAt, language),
           )}
         </p>
       ) : (

@@ -1,12 +1,11 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useState } from 'react'
 import { useLanguage } from '../i18n/current'
-import { formatTokenAmount } from '../i18n/format'
+import { formatDateTime, formatTokenAmount } from '../i18n/format'
 import { Button } from '../ui/button'
 import { adminApi } from './admin-api'
 import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describe-error'
-import { formatTime } from './format-time'
 import { Notice, type NoticeText } from './notice'
 import { PayoutResourceBars } from './payout-resources'
 import { useConsoleTexts } from './use-console-texts'
@@ -64,7 +63,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
             <th scope="row">{payout.code}</th>
             <td>{payout.waxAccount}</td>
             <td className="console__error-text">{payout.error}</td>
-            <td>{formatTime(payout.at, language)}</td>
+            <td>{formatDateTime(payout.at, language)}</td>
             <td>
               <Button
                 variant="secondary"
@@ -94,7 +93,7 @@ export function PayoutsPanel({ payouts }: { payouts: PayoutsResponse }) {
             <td>{reward.status}</td>
             <td>{reward.attempts}</td>
             <td className="console__error-text">{reward.error}</td>
-            <td>{formatTime(reward.since, language)}</td>
+            <td>{formatDateTime(reward.since, language)}</td>
           </tr>
         ))}
       />

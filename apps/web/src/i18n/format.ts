@@ -42,7 +42,7 @@ export function formatDate(iso: string, language: Language): string {
 }
 
 /** A date and time in full, for where a relative one ('5 minutes ago') needs its exact moment. */
-export function formatDateTime(iso: string, language: Language): string {
+export function formatDateTime(iso: string | number, language: Language): string {
   return new Intl.DateTimeFormat(localeOf(language), {
     dateStyle: 'medium',
     timeStyle: 'short',

@@ -20,9 +20,10 @@ export function NftTreasure({
   const texts = useTexts()
   const links = useNftLinks()
   const { assetId } = nft
-  const assetPage = links?.explorerAssetUrl
-    ? links.explorerAssetUrl.replace('{id}', assetId ?? '')
-    : explorerTransactionUrl.replace('{id}', transactionId)
+  const assetPage = (id: string) =>
+    links?.explorerAssetUrl
+      ? links.explorerAssetUrl.replace('{id}', id)
+      : explorerTransactionUrl.replace('{id}', transactionId)
   return (
     <span className="treasure__nft">
       <NftPicture nft={nft} />
@@ -33,7 +34,7 @@ export function NftTreasure({
           <span className="treasure__nft-asset">
             {texts.nftAsset}{' '}
             <a
-              href={assetPage}
+              href={assetPage(assetId)}
               target="_blank"
               rel="noopener noreferrer"
               aria-label={texts.nftAssetLinkLabel(assetId)}

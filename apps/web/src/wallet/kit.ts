@@ -91,6 +91,8 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
   // The kit reads its providers when it creates an account, so they are fetched then, the first
   // time, into the list it holds: nothing of theirs is on the way to the wallet list.
   const accountCreationPlugins: AccountCreationPlugin[] = []
+  // Fetched once, on the first account creation; a second request meanwhile awaits the same.
+  let creatorsLoaded: Promise<void> | undefined
   const sessionKit = new SessionKit(
     { appName: config.appName, chains: [chain], ui, walletPlugins },
     { storage: new BrowserLocalStorage(STORAGE_NAMESPACE), accountCreationPlugins },
@@ -142,11 +144,19 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       ui.lastError = undefined
       requestedAccountName = accountName
       try {
-        if (accountCreationPlugins.length === 0) {
-          accountCreationPlugins.push(
-            ...(await accountCreationPluginsFor(config, chain, () => requestedAccountName)),
-          )
-        }
+        creatorsLoaded ??= accountCreationPluginsFor(
+          config,
+          chain,
+          () => requestedAccountName,
+        ).then(
+          (plugins) => void accountCreationPlugins.push(...plugins),
+          (error) => {
+            // A chunk that failed to load is fetched again on the next try.
+            creatorsLoaded = undefined
+            throw error
+          },
+        )
+        await creatorsLoaded
         return String((await sessionKit.createAccount()).accountName)
       } catch (error) {
         throw describeAccountCreationFailure(ui.lastError ?? error)
