@@ -7,11 +7,18 @@
 // output folder; a build whose fingerprint matches is kept. Contents, not modification times, so
 // a checkout that only touches files does not rebuild, and a failed build (no fingerprint
 // written) is retried on the next start.
-import { spawnSync } from 'node:child_process'
+//
+// Two of these may start together (`npm start` beside `npm run worker`, or two test files), and a
+// build empties its output folder before writing it again: one at a time checks and builds, under
+// a lock file (proper-lockfile: atomic, and a lock whose holder died goes stale rather than
+// blocking every later start), so the second finds the first's build in place.
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { once } from 'node:events'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { lock } from 'proper-lockfile'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const FINGERPRINT_FILE = '.build-fingerprint'
@@ -34,19 +41,30 @@ const targets = [
 ]
 
 const wanted = process.argv.slice(2)
+const release = await lock(root, {
+  lockfilePath: path.join(root, 'node_modules', '.fernwood-build.lock'),
+  // A cold build takes a minute or two on a slow machine: wait for it, checking four times a second.
+  retries: { retries: 2400, factor: 1, minTimeout: 250, maxTimeout: 250 },
+})
 for (const { name, workspace, output, inputs } of targets) {
   if (wanted.length > 0 && !wanted.includes(name)) continue
   const fingerprint = fingerprintOf(inputs)
   const recorded = path.join(root, output, FINGERPRINT_FILE)
   if (existsSync(recorded) && readFileSync(recorded, 'utf8') === fingerprint) continue
   console.error(`${workspace}: sources changed since the last build; building`)
-  const built = spawnSync('npm', ['run', 'build', '-w', workspace], {
+  // Not spawnSync: the lock stays fresh only while this process's event loop runs.
+  const build = spawn('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
     stdio: ['ignore', process.stderr, process.stderr],
   })
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  const [status] = await once(build, 'exit')
+  if (status !== 0) {
+    await release()
+    process.exit(status ?? 1)
+  }
   writeFileSync(recorded, fingerprint)
 }
+await release()
 
 function fingerprintOf(inputs) {
   const hash = createHash('sha256')

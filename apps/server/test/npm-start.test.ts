@@ -16,16 +16,38 @@ function npmStart(env: Record<string, string>) {
     detached: true,
   })
   onCleanup(async () => {
-    if (started.child.exitCode === null && started.child.signalCode === null) {
-      signalGroup(started, 'SIGKILL')
-    }
-    await started.exited
+    if (groupAlive(started)) signalGroup(started, 'SIGKILL')
+    await untilGroupEnded(started)
   })
   return started
 }
 
 function signalGroup({ child }: ReturnType<typeof npmStart>, signal: NodeJS.Signals) {
-  if (child.pid !== undefined) process.kill(-child.pid, signal)
+  if (child.pid !== undefined && groupAlive({ child })) process.kill(-child.pid, signal)
+}
+
+function groupAlive({ child }: Pick<ReturnType<typeof npmStart>, 'child'>) {
+  if (child.pid === undefined) return false
+  try {
+    process.kill(-child.pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * npm may exit before the server it started has finished shutting down (and writing the
+ * devchain's state): the group is over only once its last process is.
+ */
+async function untilGroupEnded(started: ReturnType<typeof npmStart>, timeoutMs = 30_000) {
+  await started.exited
+  const deadline = Date.now() + timeoutMs
+  while (groupAlive(started)) {
+    if (Date.now() > deadline)
+      throw new Error(`npm start's processes still run:\n${started.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 describe('npm start', { timeout: 300_000 }, () => {
@@ -66,7 +88,7 @@ describe('npm start', { timeout: 300_000 }, () => {
     expect((await anchorScript.text()).length).toBeGreaterThan(0)
 
     signalGroup(started, 'SIGTERM')
-    await started.exited
+    await untilGroupEnded(started)
     expect(await fetch(`${url}/api/health`).catch(() => 'refused')).toBe('refused')
   })
 })
