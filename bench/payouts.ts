@@ -11,15 +11,16 @@
  * "executed" counts a reward once its transfer is in a block (confirming), "completed" once that
  * block is irreversible: the devchain's default lag of 3 half-second blocks is in the second.
  * BENCH_REWARDS (600) rewards per run, BENCH_BATCH_SIZES (1,10,50,100), WORKER_CONCURRENCY (4).
- * Then NFT rewards: the same number minted from the devchain's 'Ancient Relic' template, at the
- * worker's batch of mints (NFT_MINTS_PER_TRANSACTION).
+ * Then NFT rewards: the same number minted from the devchain's 'Ancient Relic' template, and
+ * the same number sent from a pool of 'Oak acorn's the payout account holds (minted to it first,
+ * untimed), at the worker's batch of NFTs (NFT_MINTS_PER_TRANSACTION).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
-import { NFT_DEMO_REWARD } from '@fernwood/server/campaigns/seed'
+import { NFT_DEMO_REWARD, NFT_POOL_DEMO_REWARD } from '@fernwood/server/campaigns/seed'
 import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import { readEnvironment } from '@fernwood/server/environment'
@@ -92,7 +93,7 @@ async function directRate(batchSize: number): Promise<number> {
 async function workerRate(
   driver: 'pglite' | 'postgres',
   batchSize: number,
-  reward: 'token' | 'nft' = 'token',
+  reward: Reward = 'token',
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-payouts-'))
   const postgres =
@@ -101,6 +102,7 @@ async function workerRate(
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const chain = await openChain(env)
   try {
+    if (reward === 'pool') await stockPool(env)
     await dueRewards(database, reward)
     const worker = createRewardWorker(env, {
       database,
@@ -146,13 +148,18 @@ async function workerRate(
 }
 
 /**
- * REWARDS pending rewards of a shared campaign, spread over the seeded accounts, all due: tokens,
- * or NFTs of the devchain's 'Ancient Relic' template (3).
+ * What the rewards pay: tokens, NFTs minted of the devchain's 'Ancient Relic' template (3), or
+ * NFTs of its 'Oak acorn' template (2) sent from the payout account's pool.
  */
-async function dueRewards(database: Database, reward: 'token' | 'nft') {
+type Reward = 'token' | 'nft' | 'pool'
+
+/** REWARDS pending rewards of a shared campaign, spread over the seeded accounts, all due. */
+async function dueRewards(database: Database, reward: Reward) {
   const count = Math.ceil(REWARDS / ACCOUNTS.length)
   const codes =
-    reward === 'token' ? await addPayoutCodes(database, count) : await addNftCodes(database, count)
+    reward === 'token'
+      ? await addPayoutCodes(database, count)
+      : await addNftCodes(database, count, reward === 'pool')
   await database.query(
     `INSERT INTO rewards (code, wax_account)
      SELECT code, account FROM unnest($1::text[]) code, unnest($2::text[]) account LIMIT $3`,
@@ -160,7 +167,7 @@ async function dueRewards(database: Database, reward: 'token' | 'nft') {
   )
 }
 
-async function addNftCodes(database: Database, count: number): Promise<string[]> {
+async function addNftCodes(database: Database, count: number, pool: boolean): Promise<string[]> {
   const codes = Array.from({ length: count }, (_, index) => `relic-${index}`)
   const campaign = await createCampaign(database, {
     slug: 'bench-relics',
@@ -168,10 +175,36 @@ async function addNftCodes(database: Database, count: number): Promise<string[]>
     kind: 'shared',
     rewardQuantity: null,
     tokenContract: 'atomicassets',
-    nft: NFT_DEMO_REWARD,
+    nft: pool ? NFT_POOL_DEMO_REWARD : NFT_DEMO_REWARD,
   })
   await addCodes(database, campaign, codes)
   return codes
+}
+
+/** Mints REWARDS 'Oak acorn's to the payout account, for a pool run to hand out. */
+async function stockPool(env: ReturnType<typeof environment>) {
+  const chain = await openChain(env)
+  const payout = payoutAccountFrom(env)
+  const signer = new WharfkitPayoutSigner(chain.connection, payout, {
+    expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+  })
+  const node = new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
+  const { collection, schema, templateId } = NFT_POOL_DEMO_REWARD
+  for (let minted = 0; minted < REWARDS; minted += NFT_MINTS_PER_TRANSACTION) {
+    const mints = Math.min(NFT_MINTS_PER_TRANSACTION, REWARDS - minted)
+    const signed = await signer.sign(
+      Array.from({ length: mints }, () => ({
+        collection,
+        schema,
+        templateId,
+        to: payout.account,
+        rewardId: 'pool stock',
+      })),
+    )
+    const outcome = await node.send(signed.packed)
+    if (!outcome.landed) throw new Error(outcome.error)
+  }
+  await chain.close()
 }
 
 const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
@@ -197,6 +230,11 @@ for (const driver of drivers) {
   console.log(
     `NFTs, ${NFT_MINTS_PER_TRANSACTION} mints a transaction, ${driver.padEnd(8)} worker: executed ${minted.executed.toFixed(0)}/s, ` +
       `completed ${minted.completed.toFixed(0)}/s, ${minted.paid}/${REWARDS} minted in ${minted.transactions} transactions`,
+  )
+  const sent = await workerRate(driver, Math.max(...BATCH_SIZES), 'pool')
+  console.log(
+    `NFTs from a pool, ${NFT_MINTS_PER_TRANSACTION} transfers a transaction, ${driver.padEnd(8)} worker: executed ${sent.executed.toFixed(0)}/s, ` +
+      `completed ${sent.completed.toFixed(0)}/s, ${sent.paid}/${REWARDS} sent in ${sent.transactions} transactions`,
   )
 }
 await devchain.close()

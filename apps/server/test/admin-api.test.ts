@@ -580,9 +580,49 @@ describe('the console’s operations', () => {
     }
     const listed = (wanted: string) => campaigns.find((campaign) => campaign.slug === wanted)
     expect(listed(slug)?.nftSupply).toEqual(supply)
+    expect(listed(slug)?.nftSource).toBe('mint')
+    expect(listed(slug)).not.toHaveProperty('nftPoolSize')
     const tokenCampaigns = campaigns.filter((campaign) => campaign.nft === null)
     expect(tokenCampaigns.length).toBeGreaterThan(0)
-    for (const campaign of tokenCampaigns) expect(campaign).not.toHaveProperty('nftSupply')
+    for (const campaign of tokenCampaigns) {
+      expect(campaign).not.toHaveProperty('nftSupply')
+      expect(campaign.nftSource).toBeNull()
+    }
+  })
+
+  it('previews the assets a pool would hand out, refuses a pool the payout account holds none of, and shows a pool’s size', async () => {
+    // The devchain's seed gives the payout account its 'Oak acorn's (template 2), none of template 3.
+    const acorns = (await call('GET', `/api/admin/nft-template?nft=${NFT_COLLECTION}:2`)).json()
+    expect(acorns.template.name).toBe('Oak acorn')
+    expect(acorns.held).toBeGreaterThan(0)
+    const relics = (await call('GET', `/api/admin/nft-template?nft=${NFT_COLLECTION}:3`)).json()
+    expect(relics.held).toBe(0)
+
+    const refused = await call('POST', '/api/admin/campaigns', {
+      slug: newSlug(),
+      name: 'Relics',
+      kind: 'shared',
+      nftPool: `${NFT_COLLECTION}:3`,
+    })
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error).toMatchObject({ code: 'ADMIN_NFT_POOL_EMPTY', field: 'nftPool' })
+
+    const slug = newSlug()
+    const created = await call('POST', '/api/admin/campaigns', {
+      slug,
+      name: 'Acorns',
+      kind: 'shared',
+      nftPool: `${NFT_COLLECTION}:2`,
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    expect(created.json().campaign).toMatchObject({
+      nftSource: 'pool',
+      reward: 'NFT Oak acorn from the pool (fernwoodnfts:2)',
+    })
+    const { campaigns } = (await call('GET', '/api/admin/campaigns')).json() as {
+      campaigns: AdminOverview['campaigns']
+    }
+    expect(campaigns.find((campaign) => campaign.slug === slug)?.nftPoolSize).toBe(acorns.held)
   })
 
   it('signing out ends the operator’s live stream', async () => {

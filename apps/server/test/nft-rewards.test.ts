@@ -1,10 +1,4 @@
-import {
-  NFT_COLLECTION,
-  PAYOUT_ACCOUNT,
-  PAYOUT_PRIVATE_KEY,
-  seedPrivateKey,
-} from '@fernwood/devchain'
-import { PrivateKey } from '@wharfkit/antelope'
+import { NFT_COLLECTION, PAYOUT_ACCOUNT, seedPrivateKey } from '@fernwood/devchain'
 import { describe, expect, it } from 'vitest'
 import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
 import {
@@ -14,7 +8,7 @@ import {
   AdminNftTemplateUnknown,
 } from '../src/admin/errors.ts'
 import { campaignOverview } from '../src/admin/operations.ts'
-import { addCodes, createCampaign, findCampaign } from '../src/campaigns/catalogue.ts'
+import { findCampaign } from '../src/campaigns/catalogue.ts'
 import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
@@ -25,9 +19,17 @@ import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
 import { readClaimPreview } from '../src/rewards/claim-preview.ts'
 import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
-import { eventually, randomAccount } from './support/rewards.ts'
+import {
+  assetsOf,
+  newAccounts,
+  newTemplate,
+  nftCampaign,
+  settled,
+  submitted,
+} from './support/nfts.ts'
+import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { payoutSession, testWorker } from './support/worker.ts'
+import { dieAfterFirstBroadcast, payoutSession, testWorker } from './support/worker.ts'
 
 const shared = useWorkerTest()
 
@@ -36,74 +38,6 @@ async function startWorker(options: Parameters<typeof testWorker>[2] = {}) {
   shared.workers.push(worker)
   await worker.start()
   return worker
-}
-
-/** New accounts on the devchain, so that their assets are this test's alone. */
-async function newAccounts(count: number): Promise<string[]> {
-  const names = Array.from({ length: count }, () => randomAccount('nft'))
-  const key = String(PrivateKey.from(PAYOUT_PRIVATE_KEY).toPublic())
-  const ownKey = { threshold: 1, keys: [{ key, weight: 1 }], accounts: [], waits: [] }
-  await payoutSession(shared.chain).transact({
-    actions: names.map((name) => ({
-      account: 'eosio',
-      name: 'newaccount',
-      authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-      data: {
-        creator: PAYOUT_ACCOUNT,
-        name,
-        owner: ownKey,
-        active: ownKey,
-      },
-    })),
-  })
-  return names
-}
-
-/** Pending rewards of `code`, as `POST /api/codes` records them. */
-async function submitted(code: string, accounts: string[]): Promise<string[]> {
-  const rows = await shared.testDatabase.database.query<{ id: string }>(
-    `INSERT INTO rewards (code, wax_account) SELECT $1, unnest($2::text[]) RETURNING id`,
-    [code, accounts],
-  )
-  return rows.map((row) => row.id)
-}
-
-interface Settled {
-  id: string
-  status: string
-  rejection: string | null
-  asset_id: string | null
-}
-
-const settled = (ids: string[]) =>
-  eventually(
-    () =>
-      shared.testDatabase.database.query<Settled>(
-        `SELECT r.id, r.status, r.rejection, h.asset_id FROM rewards r
-           LEFT JOIN reward_history h ON h.reward_id = r.id
-          WHERE r.id = ANY($1::uuid[])`,
-        [ids],
-      ),
-    (rows) => rows.every((row) => row.status === 'completed' || row.status === 'rejected'),
-    30_000,
-  )
-
-interface AssetRow {
-  asset_id: string
-  collection_name: string
-  template_id: number
-  mutable_serialized_data: string
-}
-
-async function assetsOf(owner: string): Promise<AssetRow[]> {
-  const { rows } = await shared.chain.client.v1.chain.get_table_rows({
-    code: ATOMICASSETS,
-    table: 'assets',
-    scope: owner,
-    limit: 100,
-    json: true,
-  })
-  return rows as AssetRow[]
 }
 
 /** The payout account mints by hand, as an operator might, with a reward's tie. */
@@ -128,6 +62,7 @@ const ANCIENT_RELIC = {
   name: 'Ancient Relic',
   image: 'nft/ancient-relic.svg',
 }
+const ANCIENT_RELIC_MINTED = { ...ANCIENT_RELIC, pool: false }
 
 const history = () => new HyperionTransferHistory(shared.chain.apiUrl, shared.chain.fetch, 5000)
 const reconcile = () =>
@@ -138,13 +73,13 @@ const reconcile = () =>
 
 describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   it('mints each reward exactly once, to its account, and records the asset', async () => {
-    const accounts = await newAccounts(3)
-    const ids = await submitted(NFT_DEMO_CODE, accounts)
+    const accounts = await newAccounts(shared.chain, 3)
+    const ids = await submitted(shared.database, NFT_DEMO_CODE, accounts)
     await startWorker()
-    const rows = await settled(ids)
+    const rows = await settled(shared.database, ids)
     expect(rows.map((row) => row.status)).toEqual(['completed', 'completed', 'completed'])
     for (const [index, account] of accounts.entries()) {
-      const assets = await assetsOf(account)
+      const assets = await assetsOf(shared.chain, account)
       expect(assets).toHaveLength(1)
       expect(assets[0]).toMatchObject({ collection_name: NFT_COLLECTION, template_id: 3 })
       const row = rows.find((candidate) => candidate.id === ids[index])
@@ -153,10 +88,10 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   })
 
   it('shows the NFT in the history (GET /api/rewards, the live feed) and the claim preview', async () => {
-    const [account] = await newAccounts(1)
-    const [id] = await submitted(NFT_DEMO_CODE, [account])
+    const [account] = await newAccounts(shared.chain, 1)
+    const [id] = await submitted(shared.database, NFT_DEMO_CODE, [account])
     await startWorker()
-    const [{ asset_id: assetId }] = await settled([id])
+    const [{ asset_id: assetId }] = await settled(shared.database, [id])
     const { history } = await readHistoryPage(shared.testDatabase.database, account)
     expect(history).toEqual([
       expect.objectContaining({ code: NFT_DEMO_CODE, nft: { assetId, ...ANCIENT_RELIC } }),
@@ -172,93 +107,42 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   })
 
   it('a worker dying between broadcast and record leaves each reward minted once', async () => {
-    const accounts = await newAccounts(2)
-    const ids = await submitted(NFT_DEMO_CODE, accounts)
+    const accounts = await newAccounts(shared.chain, 2)
+    const ids = await submitted(shared.database, NFT_DEMO_CODE, accounts)
     // The worker stops dead right after the shared.chain took the mints: nothing of it is recorded.
-    let broadcast = 0
-    const dying = await startWorker({
-      hooks: {
-        afterBroadcast: () => {
-          broadcast++
-          throw new Error('killed between broadcast and record')
-        },
-      },
-    })
-    await eventually(
-      async () => broadcast,
-      (count) => count > 0,
-    )
-    await dying.stop()
-    for (const account of accounts) expect(await assetsOf(account)).toHaveLength(1)
+    await dieAfterFirstBroadcast(startWorker)
+    for (const account of accounts) expect(await assetsOf(shared.chain, account)).toHaveLength(1)
     await startWorker()
-    const rows = await settled(ids)
+    const rows = await settled(shared.database, ids)
     expect(rows.map((row) => row.status)).toEqual(['completed', 'completed'])
-    for (const account of accounts) expect(await assetsOf(account)).toHaveLength(1)
+    for (const account of accounts) expect(await assetsOf(shared.chain, account)).toHaveLength(1)
     expect(rows.every((row) => row.asset_id !== null)).toBe(true)
   })
 
   it('rejects the rewards past the template’s max supply with nft_supply_exhausted', async () => {
-    await payoutSession(shared.chain).transact({
-      action: {
-        account: ATOMICASSETS,
-        name: 'createtempl',
-        authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-        data: {
-          authorized_creator: PAYOUT_ACCOUNT,
-          collection_name: NFT_COLLECTION,
-          schema_name: 'treasures',
-          transferable: true,
-          burnable: true,
-          max_supply: 1,
-          immutable_data: [
-            { key: 'name', value: ['string', 'Last leaf'] },
-            { key: 'img', value: ['string', 'nft/fern-frond.svg'] },
-          ],
-        },
-      },
-    })
-    const { rows } = await shared.chain.client.v1.chain.get_table_rows({
-      code: ATOMICASSETS,
-      table: 'templates',
-      scope: NFT_COLLECTION,
-      limit: 100,
-      json: true,
-    })
-    const templateId = Math.max(...rows.map((row: { template_id: number }) => row.template_id))
+    const templateId = await newTemplate(shared.chain, 'Last leaf', 1)
     const template = await readTemplate(shared.chain.client, NFT_COLLECTION, templateId)
     expect(template).toMatchObject({ name: 'Last leaf', maxSupply: 1, issuedSupply: 0 })
-    const campaign = await createCampaign(shared.testDatabase.database, {
-      slug: 'last-leaf',
-      name: 'Last leaf',
-      kind: 'shared',
-      rewardQuantity: null,
-      tokenContract: ATOMICASSETS,
-      nft: {
-        collection: NFT_COLLECTION,
-        schema: 'treasures',
-        templateId,
-        name: 'Last leaf',
-        image: 'nft/fern-frond.svg',
-      },
-    })
-    await addCodes(shared.testDatabase.database, campaign, ['last-leaf'])
-    const accounts = await newAccounts(2)
-    const ids = await submitted('last-leaf', accounts)
+    await nftCampaign(shared.database, 'last-leaf', { templateId, name: 'Last leaf', pool: false })
+    const accounts = await newAccounts(shared.chain, 2)
+    const ids = await submitted(shared.database, 'last-leaf', accounts)
     await startWorker()
-    const settledRows = await settled(ids)
+    const settledRows = await settled(shared.database, ids)
     expect(settledRows.map((row) => [row.status, row.rejection]).sort()).toEqual([
       ['completed', null],
       ['rejected', 'nft_supply_exhausted'],
     ])
-    const minted = (await Promise.all(accounts.map(assetsOf))).flat()
+    const minted = (
+      await Promise.all(accounts.map((account) => assetsOf(shared.chain, account)))
+    ).flat()
     expect(minted.map((asset) => asset.template_id)).toEqual([templateId])
   })
 
   it('reconcile finds every mint once, then names an asset minted by hand with a reward’s tie', async () => {
-    const [account] = await newAccounts(1)
-    const [id] = await submitted(NFT_DEMO_CODE, [account])
+    const [account] = await newAccounts(shared.chain, 1)
+    const [id] = await submitted(shared.database, NFT_DEMO_CODE, [account])
     await startWorker()
-    await settled([id])
+    await settled(shared.database, [id])
     const clean = await reconcile()
     expect(clean.discrepancies).toEqual([])
     expect(clean.completedRewardsChecked).toBeGreaterThan(0)
@@ -373,7 +257,7 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
     expect(campaign).toMatchObject({
       rewardQuantity: null,
       tokenContract: ATOMICASSETS,
-      nft: ANCIENT_RELIC,
+      nft: ANCIENT_RELIC_MINTED,
     })
     // Listed by what it mints, in the CLI and the console alike.
     const listed = (await admin('campaigns', 'list')).find((line) => line.startsWith('relic-drop'))

@@ -16,8 +16,8 @@ const attributes = (values: Record<string, string>) =>
 /**
  * What the seed asks of the contracts, as their own actions: each token created, its supply
  * issued to its issuer and paid out to the seeded holders; AtomicAssets initialised with the
- * tokens assets may be backed with and the collection attributes WAX's has, and the collection,
- * its schema and templates created.
+ * tokens assets may be backed with and the collection attributes WAX's has, the collection, its
+ * schema and templates created, and the assets the seed says are held minted to their owners.
  */
 function genesisActions(seed: DevchainSeed): GenesisAction[] {
   const actions: GenesisAction[] = []
@@ -59,7 +59,8 @@ function genesisActions(seed: DevchainSeed): GenesisAction[] {
       })
     }
   }
-  const { contract, supportedTokens, collectionFormat, collection, schema, templates } = seed.nfts
+  const { contract, supportedTokens, collectionFormat, collection, schema, templates, held } =
+    seed.nfts
   actions.push({ account: contract, name: 'init', actor: contract, data: {} })
   actions.push({
     account: contract,
@@ -116,6 +117,27 @@ function genesisActions(seed: DevchainSeed): GenesisAction[] {
         immutable_data: attributes(template),
       },
     })
+  }
+  for (const { template, owner, count } of held) {
+    const templateId = templates.findIndex(({ name }) => name === template) + 1
+    if (templateId === 0) throw new Error(`seed: no template named ${template} to mint`)
+    for (let minted = 0; minted < count; minted++) {
+      actions.push({
+        account: contract,
+        name: 'mintasset',
+        actor: author,
+        data: {
+          authorized_minter: author,
+          collection_name: collection.name,
+          schema_name: schema.name,
+          template_id: templateId,
+          new_asset_owner: owner,
+          immutable_data: [],
+          mutable_data: [],
+          tokens_to_back: [],
+        },
+      })
+    }
   }
   return actions
 }

@@ -70,6 +70,11 @@ export interface SeedNfts {
   schema: { name: string; format: { name: string; type: string }[] }
   /** Each template's immutable data; `img` is a path the devchain serves, relative to its URL. */
   templates: { name: string; img: string; description: string }[]
+  /**
+   * Assets minted at genesis: `count` of the template named `template`, owned by `owner`. The
+   * payout account's are an NFT pool to hand out.
+   */
+  held: { template: string; owner: string; count: number }[]
 }
 
 export interface DevchainSeed {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { type AnyAction, type APIError, SignedTransaction } from '@wharfkit/antelope'
 import { describe, expect, it } from 'vitest'
 import {
+  devchainSeed,
   NFT_COLLECTION,
   NFT_CONTRACT,
   PAYOUT_ACCOUNT,
@@ -148,6 +149,18 @@ describe('AtomicAssets runs its own code', () => {
       NFT_CONTRACT,
     )
     expect(config[0].supported_tokens[0].contract).toBe('eosio.token')
+  })
+
+  it('gives the payout account the pool of Oak acorns the seed says it holds', async () => {
+    const held = await rows<{ template_id: number; collection_name: string }>(
+      NFT_CONTRACT,
+      'assets',
+      PAYOUT_ACCOUNT,
+    )
+    const [pool] = devchainSeed.nfts.held
+    expect(pool).toMatchObject({ template: 'Oak acorn', owner: PAYOUT_ACCOUNT })
+    expect(held.filter((asset) => asset.template_id === 2)).toHaveLength(pool.count)
+    expect(new Set(held.map((asset) => asset.collection_name))).toEqual(new Set([NFT_COLLECTION]))
   })
 
   it('serves the seeded templates’ images itself', async () => {

@@ -26,6 +26,8 @@ export const NftTemplateQuerySchema = Type.Object(
 export const NftTemplatePreviewSchema = Type.Object({
   template: NftTemplateSchema,
   supply: NftSupplySchema,
+  /** the template's assets the payout account holds that no payout has taken: a pool's size */
+  held: Type.Integer({ minimum: 0 }),
 })
 export type NftTemplatePreview = Static<typeof NftTemplatePreviewSchema>
 const NullableTime = Type.Union([Time, Type.Null()])
@@ -52,8 +54,18 @@ export const AdminCampaignSchema = Type.Object({
   kind: Type.Union([Type.Literal('shared'), Type.Literal('unique')]),
   /** what a claim pays, as the CLI prints it: '10.0000 FERN' or 'NFT Ancient Relic (fernwoodnfts:3)' */
   reward: Type.String(),
-  /** the template an NFT campaign mints; null for a token campaign */
+  /** the template an NFT campaign mints or hands out; null for a token campaign */
   nft: Type.Union([NftTemplateSchema, Type.Null()]),
+  /**
+   * How an NFT campaign pays: `mint`, a new asset of its template per claim, or `pool`, one of
+   * the template's assets the payout account holds; null for a token campaign.
+   */
+  nftSource: Type.Union([Type.Literal('mint'), Type.Literal('pool'), Type.Null()]),
+  /**
+   * A pool campaign's assets left to hand out (held by the payout account, taken by no payout)
+   * as the chain last answered; absent for other campaigns or while the chain cannot be read.
+   */
+  nftPoolSize: Type.Optional(Type.Integer({ minimum: 0 })),
   /**
    * An NFT campaign's template supply as the chain last answered; absent for a token campaign
    * or while the chain cannot be read.
@@ -132,6 +144,11 @@ export const NewCampaignRequestSchema = Type.Object(
     reward: Type.Optional(Type.String()),
     /** an NFT campaign's template, minted for each claim: '<collection>:<template id>' */
     nft: Type.Optional(Type.String()),
+    /**
+     * an NFT campaign's pool, '<collection>:<template id>': each claim is sent one of the
+     * template's assets the payout account holds
+     */
+    nftPool: Type.Optional(Type.String()),
     /** the token contract; the server's REWARD_TOKEN_CONTRACT when absent */
     contract: Type.Optional(Type.String()),
     startsAt: Type.Optional(Type.String()),

@@ -18,7 +18,7 @@ import { campaignClaimsCsv } from './claims-export.ts'
 import { codesOfGeneration, findGeneration, startGeneration } from './code-generations.ts'
 import { writeCodeSheet } from './code-sheet.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
-import { mintableNft } from './nft-campaigns.ts'
+import { nftOfDraft } from './nft-campaigns.ts'
 import {
   CLI_OPERATOR,
   campaignOverview,
@@ -58,6 +58,9 @@ export const USAGE = `Usage: npm run admin -- <command>
   campaigns create --slug <slug> --name <name> --kind shared|unique --reward "<amount> <TOKEN>"
                    | --nft <collection>:<template id>   (mints one asset of the template a
                                    claim; the payout account must be an authorized minter)
+                   | --nft-pool <collection>:<template id>   (sends one of the template's
+                                   assets the payout account holds a claim; an empty pool
+                                   refuses claims as handed out)
                    [--contract <account>] [--starts <ISO time>] [--ends <ISO time>] [--cap <n>]
                    [--code <code>]   (the code of a shared campaign)
                    [--budget "<amount> <TOKEN>" | <n>]   (reserves that much, or n rewards;
@@ -247,6 +250,7 @@ async function createCampaignCommand(
     kind: { type: 'string' },
     reward: { type: 'string' },
     nft: { type: 'string' },
+    'nft-pool': { type: 'string' },
     contract: { type: 'string' },
     starts: { type: 'string' },
     ends: { type: 'string' },
@@ -258,6 +262,11 @@ async function createCampaignCommand(
   const kind = required(values.kind, 'kind')
   if (kind !== 'shared' && kind !== 'unique')
     throw new UsageError('--kind must be shared or unique')
+  const paysNft = values.nft !== undefined || values['nft-pool'] !== undefined
+  const draft = {
+    nft: values.nft,
+    nftPool: values['nft-pool'],
+  }
   const campaign = await createCampaignAs(
     database,
     CLI_OPERATOR,
@@ -265,8 +274,8 @@ async function createCampaignCommand(
       slug: required(values.slug, 'slug'),
       name: required(values.name, 'name'),
       kind,
-      reward: values.nft === undefined ? required(values.reward, 'reward') : values.reward,
-      nft: values.nft,
+      reward: paysNft ? values.reward : required(values.reward, 'reward'),
+      ...draft,
       contract: values.contract,
       startsAt: values.starts,
       endsAt: values.ends,
@@ -284,9 +293,9 @@ async function createCampaignCommand(
       perWallet: values['per-wallet'],
     },
     env.REWARD_TOKEN_CONTRACT,
-    values.nft === undefined
-      ? null
-      : await mintableNft(await chainNode(), payoutAccountFrom(env).account, values.nft),
+    paysNft
+      ? await nftOfDraft(database, await chainNode(), payoutAccountFrom(env).account, draft)
+      : null,
   )
   const each = rewardWords(campaign.rewardQuantity, campaign.nft)
   print(`Created campaign ${campaign.slug} (${campaign.kind}, ${each} each).`)

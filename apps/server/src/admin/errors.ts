@@ -79,6 +79,25 @@ export const AdminNftSchemaUntied = fieldError(
   400,
   'nft',
 )
+// An NFT pool: a template whose assets the payout account holds, one sent per claim.
+export const AdminNftPoolInvalid = fieldError(
+  'ADMIN_NFT_POOL_INVALID',
+  'The NFT pool must be a collection and a template id, e.g. "fernwoodnfts:2", given instead of a reward or an NFT to mint.',
+  400,
+  'nftPool',
+)
+export const AdminNftPoolTemplateUnknown = fieldError(
+  'ADMIN_NFT_POOL_TEMPLATE_UNKNOWN',
+  'The collection has no such template on chain.',
+  400,
+  'nftPool',
+)
+export const AdminNftPoolEmpty = fieldError(
+  'ADMIN_NFT_POOL_EMPTY',
+  'The payout account holds no asset of this template to hand out: send it some first.',
+  409,
+  'nftPool',
+)
 export const AdminContractInvalid = fieldError(
   'ADMIN_CONTRACT_INVALID',
   'The token contract must be a WAX account name.',

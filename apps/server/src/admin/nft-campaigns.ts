@@ -1,24 +1,81 @@
-import { campaignRules } from '@fernwood/protocol/admin'
+import { campaignRules, type NewCampaignRequest } from '@fernwood/protocol/admin'
 import { Name } from '@wharfkit/antelope'
 import type { NftReward } from '../campaigns/nft-reward.ts'
+import type { Queryable } from '../db/database.ts'
 import { ATOMICASSETS, type NftTemplate, readTemplate } from '../nfts/templates.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { REWARD_TIE_ATTRIBUTE } from '../payouts/nft-actions.ts'
+import { poolSizeOf } from '../payouts/nft-pools.ts'
 import {
   AdminNftInvalid,
   AdminNftNotMinter,
+  AdminNftPoolEmpty,
+  AdminNftPoolInvalid,
+  AdminNftPoolTemplateUnknown,
   AdminNftSchemaUntied,
   AdminNftTemplateUnknown,
 } from './errors.ts'
 
-/** The template `spec` ('<collection>:<template id>') names, as the chain has it now. */
-export async function templateOfSpec(node: PayoutChainNode, spec: string): Promise<NftTemplate> {
+const MINT_ERRORS = { invalid: AdminNftInvalid, unknown: AdminNftTemplateUnknown }
+const POOL_ERRORS = { invalid: AdminNftPoolInvalid, unknown: AdminNftPoolTemplateUnknown }
+
+/**
+ * The template `spec` ('<collection>:<template id>') names, as the chain has it now; refused with
+ * `errors`, the mint's unless given.
+ */
+export async function templateOfSpec(
+  node: PayoutChainNode,
+  spec: string,
+  errors: typeof MINT_ERRORS = MINT_ERRORS,
+): Promise<NftTemplate> {
   const trimmed = spec.trim()
-  if (!campaignRules.nft.test(trimmed)) throw new AdminNftInvalid()
+  if (!campaignRules.nft.test(trimmed)) throw new errors.invalid()
   const [collection, templateId] = trimmed.split(':')
   const template = await node.read((client) => readTemplate(client, collection, Number(templateId)))
-  if (!template) throw new AdminNftTemplateUnknown()
+  if (!template) throw new errors.unknown()
   return template
+}
+
+/**
+ * The NFT a new campaign pays, checked on chain: the template it mints (`nft`), or the one whose
+ * assets it hands out (`nftPool`); null for a token campaign.
+ */
+export async function nftOfDraft(
+  db: Queryable,
+  node: PayoutChainNode,
+  payoutAccount: string,
+  draft: Pick<NewCampaignRequest, 'nft' | 'nftPool'>,
+): Promise<NftReward | null> {
+  if (draft.nft !== undefined && draft.nftPool !== undefined) throw new AdminNftPoolInvalid()
+  if (draft.nft !== undefined) return mintableNft(node, payoutAccount, draft.nft)
+  if (draft.nftPool !== undefined) return poolNft(db, node, payoutAccount, draft.nftPool)
+  return null
+}
+
+/**
+ * The NFT a new pool campaign hands out, `spec` being '<collection>:<template id>': refused
+ * unless the template exists and `payoutAccount` holds at least one of its assets that no reward
+ * has taken. A transfer's memo ties it to its reward, so the schema needs nothing.
+ */
+async function poolNft(
+  db: Queryable,
+  node: PayoutChainNode,
+  payoutAccount: string,
+  spec: string,
+): Promise<NftReward> {
+  const template = await templateOfSpec(node, spec, POOL_ERRORS)
+  if ((await poolSizeOf(db, node, payoutAccount, template)) === 0) throw new AdminNftPoolEmpty()
+  return { ...rewardOf(template), pool: true }
+}
+
+function rewardOf(template: NftTemplate): Omit<NftReward, 'pool'> {
+  return {
+    collection: template.collection,
+    schema: template.schema,
+    templateId: template.templateId,
+    name: template.name,
+    image: template.img,
+  }
 }
 
 /**
@@ -27,7 +84,7 @@ export async function templateOfSpec(node: PayoutChainNode, spec: string): Promi
  * authorized accounts (AtomicAssets lets no one else mint), and its schema has the `reward`
  * string the payout ties each mint to its reward with (nft-actions.ts).
  */
-export async function mintableNft(
+async function mintableNft(
   node: PayoutChainNode,
   payoutAccount: string,
   spec: string,
@@ -50,11 +107,5 @@ export async function mintableNft(
   if (!authorized?.includes(payoutAccount)) throw new AdminNftNotMinter()
   const tie = template.format.find((attribute) => attribute.name === REWARD_TIE_ATTRIBUTE)
   if (tie?.type !== 'string') throw new AdminNftSchemaUntied()
-  return {
-    collection,
-    schema: template.schema,
-    templateId: template.templateId,
-    name: template.name,
-    image: template.img,
-  }
+  return { ...rewardOf(template), pool: false }
 }

@@ -53,6 +53,7 @@ import {
   AdminContractInvalid,
   AdminNameInvalid,
   AdminNftInvalid,
+  AdminNftPoolInvalid,
   AdminRewardInvalid,
   AdminRewardNotWaiting,
   AdminSlugInvalid,
@@ -103,7 +104,7 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
   const rows = await db.query<CampaignOverviewRow>(
     `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
             c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
-            c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image,
+            c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
             c.has_allowlist, c.chain_rules, c.claim_group, g.claims_per_wallet,
             ${periodNameOf('g')} AS period, k.codes, k.unused_codes,
             CASE WHEN c.closed_at IS NOT NULL THEN 'closed'
@@ -149,6 +150,7 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
       kind: row.kind,
       reward: rewardWords(row.reward_quantity, nftRewardOf(row)),
       nft: nftRewardOf(row),
+      nftSource: row.nft_collection === null ? null : row.nft_pool ? 'pool' : 'mint',
       tokenContract: row.token_contract,
       startsAt: iso(row.starts_at),
       endsAt: iso(row.ends_at),
@@ -179,8 +181,8 @@ export function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'):
 
 /**
  * Creates a campaign (and a shared campaign's one code), as `campaigns create` does. `contract`
- * defaults to `defaultContract`, the server's REWARD_TOKEN_CONTRACT. An NFT campaign (`nft` in
- * the draft) mints `nft`, its template as the caller checked it on chain (mintableNft).
+ * defaults to `defaultContract`, the server's REWARD_TOKEN_CONTRACT. An NFT campaign (`nft` or
+ * `nftPool` in the draft) pays `nft`, as the caller checked it on chain (nftOfDraft).
  */
 export async function createCampaignAs(
   database: Database,
@@ -192,10 +194,10 @@ export async function createCampaignAs(
   if (!campaignRules.slug.test(draft.slug)) throw new AdminSlugInvalid()
   const name = draft.name.trim()
   if (name.length < 1 || name.length > campaignRules.nameMaxLength) throw new AdminNameInvalid()
-  if ((draft.nft !== undefined) !== (nft !== null)) {
+  if ((draft.nft !== undefined || draft.nftPool !== undefined) !== (nft !== null)) {
     throw new Error('an NFT campaign’s template must be checked on chain before it is created')
   }
-  if (nft && draft.reward) throw new AdminNftInvalid()
+  if (nft && draft.reward) throw nft.pool ? new AdminNftPoolInvalid() : new AdminNftInvalid()
   const reward = nft ? null : (draft.reward ?? '')
   if (reward !== null && !campaignRules.reward.test(reward)) throw new AdminRewardInvalid()
   const tokenContract = nft ? ATOMICASSETS : draft.contract || defaultContract
@@ -233,7 +235,7 @@ export async function createCampaignAs(
     await saveClaimRules(tx, created.id, claimRules)
     await audit(tx, operator, 'campaign.created', created.slug, {
       kind: draft.kind,
-      reward: reward ?? `${nft?.collection}:${nft?.templateId}`,
+      reward: reward ?? `${nft?.pool ? 'pool ' : ''}${nft?.collection}:${nft?.templateId}`,
       code,
       ...(budgetRewards !== null && { budgetRewards }),
       ...auditedRules(claimRules),

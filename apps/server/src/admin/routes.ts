@@ -24,6 +24,7 @@ import { NotSignedIn } from '../http/errors.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
 import { type EventStream, EventStreams } from '../http/sse.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
+import { poolSizeOf } from '../payouts/nft-pools.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { editCampaignAs } from './campaign-edits.ts'
 import { campaignClaimsCsv } from './claims-export.ts'
@@ -39,7 +40,7 @@ import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
 import { checkKioskCampaign, Kiosk } from './kiosk.ts'
-import { mintableNft, templateOfSpec } from './nft-campaigns.ts'
+import { nftOfDraft, templateOfSpec } from './nft-campaigns.ts'
 import { withNftSupply } from './nft-supply.ts'
 import {
   campaignOverview,
@@ -103,7 +104,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     consoleOperator(operatorAccountOf(request))
 
   const readPayouts = () => payoutsOverview(database, env, chainNode, STUCK_MINUTES)
-  const readCampaigns = async () => withNftSupply(chainNode, await listCampaignOverview(database))
+  const payoutAccount = payoutAccountFrom(env).account
+  const readCampaigns = async () =>
+    withNftSupply(database, chainNode, payoutAccount, await listCampaignOverview(database))
   const readOverview = async (): Promise<AdminOverview> => {
     const [campaigns, payouts, generations] = await Promise.all([
       readCampaigns(),
@@ -152,7 +155,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     async () => ({ campaigns: await readCampaigns() }),
   )
 
-  // The template a new NFT campaign would mint, previewed in the console's form as it is typed.
+  // The template a new NFT campaign would mint or hand out, previewed in the console's form as it
+  // is typed.
   app.get(
     '/api/admin/nft-template',
     {
@@ -169,6 +173,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
           image: template.img,
         },
         supply: { issued: template.issuedSupply, max: template.maxSupply },
+        held: await poolSizeOf(database, chainNode, payoutAccount, template),
       }
     },
   )
@@ -181,15 +186,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       schema: { body: NewCampaignRequestSchema, response: { 201: CampaignResponseSchema } },
     },
     async (request, reply) => {
-      const { nft } = request.body
       const created = await createCampaignAs(
         database,
         operatorOf(request),
         request.body,
         env.REWARD_TOKEN_CONTRACT,
-        nft === undefined
-          ? null
-          : await mintableNft(chainNode, payoutAccountFrom(env).account, nft),
+        await nftOfDraft(database, chainNode, payoutAccount, request.body),
       )
       return reply.status(201).send({ campaign: await campaignOverview(database, created.slug) })
     },

@@ -91,8 +91,9 @@ export async function createCampaign(db: Queryable, campaign: NewCampaign): Prom
   const [row] = await db.query<CampaignRow>(
     `INSERT INTO campaigns (slug, name, kind, reward_quantity, token_contract, starts_at, ends_at,
                             total_cap, is_welcome, bonus_text, budget_rewards, nft_collection,
-                            nft_schema, nft_template_id, nft_name, nft_image)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING *`,
+                            nft_schema, nft_template_id, nft_name, nft_image, nft_pool)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     RETURNING *`,
     [
       campaign.slug,
       campaign.name,

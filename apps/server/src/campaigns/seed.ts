@@ -21,11 +21,18 @@ export const NFT_DEMO_CAMPAIGN_SLUG = 'forest-relics'
 /** The devchain's NFT demo: a shared code minting each account one 'Ancient Relic'. */
 export const NFT_DEMO_CODE = 'ancient-relic'
 /** What it mints: the devchain's 'Ancient Relic' template. */
-export const NFT_DEMO_REWARD = devchainTemplate('Ancient Relic')
+export const NFT_DEMO_REWARD = { ...devchainTemplate('Ancient Relic'), pool: false }
+
+export const NFT_POOL_DEMO_CAMPAIGN_SLUG = 'old-oak'
+/** The devchain's NFT pool demo: a shared code sending each account one of the payout account's acorns. */
+export const NFT_POOL_DEMO_CODE = 'oak-acorn'
+/** What it hands out: the 'Oak acorn' assets the devchain's seed gives the payout account. */
+export const NFT_POOL_DEMO_REWARD = { ...devchainTemplate('Oak acorn'), pool: true }
 
 /**
  * Makes the catalogue hold what every deployment starts with: the welcome campaign, kept in step
- * with its configuration at every start, and on the devchain the demo campaign (created once).
+ * with its configuration at every start, and on the devchain the demo campaigns (created once):
+ * unique codes of tokens, and a shared code of an NFT minted and of one from the pool.
  */
 export async function seedCatalogue(
   database: Database,
@@ -68,6 +75,17 @@ export async function seedCatalogue(
         nft: NFT_DEMO_REWARD,
       })
       await addCodes(tx, relics, [NFT_DEMO_CODE])
+    }
+    if (!(await findCampaign(tx, NFT_POOL_DEMO_CAMPAIGN_SLUG))) {
+      const acorns = await createCampaign(tx, {
+        slug: NFT_POOL_DEMO_CAMPAIGN_SLUG,
+        name: 'The old oak',
+        kind: 'shared',
+        rewardQuantity: null,
+        tokenContract: ATOMICASSETS,
+        nft: NFT_POOL_DEMO_REWARD,
+      })
+      await addCodes(tx, acorns, [NFT_POOL_DEMO_CODE])
     }
   })
 }

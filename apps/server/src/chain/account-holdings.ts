@@ -1,19 +1,10 @@
-import { ATOMICASSETS } from '../nfts/templates.ts'
+import { assetsHeldBy } from '../nfts/held-assets.ts'
 import type { ChainConnection } from './chain-connection.ts'
 
 /** The chain did not answer a read (down, slow, an error): asking again later may succeed. */
 export class HoldingsUnavailable extends Error {
   override name = 'HoldingsUnavailable'
 }
-
-/** An AtomicAssets asset as its `assets` table holds it (scope: the owner). */
-interface AssetRow {
-  collection_name: string
-  template_id: number
-}
-
-/** Rows per read of an owner's `assets`: the table has no index by collection to ask instead. */
-const ASSETS_PAGE = 1000
 
 /**
  * How long the server reuses a chain answer: 10 s covers a wallet's burst of claims and a retry,
@@ -67,28 +58,13 @@ export class AccountHoldings {
   holdsAsset(account: string, collection: string, template?: number): Promise<boolean> {
     const key = `asset:${account}:${collection}:${template ?? ''}`
     return this.#cached(key, this.options.cacheMs, async () => {
-      let lowerBound: string | undefined
-      for (;;) {
-        const page = (await this.chain.client.call({
-          path: '/v1/chain/get_table_rows',
-          params: {
-            json: true,
-            code: ATOMICASSETS,
-            scope: account,
-            table: 'assets',
-            limit: ASSETS_PAGE,
-            ...(lowerBound && { lower_bound: lowerBound }),
-          },
-        })) as { rows: AssetRow[]; more: boolean; next_key?: string }
-        const found = page.rows.some(
-          (asset) =>
-            asset.collection_name === collection &&
-            (template === undefined || Number(asset.template_id) === template),
-        )
-        if (found) return true
-        if (!page.more || !page.next_key) return false
-        lowerBound = page.next_key
+      for await (const asset of assetsHeldBy(this.chain.client, account)) {
+        const matches =
+          asset.collection_name === collection &&
+          (template === undefined || Number(asset.template_id) === template)
+        if (matches) return true
       }
+      return false
     })
   }
 

@@ -110,8 +110,8 @@ export async function recordExecuted(
 
 /**
  * The transaction is in an irreversible block: nothing can take back any of its transfers. Its
- * rewards are completed, and their history entries (an NFT's naming the asset minted, from
- * `assetIds` by reward id) and completed records appear with them, announced on commit. Running it
+ * rewards are completed, and their history entries (an NFT's naming the asset minted or sent,
+ * from `assetIds` by reward id) and completed records appear with them, announced on commit. Running it
  * twice is harmless (the second finds them completed).
  */
 export async function recordIrreversible(
@@ -158,6 +158,10 @@ export async function recordIrreversible(
         payout.transactionId,
       ],
     )
+    // A pool reward's asset is now the visitor's: should it ever come back, it can go out again.
+    await tx.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
+      paid.map((reward) => reward.id),
+    ])
     await tx.query(
       `INSERT INTO completed_rewards (wax_account, code, reward_id)
        SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])`,

@@ -1,18 +1,11 @@
-import { type APIClient, Bytes, UInt64 } from '@wharfkit/antelope'
-import { ATOMICASSETS } from '../nfts/templates.ts'
+import { type APIClient, Bytes } from '@wharfkit/antelope'
+import { assetsHeldBy } from '../nfts/held-assets.ts'
 
 /** A reward whose asset was minted, and the account it was minted to. */
 export interface MintedReward {
   rewardId: string
   owner: string
 }
-
-interface AssetRow {
-  asset_id: string
-  mutable_serialized_data: string
-}
-
-const PAGE_SIZE = 100
 
 /**
  * The asset each reward minted, by reward id, found in its owner's AtomicAssets assets through the
@@ -36,24 +29,10 @@ export async function findMintedAssets(
         reward.rewardId,
       ]),
     )
-    let lowerBound: UInt64 | undefined
-    for (;;) {
-      const page = await client.v1.chain.get_table_rows({
-        code: ATOMICASSETS,
-        table: 'assets',
-        scope: owner,
-        lower_bound: lowerBound,
-        limit: PAGE_SIZE,
-        json: true,
-      })
-      for (const row of page.rows as AssetRow[]) {
-        for (const [tie, rewardId] of ties) {
-          if (row.mutable_serialized_data.includes(tie)) found.set(rewardId, String(row.asset_id))
-        }
+    for await (const row of assetsHeldBy(client, owner)) {
+      for (const [tie, rewardId] of ties) {
+        if (row.mutable_serialized_data.includes(tie)) found.set(rewardId, String(row.asset_id))
       }
-      if (!page.more || page.rows.length === 0) break
-      const last = page.rows[page.rows.length - 1] as AssetRow
-      lowerBound = UInt64.from(last.asset_id).adding(1)
     }
   }
   return found

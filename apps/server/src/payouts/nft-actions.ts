@@ -12,6 +12,16 @@ export interface NftMint {
 }
 
 /**
+ * An NFT a pool reward pays: `assetId`, one the payout account holds, sent to `to` by
+ * AtomicAssets' `transfer`, whose memo names the reward as a token transfer's does.
+ */
+export interface NftTransfer {
+  assetId: string
+  to: string
+  memo: string
+}
+
+/**
  * A mint has no memo. Each asset instead carries the id of the reward it pays in its mutable data,
  * under this attribute (a `string` of the template's schema): the chain itself then says which
  * reward every asset the payout account minted pays, in the mint action (which Hyperion indexes,
@@ -58,10 +68,10 @@ const ATOMIC_VALUE_TYPES = [
 ]
 
 /**
- * The part of AtomicAssets' ABI a mint needs, kept here for the reason signer.ts encodes transfers
+ * The part of AtomicAssets' ABI a mint and a transfer need, kept here for the reason signer.ts encodes transfers
  * itself: a payout never waits on fetching an ABI.
  */
-const MINT_ABI = ABI.from({
+const ATOMICASSETS_ABI = ABI.from({
   version: 'eosio::abi/1.1',
   types: [
     { new_type_name: 'ATTRIBUTE_MAP', type: 'pair_string_AtomicValue[]' },
@@ -100,9 +110,22 @@ const MINT_ABI = ABI.from({
         { name: 'tokens_to_back', type: 'asset[]' },
       ],
     },
+    {
+      name: 'transfer',
+      base: '',
+      fields: [
+        { name: 'from', type: 'name' },
+        { name: 'to', type: 'name' },
+        { name: 'asset_ids', type: 'uint64[]' },
+        { name: 'memo', type: 'string' },
+      ],
+    },
   ],
   variants: [{ name: 'AtomicValue', types: ATOMIC_VALUE_TYPES }],
-  actions: [{ name: 'mintasset', type: 'mintasset', ricardian_contract: '' }],
+  actions: [
+    { name: 'mintasset', type: 'mintasset', ricardian_contract: '' },
+    { name: 'transfer', type: 'transfer', ricardian_contract: '' },
+  ],
 })
 
 /** AtomicAssets' `mintasset` of `mint`, authorised by (and charging the RAM to) `minter`. */
@@ -123,7 +146,25 @@ export function mintAction(minter: PermissionLevel, mint: NftMint): Action {
         tokens_to_back: [],
       },
     },
-    MINT_ABI,
+    ATOMICASSETS_ABI,
+  )
+}
+
+/** AtomicAssets' `transfer` of `transfer.assetId` from (and authorised by) `owner`. */
+export function assetTransferAction(owner: PermissionLevel, transfer: NftTransfer): Action {
+  return Action.from(
+    {
+      account: ATOMICASSETS,
+      name: 'transfer',
+      authorization: [owner],
+      data: {
+        from: owner.actor,
+        to: transfer.to,
+        asset_ids: [transfer.assetId],
+        memo: transfer.memo,
+      },
+    },
+    ATOMICASSETS_ABI,
   )
 }
 
@@ -158,5 +199,19 @@ export function mintAsPayment(data: Record<string, unknown>) {
     to: String(data.new_asset_owner),
     quantity: `${String(data.collection_name)}:${String(data.template_id)}`,
     memo: tie ? `reward ${tie}` : '',
+  }
+}
+
+/**
+ * An AtomicAssets transfer as reconcile compares payments: of 'asset <id>' (the ids, should it
+ * send several), so that a pool reward is checked against the very asset it took.
+ */
+export function assetTransferAsPayment(data: Record<string, unknown>) {
+  const assetIds = Array.isArray(data.asset_ids) ? data.asset_ids.map(String) : []
+  return {
+    from: String(data.from),
+    to: String(data.to),
+    quantity: `asset ${assetIds.join(',')}`,
+    memo: String(data.memo ?? ''),
   }
 }

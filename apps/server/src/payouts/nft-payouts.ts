@@ -11,7 +11,7 @@ import type { PayableReward } from './payable-reward.ts'
  * (past its max supply, as the chain's templates table says now) are rejected with
  * `nft_supply_exhausted` before anything is signed, so that one of them cannot make the chain
  * refuse a whole batch. Should another minter take the last ones meanwhile, the chain refuses the
- * mint, and the reward is parked like any refused payout. Token rewards pass through.
+ * mint, and the reward is parked like any refused payout. Token and pool rewards pass through.
  */
 export async function keepMintable(
   database: Database,
@@ -20,7 +20,7 @@ export async function keepMintable(
 ): Promise<PayableReward[]> {
   const byTemplate = new Map<string, PayableReward[]>()
   for (const reward of rewards) {
-    if (!reward.nft) continue
+    if (!reward.nft || reward.nft.pool) continue
     const key = `${reward.nft.collection}:${reward.nft.templateId}`
     byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
   }
@@ -42,13 +42,13 @@ export async function keepMintable(
   return rewards.filter((reward) => !exhausted.has(reward.id))
 }
 
-/** The asset each NFT reward minted, by reward id (none for token rewards). */
+/** The asset each minted NFT reward made, by reward id (none for token or pool rewards). */
 export async function mintedAssetsOf(
   node: PayoutChainNode,
   rewards: PayableReward[],
 ): Promise<Map<string, string>> {
   const minted = rewards
-    .filter((reward) => reward.nft)
+    .filter((reward) => reward.nft && !reward.nft.pool)
     .map((reward) => ({ rewardId: reward.id, owner: reward.waxAccount }))
   return minted.length === 0 ? new Map() : node.read((client) => findMintedAssets(client, minted))
 }

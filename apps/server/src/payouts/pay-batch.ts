@@ -10,6 +10,7 @@ import {
 } from './ledger.ts'
 import { NFT_MINTS_PER_TRANSACTION } from './nft-actions.ts'
 import { keepMintable, mintedAssetsOf } from './nft-payouts.ts'
+import { takePoolAssets, takesOf } from './nft-pools.ts'
 import type { PayableReward } from './payable-reward.ts'
 import { findUnsettledPayouts, type Payout } from './repository.ts'
 import type { PayoutAction, PayoutSigner } from './signer.ts'
@@ -41,8 +42,11 @@ export type PayoutResult =
   | { outcome: 'refused'; error: string; transactionId: string; transfers: number; expiresAt: Date }
   /** its transaction can never land: the rewards are due again, for a new one */
   | { outcome: 'lost'; transactionId: string }
-  /** none could ever be paid (their NFT template is all minted): rejected before signing */
-  | { outcome: 'rejected'; rejection: 'nft_supply_exhausted' }
+  /**
+   * none could ever be paid (their NFT template is all minted, or their pool handed out):
+   * rejected before signing
+   */
+  | { outcome: 'rejected'; rejection: 'nft_supply_exhausted' | 'nft_pool_empty' }
 
 export interface PayoutContext {
   database: Database
@@ -113,13 +117,13 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
   let payout = batch.payout
 
   if (payout?.state === 'confirmed') {
-    await recordIrreversible(database, payout, rewards, null, await mintedAssetsOf(node, rewards))
+    await recordIrreversible(database, payout, rewards, null, await paidAssetsOf(context, rewards))
     return { outcome: 'completed', transactionId: payout.transactionId }
   }
   if (payout) {
     const finality = await node.finalityOf(payout)
     if (finality.state === 'irreversible') {
-      const assets = await mintedAssetsOf(node, rewards)
+      const assets = await paidAssetsOf(context, rewards)
       await recordIrreversible(database, payout, rewards, finality.blockNum, assets)
       return { outcome: 'completed', transactionId: payout.transactionId }
     }
@@ -139,10 +143,13 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
   } else {
     rewards = await keepMintable(database, node, rewards)
     if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_supply_exhausted' }
+    const pool = await takePoolAssets(database, node, signer.account, rewards)
+    rewards = pool.payable
+    if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_pool_empty' }
     payout = await recordSigned(
       database,
       rewards.map((reward) => reward.id),
-      await signer.sign(rewards.map((reward) => actionFor(context, reward))),
+      await signer.sign(rewards.map((reward) => actionFor(context, reward, pool.assets))),
     )
   }
 
@@ -169,8 +176,33 @@ function finalityWait(blocks: number): number {
   return Math.min(Math.max(blocks, 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
 }
 
-/** A token reward's transfer, its memo naming the reward; an NFT reward's mint, tied the same. */
-function actionFor(context: PayoutContext, reward: PayableReward): PayoutAction {
+/**
+ * The asset each NFT reward paid, by reward id: the one a pool reward took, or the one a mint
+ * made, found on chain (none for token rewards).
+ */
+async function paidAssetsOf(
+  { database, node }: PayoutContext,
+  rewards: PayableReward[],
+): Promise<Map<string, string>> {
+  const taken = await takesOf(
+    database,
+    rewards.filter((reward) => reward.nft?.pool).map((reward) => reward.id),
+  )
+  return new Map([...(await mintedAssetsOf(node, rewards)), ...taken])
+}
+
+/**
+ * A token reward's transfer, its memo naming the reward; an NFT reward's mint, tied the same; a
+ * pool reward's transfer of the asset it took (`poolAssets`), its memo naming the reward.
+ */
+function actionFor(
+  context: PayoutContext,
+  reward: PayableReward,
+  poolAssets: Map<string, string>,
+): PayoutAction {
+  const memo = `${context.productName} reward ${reward.id}`
+  const assetId = poolAssets.get(reward.id)
+  if (assetId !== undefined) return { assetId, to: reward.waxAccount, memo }
   if (reward.nft) {
     const { collection, schema, templateId } = reward.nft
     return { collection, schema, templateId, to: reward.waxAccount, rewardId: reward.id }
@@ -179,6 +211,6 @@ function actionFor(context: PayoutContext, reward: PayableReward): PayoutAction 
     tokenContract: reward.tokenContract,
     to: reward.waxAccount,
     quantity: String(reward.rewardQuantity),
-    memo: `${context.productName} reward ${reward.id}`,
+    memo,
   }
 }

@@ -10,7 +10,7 @@ import {
 import { Session } from '@wharfkit/session'
 import { WalletPluginPrivateKey } from '@wharfkit/wallet-plugin-privatekey'
 import type { ChainConnection } from '../chain/chain-connection.ts'
-import { mintAction, type NftMint } from './nft-actions.ts'
+import { assetTransferAction, mintAction, type NftMint, type NftTransfer } from './nft-actions.ts'
 
 /** A token transfer from the payout account to a visitor. */
 export interface Transfer {
@@ -21,8 +21,8 @@ export interface Transfer {
   memo: string
 }
 
-/** What one reward's payout does on chain: a token transfer, or an NFT minted. */
-export type PayoutAction = Transfer | NftMint
+/** What one reward's payout does on chain: a token transfer, an NFT minted, or one sent. */
+export type PayoutAction = Transfer | NftMint | NftTransfer
 
 /** A transaction of transfers signed and ready to send, with what finds it on chain later. */
 export interface SignedPayout {
@@ -41,6 +41,8 @@ export interface PackedTransactionJson {
 
 /** The seam between paying and holding the key: signs, never broadcasts. */
 export interface PayoutSigner {
+  /** the account that signs, and pays */
+  readonly account: string
   /** One transaction with an action each, which the chain executes all or none. */
   sign(actions: PayoutAction[]): Promise<SignedPayout>
 }
@@ -71,9 +73,11 @@ class TransferData extends Struct {
 export class WharfkitPayoutSigner implements PayoutSigner {
   readonly #session: Session
   readonly #expireSeconds: number
+  readonly account: string
 
   constructor(chain: ChainConnection, payer: PayoutAccount, options: { expireSeconds: number }) {
     this.#expireSeconds = options.expireSeconds
+    this.account = payer.account
     this.#session = new Session(
       {
         chain: { id: chain.settings.id, url: chain.apiUrl },
@@ -91,17 +95,19 @@ export class WharfkitPayoutSigner implements PayoutSigner {
         actions: actions.map((action) =>
           'templateId' in action
             ? mintAction(this.#session.permissionLevel, action)
-            : Action.from({
-                account: action.tokenContract,
-                name: 'transfer',
-                authorization: [this.#session.permissionLevel],
-                data: TransferData.from({
-                  from: this.#session.actor,
-                  to: action.to,
-                  quantity: action.quantity,
-                  memo: action.memo,
+            : 'assetId' in action
+              ? assetTransferAction(this.#session.permissionLevel, action)
+              : Action.from({
+                  account: action.tokenContract,
+                  name: 'transfer',
+                  authorization: [this.#session.permissionLevel],
+                  data: TransferData.from({
+                    from: this.#session.actor,
+                    to: action.to,
+                    quantity: action.quantity,
+                    memo: action.memo,
+                  }),
                 }),
-              }),
         ),
       },
       { broadcast: false, expireSeconds: this.#expireSeconds },

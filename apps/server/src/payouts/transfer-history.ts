@@ -1,8 +1,9 @@
-import { mintAsPayment } from './nft-actions.ts'
+import { ATOMICASSETS } from '../nfts/templates.ts'
+import { assetTransferAsPayment, mintAsPayment } from './nft-actions.ts'
 
 /**
  * A token transfer out of the payout account, as a history source reports it; an NFT it minted
- * reads as one too (nft-actions.ts, mintAsPayment).
+ * or sent reads as one too (nft-actions.ts, mintAsPayment and assetTransferAsPayment).
  */
 export interface ChainTransfer {
   transactionId: string
@@ -11,7 +12,10 @@ export interface ChainTransfer {
   tokenContract: string
   from: string
   to: string
-  /** an Antelope asset, e.g. '10.0000 FERN', or for a mint its '<collection>:<template id>' */
+  /**
+   * an Antelope asset, e.g. '10.0000 FERN'; for a mint its '<collection>:<template id>'; for an
+   * NFT sent 'asset <asset id>'
+   */
   quantity: string
   memo: string
 }
@@ -89,7 +93,13 @@ export class HyperionTransferHistory implements TransferHistory {
         }
         if (action.act.name === 'mintasset') {
           const minted = mintAsPayment(action.act.data)
-          if (minted.from === account) yield { ...found, ...minted }
+          // One minted to the account itself stocks its pool: it pays no one.
+          if (minted.from === account && minted.to !== account) yield { ...found, ...minted }
+          continue
+        }
+        if (action.act.account === ATOMICASSETS) {
+          const sent = assetTransferAsPayment(action.act.data)
+          if (action.act.name === 'transfer' && sent.from === account) yield { ...found, ...sent }
           continue
         }
         const { from, to, quantity, memo } = action.act.data

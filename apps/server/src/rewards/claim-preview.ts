@@ -26,7 +26,7 @@ export async function readClaimPreview(
     }
   >(
     `SELECT c.id, c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
-            c.nft_template_id, c.nft_name, c.nft_image,
+            c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
                  -- a spent budget refuses as a reached cap does (catalogue.ts's redeemCodes)

@@ -81,7 +81,7 @@ export async function leaseRewards(
          FROM unnest($1::uuid[], $2::integer[]) AS l (id, campaign_id)
         WHERE r.id = l.id RETURNING r.id, r.campaign_id, r.attempts)
      SELECT leased.id, leased.attempts, c.reward_quantity, c.token_contract, c.nft_collection,
-            c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image
+            c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool
        FROM leased JOIN campaigns c ON c.id = leased.campaign_id`,
     [rewards.map((reward) => reward.id), rewards.map((reward) => reward.campaignId), leaseSeconds],
   )

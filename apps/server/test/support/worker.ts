@@ -14,6 +14,7 @@ import type { Database } from '../../src/db/database.ts'
 import type { PayoutHooks } from '../../src/payouts/pay-batch.ts'
 import { createRewardWorker } from '../../src/worker/create-worker.ts'
 import type { WorkerLogger } from '../../src/worker/reward-worker.ts'
+import { eventually } from './rewards.ts'
 
 /** A logger that keeps what it is told, for tests to read. */
 export function recordingLogger() {
@@ -136,4 +137,27 @@ export function payoutSession(
     },
     { fetch: chain.fetch },
   )
+}
+
+/**
+ * Starts a worker (by `start`, given its hooks) that dies right after the chain took its first
+ * transaction, before recording anything of it, and waits until it has died and stopped.
+ */
+export async function dieAfterFirstBroadcast(
+  start: (options: { hooks: PayoutHooks }) => Promise<{ stop(): Promise<void> }>,
+): Promise<void> {
+  let broadcast = 0
+  const dying = await start({
+    hooks: {
+      afterBroadcast: () => {
+        broadcast++
+        throw new Error('killed between broadcast and record')
+      },
+    },
+  })
+  await eventually(
+    async () => broadcast,
+    (count) => count > 0,
+  )
+  await dying.stop()
 }

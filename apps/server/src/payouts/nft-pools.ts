@@ -1,0 +1,113 @@
+import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import type { Database, Queryable } from '../db/database.ts'
+import { heldAssetsOf } from '../nfts/held-assets.ts'
+import { rejectUnpayable } from '../rewards/lifecycle.ts'
+import type { PayoutChainNode } from './chain-node.ts'
+import type { PayableReward } from './payable-reward.ts'
+
+/** Pool rewards about to be signed, with the asset each sends. */
+export interface PoolTakes {
+  /** the rewards to pay: all of them but the pool rewards no asset was left for */
+  payable: PayableReward[]
+  /** the asset each pool reward sends, by reward id */
+  assets: Map<string, string>
+}
+
+/**
+ * Gives each pool reward about to get a new transaction one of its template's assets that
+ * `owner` (the payout account) holds, recorded in `nft_pool_takes` before anything is signed.
+ * A reward keeps the asset it took before while `owner` still holds it, so a transaction signed
+ * again sends the same one. Nothing of the reward's may land while a new transaction is signed,
+ * so an asset no longer held is given up and another taken. Assets other rewards took are left
+ * to them; a worker that loses a race for one takes the next. Rewards with none left are
+ * rejected with `nft_pool_empty` before signing, so that they cannot make the chain refuse the
+ * batch. Other rewards pass through.
+ */
+export async function takePoolAssets(
+  database: Database,
+  node: PayoutChainNode,
+  owner: string,
+  rewards: PayableReward[],
+): Promise<PoolTakes> {
+  const assets = new Map<string, string>()
+  const pool = rewards.filter((reward) => reward.nft?.pool)
+  if (pool.length === 0) return { payable: rewards, assets }
+
+  const byTemplate = new Map<string, PayableReward[]>()
+  for (const reward of pool) {
+    const key = `${reward.nft?.collection}:${reward.nft?.templateId}`
+    byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
+  }
+  const earlier = await takesOf(
+    database,
+    pool.map((reward) => reward.id),
+  )
+  const empty: string[] = []
+  for (const sharing of byTemplate.values()) {
+    const { collection, templateId } = sharing[0].nft ?? { collection: '', templateId: 0 }
+    const held = await node.read((client) => heldAssetsOf(client, owner, collection, templateId))
+    const holding = new Set(held)
+    const gone = sharing.filter((reward) => {
+      const asset = earlier.get(reward.id)
+      if (asset && holding.has(asset)) assets.set(reward.id, asset)
+      return asset !== undefined && !holding.has(asset)
+    })
+    await database.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
+      gone.map((reward) => reward.id),
+    ])
+    let waiting = sharing.filter((reward) => !assets.has(reward.id))
+    while (waiting.length > 0) {
+      const free = await untaken(database, held)
+      if (free.length === 0) break
+      const taken = await database.query<{ reward_id: string; asset_id: string }>(
+        `INSERT INTO nft_pool_takes (reward_id, asset_id)
+         SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT (asset_id) DO NOTHING
+         RETURNING reward_id, asset_id`,
+        [waiting.slice(0, free.length).map((reward) => reward.id), free.slice(0, waiting.length)],
+      )
+      for (const take of taken) assets.set(take.reward_id, take.asset_id)
+      waiting = waiting.filter((reward) => !assets.has(reward.id))
+    }
+    empty.push(...waiting.map((reward) => reward.id))
+  }
+  if (empty.length > 0) {
+    await rejectUnpayable(database, empty, 'nft_pool_empty', REJECTION_REASONS.nft_pool_empty)
+  }
+  const rejected = new Set(empty)
+  return { payable: rewards.filter((reward) => !rejected.has(reward.id)), assets }
+}
+
+/** The asset each of `rewardIds` took from its pool, by reward id. */
+export async function takesOf(db: Queryable, rewardIds: string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ reward_id: string; asset_id: string }>(
+    'SELECT reward_id, asset_id FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])',
+    [rewardIds],
+  )
+  return new Map(rows.map((row) => [row.reward_id, row.asset_id]))
+}
+
+/** Of `held`, in order, the assets no reward has taken. */
+async function untaken(db: Queryable, held: string[]): Promise<string[]> {
+  const taken = await db.query<{ asset_id: string }>(
+    'SELECT asset_id FROM nft_pool_takes WHERE asset_id = ANY($1::text[])',
+    [held],
+  )
+  const takenIds = new Set(taken.map((row) => row.asset_id))
+  return held.filter((asset) => !takenIds.has(asset))
+}
+
+/**
+ * How many assets of `template` `owner` holds that no reward has taken: what its pool can still
+ * hand out, as the chain answers now.
+ */
+export async function poolSizeOf(
+  db: Queryable,
+  node: PayoutChainNode,
+  owner: string,
+  template: { collection: string; templateId: number },
+): Promise<number> {
+  const held = await node.read((client) =>
+    heldAssetsOf(client, owner, template.collection, template.templateId),
+  )
+  return (await untaken(db, held)).length
+}
