@@ -4,10 +4,16 @@ import { seedPrivateKey } from '@fernwood/devchain'
 import { devices, type Page } from '@playwright/test'
 import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
+import {
+  chooseNftToMint,
+  newCampaignForm,
+  openConsoleQuicklyAs,
+  withOperator,
+} from '../support/console'
 import { codeBox, enterDashboard, treasures } from '../support/dashboard'
 import { transferFern } from '../support/transfer-tokens'
 import { dashboardTexts, texts } from '../texts'
-import { expect, kitDialog, walletOption, test as walletTest } from '../wallet-fixtures'
+import { expect, kitDialog, walletOption } from '../wallet-fixtures'
 
 /** The console's texts the spec looks for, written out independently of the app's. */
 const consoleTexts = {
@@ -46,18 +52,9 @@ const VISITOR = 'alice.wam'
 // first payout is refused and parked until it is funded.
 const PAYOUT_ACCOUNT = 'devcreator'
 
-const test = walletTest.extend({
-  serverEnv: [
-    async ({ serverEnv }, use) => {
-      await use({
-        ...serverEnv,
-        ADMIN_ACCOUNTS: OPERATOR,
-        PAYOUT_ACCOUNT,
-        PAYOUT_PRIVATE_KEY: seedPrivateKey(PAYOUT_ACCOUNT),
-      })
-    },
-    { scope: 'worker' },
-  ],
+const test = withOperator(OPERATOR, {
+  PAYOUT_ACCOUNT,
+  PAYOUT_PRIVATE_KEY: seedPrivateKey(PAYOUT_ACCOUNT),
 })
 
 /** Opens /admin, signs in and connects `account` through the kit's Dev Wallet. */
@@ -68,17 +65,6 @@ async function openConsoleAs(page: Page, account: string): Promise<void> {
   const dialog = kitDialog(page)
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: `${account}@active` }).click()
-}
-
-/** Opens /admin as `account`, signed in and bound through the API rather than the kit's dialog. */
-async function openConsoleQuicklyAs(page: Page, account: 'carol.wam' | 'bob.wam'): Promise<void> {
-  await page.goto('/admin')
-  const origin = new URL(page.url()).origin
-  expect((await page.request.post('/api/session', { headers: { origin }, data: {} })).ok()).toBe(
-    true,
-  )
-  await bindWallet(page, account)
-  await page.reload()
 }
 
 /** Creates a campaign through the console's API, as its form would. */
@@ -378,19 +364,13 @@ test('Edit starts from the rules as they stand, refuses a bad one beside its fie
   await expect(field('Claims per wallet')).toHaveValue('1/week')
 })
 
-/** The console's new campaign form, opened as the operator. */
-async function newCampaignForm(page: Page) {
-  await openConsoleQuicklyAs(page, OPERATOR)
-  return page.getByRole('region', { name: 'New campaign' })
-}
-
 test.describe('the new campaign form', () => {
   test.use({ timezoneId: 'Europe/Berlin' })
 
   test('shows every mistake beside its field at once, a refusal of the server beside its field, and sends times in the zone it names', async ({
     page,
   }) => {
-    const form = await newCampaignForm(page)
+    const form = await newCampaignForm(page, OPERATOR)
     await form.getByLabel('Cap').fill('many')
     await form.getByRole('button', { name: 'Create campaign' }).click()
 
@@ -441,12 +421,12 @@ test.describe('the new campaign form', () => {
   test('previews the NFT a campaign would mint as the chain has it, or says it has no such template', async ({
     page,
   }) => {
-    const form = await newCampaignForm(page)
-    await form.getByLabel('NFT to mint').fill('fernwoodnfts:3')
+    const form = await newCampaignForm(page, OPERATOR)
+    await chooseNftToMint(form, 'fernwoodnfts:3')
     const preview = form.getByRole('status').filter({ hasText: 'Ancient Relic' })
     await expect(preview).toContainText(/\d+ minted/)
     await expect(preview.getByRole('img', { name: 'Ancient Relic, the NFT' })).toBeVisible()
-    await form.getByLabel('NFT to mint').fill('fernwoodnfts:999')
+    await chooseNftToMint(form, 'fernwoodnfts:999')
     await expect(
       form.getByRole('status').filter({ hasText: 'The collection has no such template on chain.' }),
     ).toBeVisible()

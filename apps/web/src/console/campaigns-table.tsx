@@ -9,6 +9,7 @@ import { ConfirmDialog } from './confirm-dialog'
 import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describe-error'
 import { EditCampaignDialog } from './edit-campaign-dialog'
+import { campaignStockOf } from './nft-stock'
 import { Notice, type NoticeText } from './notice'
 import { StateBadge } from './state-badge'
 import type { ConsoleTexts } from './texts'
@@ -40,6 +41,18 @@ function remainingOf(campaign: AdminCampaign, texts: ConsoleTexts) {
   }
   if (campaign.remaining === null) return <Sign sign={texts.noLimit} spoken={texts.noLimitSpoken} />
   return campaign.remaining
+}
+
+/** A pool's assets left, or a mint's template supply, as the table last heard from the chain. */
+function NftStock({ campaign, texts }: { campaign: AdminCampaign; texts: ConsoleTexts }) {
+  const stock = campaignStockOf(campaign, texts)
+  return (
+    stock && (
+      <span className="console__slug" data-column={stock.column}>
+        {stock.text}
+      </span>
+    )
+  )
 }
 
 type Change = 'close' | 'reopen'
@@ -120,11 +133,7 @@ export function CampaignsTable({
                   <span className="console__slug">
                     {campaign.nft.collection}:{campaign.nft.templateId}
                   </span>
-                  {campaign.nftSupply && (
-                    <span className="console__slug" data-column="nft-supply">
-                      {texts.nftSupply(campaign.nftSupply.issued, campaign.nftSupply.max)}
-                    </span>
-                  )}
+                  <NftStock campaign={campaign} texts={texts} />
                 </td>
               ) : (
                 <td className="console__number">{formatTokenAmount(campaign.reward, language)}</td>

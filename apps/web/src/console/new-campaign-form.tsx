@@ -1,95 +1,40 @@
-import { campaignRules, claimRuleFields, type NewCampaignRequest } from '@fernwood/protocol/admin'
-import { normalizeCode } from '@fernwood/protocol/codes'
 import { type FormEvent, useId, useState } from 'react'
 import { ApiError } from '../api/client'
 import { useLanguage } from '../i18n/current'
 import { Button } from '../ui/button'
 import { adminApi } from './admin-api'
 import { AllowlistField } from './allowlist-field'
+import {
+  type CampaignField,
+  campaignFields,
+  type DraftValues,
+  draftOf,
+  type FieldErrors,
+  isCampaignField,
+  mistakesOf,
+  type Payment,
+  payments,
+} from './campaign-draft'
 import { describeAdminError } from './describe-error'
 import { FormField } from './form-field'
 import { browserTimeZone } from './format-time'
 import { NftTemplatePreviewPanel } from './nft-template-preview'
 import { Notice, type NoticeText } from './notice'
-import type { ConsoleTexts } from './texts'
+import { PaymentChoice } from './payment-choice'
 import { useConsoleTexts } from './use-console-texts'
-
-type CampaignField = Exclude<keyof NewCampaignRequest, 'kind'>
-type FieldErrors = Partial<Record<CampaignField, string>>
-
-const FIELDS: readonly CampaignField[] = [
-  'slug',
-  'name',
-  'reward',
-  'nft',
-  'contract',
-  'startsAt',
-  'endsAt',
-  'cap',
-  'budget',
-  'code',
-  ...claimRuleFields,
-]
-const isCampaignField = (name: string | undefined): name is CampaignField =>
-  FIELDS.includes(name as CampaignField)
-
-/** A `datetime-local` value (the operator's own clock) as the instant the API takes. */
-const isoOf = (local: string) => new Date(local).toISOString()
 
 const inputOf = (form: HTMLFormElement, name: CampaignField) =>
   form.elements.namedItem(name) as HTMLInputElement | null
 
-/** The form's value of `name`, trimmed; empty for a field not shown. */
-const fieldValue = (form: HTMLFormElement, name: CampaignField) =>
-  inputOf(form, name)?.value.trim() ?? ''
-
-/**
- * Every mistake the form can tell before sending, each by its field and in the server's words
- * (the same rules, from the protocol): the operator sees them all at once, not one per attempt.
- */
-function mistakesOf(form: HTMLFormElement, texts: ConsoleTexts): FieldErrors {
-  const value = (name: CampaignField) => fieldValue(form, name)
-  const mistakes: FieldErrors = {}
-  if (!campaignRules.slug.test(value('slug'))) mistakes.slug = texts.errors.ADMIN_SLUG_INVALID
-  if (value('name') === '' || value('name').length > campaignRules.nameMaxLength) {
-    mistakes.name = texts.errors.ADMIN_NAME_INVALID
-  }
-  // An NFT campaign mints its template instead of paying a reward: one or the other.
-  if (value('nft') === '') {
-    if (!campaignRules.reward.test(value('reward'))) {
-      mistakes.reward = texts.errors.ADMIN_REWARD_INVALID
-    }
-  } else if (!campaignRules.nft.test(value('nft')) || value('reward') !== '') {
-    mistakes.nft = texts.errors.ADMIN_NFT_INVALID
-  }
-  if (value('contract') !== '' && !campaignRules.contract.test(value('contract'))) {
-    mistakes.contract = texts.errors.ADMIN_CONTRACT_INVALID
-  }
-  // A date typed in part leaves the input's value empty: only its validity tells.
-  for (const time of ['startsAt', 'endsAt'] as const) {
-    if (inputOf(form, time)?.validity.badInput) mistakes[time] = texts.incompleteTime
-  }
-  const [start, end] = [value('startsAt'), value('endsAt')]
-  if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
-    mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
-  }
-  const cap = value('cap')
-  if (cap !== '' && !(/^[0-9]+$/.test(cap) && Number(cap) >= 1)) {
-    mistakes.cap = texts.errors.ADMIN_CAP_INVALID
-  }
-  const budget = value('budget')
-  if (budget !== '' && !(/^[0-9]+$/.test(budget) || campaignRules.reward.test(budget))) {
-    mistakes.budget = texts.errors.ADMIN_BUDGET_INVALID
-  }
-  if (value('code') !== '' && !normalizeCode(value('code'))) {
-    mistakes.code = texts.errors.ADMIN_CODE_INVALID
-  }
-  return mistakes
-}
+/** The form's values as it holds them now: a field not shown is empty. */
+const valuesOf = (form: HTMLFormElement): DraftValues => ({
+  value: (name) => inputOf(form, name)?.value.trim() ?? '',
+  incomplete: (name) => inputOf(form, name)?.validity.badInput ?? false,
+})
 
 /** Puts the operator on the first field to fix, where its reason is read out. */
 function focusFirst(form: HTMLFormElement, mistakes: FieldErrors) {
-  const first = FIELDS.find((name) => mistakes[name] && inputOf(form, name))
+  const first = campaignFields.find((name) => mistakes[name] && inputOf(form, name))
   if (first) inputOf(form, first)?.focus()
 }
 
@@ -99,7 +44,8 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   const language = useLanguage()
   const id = useId()
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
-  const [nft, setNft] = useState('')
+  const [payment, setPayment] = useState<Payment>('reward')
+  const [template, setTemplate] = useState('')
   const [mistakes, setMistakes] = useState<FieldErrors>({})
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [creating, setCreating] = useState(false)
@@ -108,43 +54,23 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
-    const found = mistakesOf(form, texts)
+    const values = valuesOf(form)
+    const found = mistakesOf(values, payment, texts)
     setMistakes(found)
     setNotice(undefined)
     if (Object.keys(found).length > 0) {
       focusFirst(form, found)
       return
     }
-    const value = (name: CampaignField) => fieldValue(form, name)
-    // The allowlist file goes as its text: the server reads it as the CLI reads the file.
     const allowlistFile = inputOf(form, 'allowlist')?.files?.[0]
-    const age = value('minAccountAgeDays')
-    const draft: NewCampaignRequest = {
-      slug: value('slug'),
-      name: value('name'),
-      kind,
-      ...(value('nft') ? { nft: value('nft') } : { reward: value('reward') }),
-      ...(value('contract') && { contract: value('contract') }),
-      ...(value('startsAt') && { startsAt: isoOf(value('startsAt')) }),
-      ...(value('endsAt') && { endsAt: isoOf(value('endsAt')) }),
-      ...(value('cap') && { cap: Number(value('cap')) }),
-      ...(value('budget') && { budget: value('budget') }),
-      ...(value('code') && { code: value('code') }),
-      ...(allowlistFile && { allowlist: await allowlistFile.text() }),
-      ...(value('minBalance') && { minBalance: value('minBalance') }),
-      ...(value('holdsNft') && { holdsNft: value('holdsNft') }),
-      // A number the server refuses (not whole, out of range) comes back beside the field.
-      ...(age && { minAccountAgeDays: Number(age) }),
-      ...(value('group') && { group: value('group') }),
-      ...(value('perWallet') && { perWallet: value('perWallet') }),
-    }
+    const draft = draftOf(values, kind, payment, await allowlistFile?.text())
     setCreating(true)
     try {
       const { campaign } = await adminApi.createCampaign(draft)
       setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
       form.reset()
       setKind('unique')
-      setNft('')
+      choosePayment('reward')
       onCreated(campaign.slug)
     } catch (refusal) {
       const field = refusal instanceof ApiError ? refusal.field : undefined
@@ -158,6 +84,20 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
     } finally {
       setCreating(false)
     }
+  }
+
+  /**
+   * The field of the payment chosen shows, the others' mistakes go. Between a mint and a pool
+   * the template typed stays: the one field only changes its name.
+   */
+  function choosePayment(chosen: Payment) {
+    setPayment(chosen)
+    if (chosen === 'reward') setTemplate('')
+    setMistakes((shown) => {
+      const kept = { ...shown }
+      for (const other of payments) delete kept[other]
+      return kept
+    })
   }
 
   /** A field's mistake goes once the operator changes it. */
@@ -185,7 +125,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         onSubmit={(event) => void create(event)}
         onInput={(event) => {
           const input = event.target as HTMLInputElement
-          if (input.name === 'nft') setNft(input.value.trim())
+          if (input.name === 'nft' || input.name === 'nftPool') setTemplate(input.value.trim())
           forget(input.name)
         }}
         noValidate
@@ -204,12 +144,17 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
             <option value="shared">{texts.kinds.shared}</option>
           </select>
         </div>
-        {field('reward', texts.fields.reward, {
-          hint: texts.fields.rewardHint,
-          required: nft === '',
-        })}
-        {field('nft', texts.fields.nft, { hint: texts.fields.nftHint })}
-        <NftTemplatePreviewPanel spec={nft} />
+        <PaymentChoice id={`${id}-pays`} payment={payment} onChoose={choosePayment} />
+        {payment === 'reward' &&
+          field('reward', texts.fields.reward, { hint: texts.fields.rewardHint, required: true })}
+        {payment !== 'reward' &&
+          field(payment, texts.fields[payment], {
+            hint: payment === 'nft' ? texts.fields.nftHint : texts.fields.nftPoolHint,
+            required: true,
+          })}
+        {payment !== 'reward' && (
+          <NftTemplatePreviewPanel spec={template} source={payment === 'nft' ? 'mint' : 'pool'} />
+        )}
         {field('contract', texts.fields.contract, { hint: texts.fields.contractHint })}
         {field('startsAt', texts.fields.startsAt, {
           hint: texts.fields.timeHint(zone),

@@ -111,6 +111,11 @@ export const consoleEn = {
   nftPreviewLoading: 'Reading the template on chain...',
   nftSupply: (issued: number, max: number) =>
     max === 0 ? `${issued} minted, no limit` : `${issued} minted of ${max}, ${max - issued} left`,
+  nftPoolHeld: (held: number) =>
+    held === 1 ? '1 asset held by the payout account' : `${held} assets held by the payout account`,
+  nftPoolEmpty:
+    'The payout account holds none of this template’s assets: a pool campaign of it would be refused.',
+  nftPoolLeft: (left: number) => `${left} left in the pool`,
 
   createTitle: 'New campaign',
   fields: {
@@ -118,11 +123,15 @@ export const consoleEn = {
     slugHint: 'lowercase letters, digits and hyphens',
     name: 'Name',
     kind: 'Kind',
+    payment: 'Each claim pays',
     reward: 'Reward',
     rewardHint: 'an amount and a token, e.g. 10.0000 FERN',
     nft: 'NFT to mint',
     nftHint:
       'instead of a reward: an AtomicAssets collection:template to mint for each claim, e.g. fernwoodnfts:3',
+    nftPool: 'NFT pool',
+    nftPoolHint:
+      'an AtomicAssets collection:template whose assets the payout account holds: each claim is sent one of them, e.g. fernwoodnfts:2',
     contract: 'Token contract',
     contractHint: 'empty: the server’s reward token contract',
     startsAt: 'Starts',
@@ -148,6 +157,11 @@ export const consoleEn = {
     groupHint: 'optional: campaigns of a group share a per-wallet limit',
     perWallet: 'Claims per wallet',
     perWalletHint: 'with a group: e.g. 1/day (per hour, day or week); a new group needs one',
+  },
+  payments: {
+    reward: 'A token amount',
+    nft: 'A new NFT, minted from a template',
+    nftPool: 'An NFT from the payout account’s pool',
   },
   incompleteTime: 'Enter a whole date and time, or leave it empty.',
   create: 'Create campaign',
@@ -240,6 +254,11 @@ export const consoleEn = {
       'The payout account is not one of the collection’s authorized accounts, so it cannot mint this template.',
     ADMIN_NFT_SCHEMA_UNTIED:
       'The template’s schema has no “reward” string attribute, which ties each mint to its reward: add it with extendschema.',
+    ADMIN_NFT_POOL_INVALID:
+      'The NFT pool must be a collection and a template id, e.g. "fernwoodnfts:2", given instead of a reward or an NFT to mint.',
+    ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: 'The collection has no such template on chain.',
+    ADMIN_NFT_POOL_EMPTY:
+      'The payout account holds no asset of this template to hand out: send it some first.',
     ADMIN_TIME_INVALID: 'The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: 'The campaign must end after it starts.',
     ADMIN_CAP_INVALID: 'The cap must be a whole number of at least 1.',

@@ -105,6 +105,10 @@ const ko: ConsoleTexts = {
     max === 0
       ? `${issued}개 발행됨, 제한 없음`
       : `${max}개 중 ${issued}개 발행됨, ${max - issued}개 남음`,
+  nftPoolHeld: (held: number) => `지급 계정이 ${held}개 보유`,
+  nftPoolEmpty:
+    '지급 계정이 이 템플릿의 에셋을 하나도 보유하지 않아, 이 템플릿의 풀 캠페인은 거부됩니다.',
+  nftPoolLeft: (left: number) => `풀에 ${left}개 남음`,
 
   createTitle: '새 캠페인',
   fields: {
@@ -112,10 +116,14 @@ const ko: ConsoleTexts = {
     slugHint: '영문 소문자, 숫자, 하이픈',
     name: '이름',
     kind: '종류',
+    payment: '청구마다 지급하는 것',
     reward: '보상',
     rewardHint: '수량과 토큰, 예: 10.0000 FERN',
     nft: '발행할 NFT',
     nftHint: '보상 대신: 청구마다 발행할 AtomicAssets 컬렉션:템플릿. 예: fernwoodnfts:3',
+    nftPool: 'NFT 풀',
+    nftPoolHint:
+      '지급 계정이 에셋을 보유한 AtomicAssets 컬렉션:템플릿. 청구마다 그중 하나를 보냅니다. 예: fernwoodnfts:2',
     contract: '토큰 컨트랙트',
     contractHint: '비우면 서버의 보상 토큰 컨트랙트',
     startsAt: '시작',
@@ -140,6 +148,11 @@ const ko: ConsoleTexts = {
     groupHint: '선택 사항: 같은 그룹의 캠페인은 지갑별 한도를 함께 씁니다',
     perWallet: '지갑별 청구 횟수',
     perWalletHint: '그룹과 함께: 예: 1/day(hour, day, week). 새 그룹에는 꼭 필요합니다',
+  },
+  payments: {
+    reward: '토큰 수량',
+    nft: '템플릿에서 새로 발행하는 NFT',
+    nftPool: '지급 계정 풀의 NFT',
   },
   incompleteTime: '날짜와 시간을 모두 입력하거나 비워 두세요.',
   create: '캠페인 만들기',
@@ -231,6 +244,11 @@ const ko: ConsoleTexts = {
       '지급 계정이 이 컬렉션의 승인된 계정이 아니어서 이 템플릿을 발행할 수 없습니다.',
     ADMIN_NFT_SCHEMA_UNTIED:
       '템플릿의 스키마에 각 발행을 보상과 연결하는 “reward” 문자열 속성이 없습니다. extendschema로 추가하세요.',
+    ADMIN_NFT_POOL_INVALID:
+      'NFT 풀은 보상이나 발행할 NFT 대신 컬렉션과 템플릿 ID로 입력해야 합니다. 예: "fernwoodnfts:2".',
+    ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '체인의 이 컬렉션에는 그런 템플릿이 없습니다.',
+    ADMIN_NFT_POOL_EMPTY:
+      '지급 계정이 나눠 줄 이 템플릿의 에셋을 보유하고 있지 않습니다. 먼저 에셋을 보내 주세요.',
     ADMIN_TIME_INVALID: '시작과 종료는 ISO 시각이어야 합니다. 예: 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: '캠페인은 시작한 뒤에 끝나야 합니다.',
     ADMIN_CAP_INVALID: '한도는 1 이상의 정수여야 합니다.',

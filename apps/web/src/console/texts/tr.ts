@@ -105,6 +105,10 @@ const tr: ConsoleTexts = {
     max === 0
       ? `${issued} basıldı, sınır yok`
       : `${max} içinden ${issued} basıldı, ${max - issued} kaldı`,
+  nftPoolHeld: (held: number) => `ödeme hesabında ${held} varlık var`,
+  nftPoolEmpty:
+    'Ödeme hesabı bu şablonun hiçbir varlığını tutmuyor: bu şablonla bir havuz kampanyası reddedilir.',
+  nftPoolLeft: (left: number) => `havuzda ${left} kaldı`,
 
   createTitle: 'Yeni kampanya',
   fields: {
@@ -112,11 +116,15 @@ const tr: ConsoleTexts = {
     slugHint: 'küçük harfler, rakamlar ve tireler',
     name: 'Ad',
     kind: 'Tür',
+    payment: 'Her talep şunu öder',
     reward: 'Ödül',
     rewardHint: 'bir miktar ve bir token, ör. 10.0000 FERN',
     nft: 'Basılacak NFT',
     nftHint:
       'ödül yerine: her talep için basılacak AtomicAssets koleksiyon:şablon, ör. fernwoodnfts:3',
+    nftPool: 'NFT havuzu',
+    nftPoolHint:
+      'varlıklarını ödeme hesabının tuttuğu AtomicAssets koleksiyon:şablon: her talebe bunlardan biri gönderilir, ör. fernwoodnfts:2',
     contract: 'Token sözleşmesi',
     contractHint: 'boş: sunucunun ödül token sözleşmesi',
     startsAt: 'Başlangıç',
@@ -143,6 +151,11 @@ const tr: ConsoleTexts = {
     perWallet: 'Cüzdan başına alım',
     perWalletHint:
       'grupla birlikte: ör. 1/day (hour, day ya da week); yeni bir grup için gereklidir',
+  },
+  payments: {
+    reward: 'Bir token miktarı',
+    nft: 'Bir şablondan yeni basılan bir NFT',
+    nftPool: 'Ödeme hesabının havuzundan bir NFT',
   },
   incompleteTime: 'Tarihi ve saati eksiksiz girin ya da boş bırakın.',
   create: 'Kampanya oluştur',
@@ -235,6 +248,11 @@ const tr: ConsoleTexts = {
       'Ödeme hesabı koleksiyonun yetkili hesaplarından biri değil, bu yüzden bu şablonu basamaz.',
     ADMIN_NFT_SCHEMA_UNTIED:
       'Şablonun şemasında her basımı ödülüne bağlayan “reward” metin özelliği yok: extendschema ile ekleyin.',
+    ADMIN_NFT_POOL_INVALID:
+      'NFT havuzu, ödül ya da basılacak NFT yerine bir koleksiyon ve şablon numarası olarak verilmelidir, ör. "fernwoodnfts:2".',
+    ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: 'Koleksiyonun zincirde böyle bir şablonu yok.',
+    ADMIN_NFT_POOL_EMPTY:
+      'Ödeme hesabı bu şablonun dağıtılacak hiçbir varlığını tutmuyor: önce ona biraz gönderin.',
     ADMIN_TIME_INVALID: 'Başlangıç ve bitiş ISO zamanları olmalıdır, ör. 2026-12-01T09:00:00Z.',
     ADMIN_WINDOW_INVALID: 'Kampanya başladıktan sonra bitmelidir.',
     ADMIN_CAP_INVALID: 'Sınır en az 1 olan bir tam sayı olmalıdır.',

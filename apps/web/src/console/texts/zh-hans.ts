@@ -102,6 +102,9 @@ const zhHans: ConsoleTexts = {
     max === 0
       ? `已铸造 ${issued} 个，无上限`
       : `已铸造 ${issued}/${max} 个，剩余 ${max - issued} 个`,
+  nftPoolHeld: (held: number) => `发放账户持有 ${held} 个`,
+  nftPoolEmpty: '发放账户未持有该模板的任何资产：以它创建的资产池活动会被拒绝。',
+  nftPoolLeft: (left: number) => `资产池剩余 ${left} 个`,
 
   createTitle: '新建活动',
   fields: {
@@ -109,10 +112,14 @@ const zhHans: ConsoleTexts = {
     slugHint: '小写字母、数字和连字符',
     name: '名称',
     kind: '类型',
+    payment: '每次领取发放',
     reward: '奖励',
     rewardHint: '数量和代币，例如 10.0000 FERN',
     nft: '铸造的 NFT',
     nftHint: '代替奖励：每次领取时铸造的 AtomicAssets 合集:模板，例如 fernwoodnfts:3',
+    nftPool: 'NFT 资产池',
+    nftPoolHint:
+      '发放账户持有其资产的 AtomicAssets 合集:模板：每次领取发送其中一个，例如 fernwoodnfts:2',
     contract: '代币合约',
     contractHint: '留空：使用服务器的奖励代币合约',
     startsAt: '开始',
@@ -136,6 +143,11 @@ const zhHans: ConsoleTexts = {
     groupHint: '可选：同一分组的活动共享每个钱包的上限',
     perWallet: '每个钱包的领取次数',
     perWalletHint: '与分组一起填写：例如 1/day（hour、day 或 week）；新分组必须填写',
+  },
+  payments: {
+    reward: '一定数量的代币',
+    nft: '从模板新铸造的 NFT',
+    nftPool: '发放账户资产池中的 NFT',
   },
   incompleteTime: '请输入完整的日期和时间，或留空。',
   create: '创建活动',
@@ -223,6 +235,10 @@ const zhHans: ConsoleTexts = {
     ADMIN_NFT_NOT_MINTER: '支付账户不是该合集的授权账户之一，因此无法铸造这个模板。',
     ADMIN_NFT_SCHEMA_UNTIED:
       '模板的架构没有把每次铸造与奖励关联的 “reward” 字符串属性：请用 extendschema 添加。',
+    ADMIN_NFT_POOL_INVALID:
+      'NFT 资产池必须以合集和模板编号代替奖励或要铸造的 NFT 填写，例如 "fernwoodnfts:2"。',
+    ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '链上该合集没有这个模板。',
+    ADMIN_NFT_POOL_EMPTY: '发放账户没有可发放的该模板资产：请先向它转入一些。',
     ADMIN_TIME_INVALID: '开始和结束必须是 ISO 时间，例如 2026-12-01T09:00:00Z。',
     ADMIN_WINDOW_INVALID: '活动的结束时间必须晚于开始时间。',
     ADMIN_CAP_INVALID: '上限必须是不小于 1 的整数。',

@@ -103,6 +103,9 @@ const zhHant: ConsoleTexts = {
     max === 0
       ? `已鑄造 ${issued} 個，無上限`
       : `已鑄造 ${issued}/${max} 個，剩餘 ${max - issued} 個`,
+  nftPoolHeld: (held: number) => `發放帳戶持有 ${held} 個`,
+  nftPoolEmpty: '發放帳戶未持有該範本的任何資產：以它建立的資產池活動會被拒絕。',
+  nftPoolLeft: (left: number) => `資產池剩餘 ${left} 個`,
 
   createTitle: '新增活動',
   fields: {
@@ -110,10 +113,14 @@ const zhHant: ConsoleTexts = {
     slugHint: '小寫字母、數字和連字號',
     name: '名稱',
     kind: '類型',
+    payment: '每次領取發放',
     reward: '獎勵',
     rewardHint: '數量和代幣，例如 10.0000 FERN',
     nft: '鑄造的 NFT',
     nftHint: '代替獎勵：每次領取時鑄造的 AtomicAssets 合集:範本，例如 fernwoodnfts:3',
+    nftPool: 'NFT 資產池',
+    nftPoolHint:
+      '發放帳戶持有其資產的 AtomicAssets 合集:範本：每次領取傳送其中一個，例如 fernwoodnfts:2',
     contract: '代幣合約',
     contractHint: '留空：使用伺服器的獎勵代幣合約',
     startsAt: '開始',
@@ -137,6 +144,11 @@ const zhHant: ConsoleTexts = {
     groupHint: '選填：同一分組的活動共用每個錢包的上限',
     perWallet: '每個錢包的領取次數',
     perWalletHint: '與分組一起填寫：例如 1/day（hour、day 或 week）；新分組必須填寫',
+  },
+  payments: {
+    reward: '一定數量的代幣',
+    nft: '從範本新鑄造的 NFT',
+    nftPool: '發放帳戶資產池中的 NFT',
   },
   incompleteTime: '請輸入完整的日期與時間，或留空。',
   create: '建立活動',
@@ -224,6 +236,10 @@ const zhHant: ConsoleTexts = {
     ADMIN_NFT_NOT_MINTER: '支付帳戶不是該收藏集的授權帳戶之一，因此無法鑄造這個模板。',
     ADMIN_NFT_SCHEMA_UNTIED:
       '模板的結構沒有把每次鑄造與獎勵關聯的 “reward” 字串屬性：請用 extendschema 新增。',
+    ADMIN_NFT_POOL_INVALID:
+      'NFT 資產池必須以合集和範本編號代替獎勵或要鑄造的 NFT 填寫，例如 "fernwoodnfts:2"。',
+    ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '鏈上該收藏集沒有這個模板。',
+    ADMIN_NFT_POOL_EMPTY: '發放帳戶沒有可發放的該範本資產：請先向它轉入一些。',
     ADMIN_TIME_INVALID: '開始和結束必須是 ISO 時間，例如 2026-12-01T09:00:00Z。',
     ADMIN_WINDOW_INVALID: '活動的結束時間必須晚於開始時間。',
     ADMIN_CAP_INVALID: '上限必須是不小於 1 的整數。',

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { type CampaignField, type DraftValues, draftOf, mistakesOf } from './campaign-draft'
+import { consoleEn as texts } from './texts'
+
+/** A form holding `given` (every other field empty), no date typed in part. */
+const formOf = (given: Partial<Record<CampaignField, string>>): DraftValues => ({
+  value: (name) => given[name] ?? '',
+  incomplete: () => false,
+})
+
+const named = { slug: 'oak-pool', name: 'Oak pool' }
+
+describe("a new campaign's payment", () => {
+  it('sends a pool as nftPool alone, and a mint as nft alone', () => {
+    const pool = formOf({ ...named, nftPool: 'fernwoodnfts:2', cap: '5' })
+    expect(mistakesOf(pool, 'nftPool', texts)).toEqual({})
+    expect(draftOf(pool, 'shared', 'nftPool', undefined)).toEqual({
+      slug: 'oak-pool',
+      name: 'Oak pool',
+      kind: 'shared',
+      nftPool: 'fernwoodnfts:2',
+      cap: 5,
+    })
+    const mint = formOf({ ...named, nft: 'fernwoodnfts:3' })
+    expect(draftOf(mint, 'unique', 'nft', undefined)).toEqual({
+      slug: 'oak-pool',
+      name: 'Oak pool',
+      kind: 'unique',
+      nft: 'fernwoodnfts:3',
+    })
+  })
+
+  it('sends only the payment chosen, whatever another field of the form still holds', () => {
+    const both = formOf({ ...named, reward: '1.0000 FERN', nftPool: 'fernwoodnfts:2' })
+    expect(draftOf(both, 'unique', 'reward', 'alice.wam\n')).toEqual({
+      slug: 'oak-pool',
+      name: 'Oak pool',
+      kind: 'unique',
+      reward: '1.0000 FERN',
+      allowlist: 'alice.wam\n',
+    })
+  })
+
+  it("refuses a pool's template not written collection:template, beside the pool's field", () => {
+    for (const nftPool of ['', 'fernwoodnfts', 'fernwoodnfts:0', 'Fernwood:2']) {
+      expect(mistakesOf(formOf({ ...named, nftPool }), 'nftPool', texts), nftPool).toEqual({
+        nftPool: texts.errors.ADMIN_NFT_POOL_INVALID,
+      })
+    }
+  })
+
+  it('asks for the field of the payment chosen, not the others', () => {
+    expect(mistakesOf(formOf(named), 'reward', texts)).toEqual({
+      reward: texts.errors.ADMIN_REWARD_INVALID,
+    })
+    expect(mistakesOf(formOf(named), 'nft', texts)).toEqual({
+      nft: texts.errors.ADMIN_NFT_INVALID,
+    })
+  })
+
+  it('tells every other mistake beside the payment’s at once', () => {
+    const form: DraftValues = {
+      value: (name) => ({ cap: 'many', startsAt: '' })[name as 'cap'] ?? '',
+      incomplete: (name) => name === 'startsAt',
+    }
+    expect(Object.keys(mistakesOf(form, 'nftPool', texts)).sort()).toEqual([
+      'cap',
+      'name',
+      'nftPool',
+      'slug',
+      'startsAt',
+    ])
+  })
+})
