@@ -193,12 +193,13 @@ async function stockPool(env: ReturnType<typeof environment>) {
   for (let minted = 0; minted < REWARDS; minted += NFT_MINTS_PER_TRANSACTION) {
     const mints = Math.min(NFT_MINTS_PER_TRANSACTION, REWARDS - minted)
     const signed = await signer.sign(
-      Array.from({ length: mints }, () => ({
+      // Each with a tie of its own: two identical transactions would be one, sent twice.
+      Array.from({ length: mints }, (_, index) => ({
         collection,
         schema,
         templateId,
         to: payout.account,
-        rewardId: 'pool stock',
+        rewardId: `pool stock ${minted + index}`,
       })),
     )
     const outcome = await node.send(signed.packed)
