@@ -1,7 +1,8 @@
 import { NFT_COLLECTION, PAYOUT_ACCOUNT } from '@fernwood/devchain'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
 import {
+  AdminChainUnavailable,
   AdminNftPoolEmpty,
   AdminNftPoolInvalid,
   AdminNftPoolTemplateUnknown,
@@ -28,7 +29,7 @@ import {
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, testWorker } from './support/worker.ts'
+import { dieAfterFirstBroadcast, switchableChain, testWorker } from './support/worker.ts'
 
 const shared = useWorkerTest()
 const env = readEnvironment({})
@@ -192,12 +193,18 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
 })
 
 describe('campaigns create --nft-pool', { timeout: 60_000 }, () => {
+  // The chain as the CLI reads it, through a node the last test switches off.
+  let switched: ReturnType<typeof switchableChain>
+  beforeAll(() => {
+    switched = switchableChain(shared.chain)
+  })
+  afterEach(() => switched.setDown(false))
   async function create(slug: string, ...argv: string[]): Promise<string> {
     const lines: string[] = []
     const context: AdminContext = {
       database: shared.database,
       env,
-      chainNode: async () => new PayoutChainNode(shared.chain, 5000),
+      chainNode: async () => new PayoutChainNode(switched.connection, 5000),
       transferHistory: async () => history(),
       print: (line) => lines.push(line),
     }
@@ -241,5 +248,15 @@ describe('campaigns create --nft-pool', { timeout: 60_000 }, () => {
       new AdminNftPoolEmpty().message,
     )
     expect(await findCampaign(shared.database, 'none-held')).toBeUndefined()
+  })
+
+  it('says the chain did not answer, and creates nothing, when it cannot check the NFT', async () => {
+    switched.setDown(true)
+    for (const flag of ['--nft-pool', '--nft']) {
+      expect(await create('chain-down', flag, `${NFT_COLLECTION}:2`)).toBe(
+        new AdminChainUnavailable().message,
+      )
+    }
+    expect(await findCampaign(shared.database, 'chain-down')).toBeUndefined()
   })
 })

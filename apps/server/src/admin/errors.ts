@@ -79,6 +79,12 @@ export const AdminNftSchemaUntied = fieldError(
   400,
   'nft',
 )
+// The chain did not answer a read a campaign's creation or preview needs: nothing was created.
+export const AdminChainUnavailable = createError(
+  'ADMIN_CHAIN_UNAVAILABLE',
+  'The blockchain did not answer, so the NFT could not be checked. Nothing was created; try again in a moment.',
+  503,
+)
 // An NFT pool: a template whose assets the payout account holds, one sent per claim.
 export const AdminNftPoolInvalid = fieldError(
   'ADMIN_NFT_POOL_INVALID',

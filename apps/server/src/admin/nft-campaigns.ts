@@ -1,12 +1,18 @@
-import { campaignRules, type NewCampaignRequest } from '@fernwood/protocol/admin'
+import {
+  campaignRules,
+  type NewCampaignRequest,
+  type NftTemplatePreview,
+} from '@fernwood/protocol/admin'
 import { Name } from '@wharfkit/antelope'
 import type { NftReward } from '../campaigns/nft-reward.ts'
 import type { Queryable } from '../db/database.ts'
+import { retryAfter } from '../http/errors.ts'
 import { ATOMICASSETS, type NftTemplate, readTemplate } from '../nfts/templates.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { REWARD_TIE_ATTRIBUTE } from '../payouts/nft-actions.ts'
 import { poolSizeOf } from '../payouts/nft-pools.ts'
 import {
+  AdminChainUnavailable,
   AdminNftInvalid,
   AdminNftNotMinter,
   AdminNftPoolEmpty,
@@ -17,13 +23,27 @@ import {
 } from './errors.ts'
 
 const MINT_ERRORS = { invalid: AdminNftInvalid, unknown: AdminNftTemplateUnknown }
+/** How long the console waits before asking again when the chain did not answer. */
+const CHAIN_RETRY_SECONDS = 5
+
+/**
+ * `read` of the chain, whose failure (a node down, slow, or erring) refuses the request as
+ * AdminChainUnavailable, a 503 the operator may retry, rather than a fault of ours.
+ */
+async function fromChain<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    throw retryAfter(new AdminChainUnavailable({ cause: error }), CHAIN_RETRY_SECONDS)
+  }
+}
 const POOL_ERRORS = { invalid: AdminNftPoolInvalid, unknown: AdminNftPoolTemplateUnknown }
 
 /**
  * The template `spec` ('<collection>:<template id>') names, as the chain has it now; refused with
  * `errors`, the mint's unless given.
  */
-export async function templateOfSpec(
+async function templateOfSpec(
   node: PayoutChainNode,
   spec: string,
   errors: typeof MINT_ERRORS = MINT_ERRORS,
@@ -31,9 +51,29 @@ export async function templateOfSpec(
   const trimmed = spec.trim()
   if (!campaignRules.nft.test(trimmed)) throw new errors.invalid()
   const [collection, templateId] = trimmed.split(':')
-  const template = await node.read((client) => readTemplate(client, collection, Number(templateId)))
+  const template = await fromChain(() =>
+    node.read((client) => readTemplate(client, collection, Number(templateId))),
+  )
   if (!template) throw new errors.unknown()
   return template
+}
+
+/**
+ * What the console's new-campaign form previews of the template `spec` names: the template as
+ * the chain has it now, its supply, and how many of its assets `payoutAccount` holds untaken.
+ */
+export async function previewTemplate(
+  db: Queryable,
+  node: PayoutChainNode,
+  payoutAccount: string,
+  spec: string,
+): Promise<NftTemplatePreview> {
+  const template = await templateOfSpec(node, spec)
+  return {
+    template: rewardOf(template),
+    supply: { issued: template.issuedSupply, max: template.maxSupply },
+    held: await fromChain(() => poolSizeOf(db, node, payoutAccount, template)),
+  }
 }
 
 /**
@@ -64,7 +104,8 @@ async function poolNft(
   spec: string,
 ): Promise<NftReward> {
   const template = await templateOfSpec(node, spec, POOL_ERRORS)
-  if ((await poolSizeOf(db, node, payoutAccount, template)) === 0) throw new AdminNftPoolEmpty()
+  const size = await fromChain(() => poolSizeOf(db, node, payoutAccount, template))
+  if (size === 0) throw new AdminNftPoolEmpty()
   return { ...rewardOf(template), pool: true }
 }
 
@@ -91,16 +132,18 @@ async function mintableNft(
 ): Promise<NftReward> {
   const template = await templateOfSpec(node, spec)
   const { collection } = template
-  const { rows } = await node.read((client) =>
-    client.v1.chain.get_table_rows({
-      code: ATOMICASSETS,
-      table: 'collections',
-      scope: ATOMICASSETS,
-      lower_bound: Name.from(collection),
-      upper_bound: Name.from(collection),
-      limit: 1,
-      json: true,
-    }),
+  const { rows } = await fromChain(() =>
+    node.read((client) =>
+      client.v1.chain.get_table_rows({
+        code: ATOMICASSETS,
+        table: 'collections',
+        scope: ATOMICASSETS,
+        lower_bound: Name.from(collection),
+        upper_bound: Name.from(collection),
+        limit: 1,
+        json: true,
+      }),
+    ),
   )
   const authorized = (rows[0] as { authorized_accounts?: string[] } | undefined)
     ?.authorized_accounts

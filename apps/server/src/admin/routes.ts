@@ -24,7 +24,6 @@ import { NotSignedIn } from '../http/errors.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
 import { type EventStream, EventStreams } from '../http/sse.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
-import { poolSizeOf } from '../payouts/nft-pools.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { editCampaignAs } from './campaign-edits.ts'
 import { campaignClaimsCsv } from './claims-export.ts'
@@ -40,7 +39,7 @@ import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
 import { checkKioskCampaign, Kiosk } from './kiosk.ts'
-import { nftOfDraft, templateOfSpec } from './nft-campaigns.ts'
+import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
 import { withNftSupply } from './nft-supply.ts'
 import {
   campaignOverview,
@@ -162,20 +161,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     {
       schema: { querystring: NftTemplateQuerySchema, response: { 200: NftTemplatePreviewSchema } },
     },
-    async (request) => {
-      const template = await templateOfSpec(chainNode, request.query.nft)
-      return {
-        template: {
-          collection: template.collection,
-          schema: template.schema,
-          templateId: template.templateId,
-          name: template.name,
-          image: template.img,
-        },
-        supply: { issued: template.issuedSupply, max: template.maxSupply },
-        held: await poolSizeOf(database, chainNode, payoutAccount, template),
-      }
-    },
+    async (request) => previewTemplate(database, chainNode, payoutAccount, request.query.nft),
   )
 
   app.post(

@@ -1,5 +1,9 @@
 import { type API, type APIClient, APIError, Authority, Name } from '@wharfkit/antelope'
+import { retryAfter } from '../http/errors.ts'
 import { AccountNotFound, ChainUnavailable } from './errors.ts'
+
+/** How long a client waits before asking again when the chain did not answer. */
+const CHAIN_RETRY_SECONDS = 5
 
 /** The account's current authority for `permission`, read from the chain now, not from the client. */
 export async function readPermissionAuthority(
@@ -15,7 +19,8 @@ export async function readPermissionAuthority(
     if (error instanceof APIError && error.message.startsWith('Account not found')) {
       throw new AccountNotFound(actor)
     }
-    throw new ChainUnavailable({ cause: error })
+    // A 503 worded for the visitor (the error handler hides a 503 without Retry-After as a fault).
+    throw retryAfter(new ChainUnavailable({ cause: error }), CHAIN_RETRY_SECONDS)
   }
   const found = account.permissions.find(({ perm_name }) => perm_name.equals(Name.from(permission)))
   return found && Authority.from(found.required_auth)

@@ -257,6 +257,8 @@ export const consoleEn = {
     ADMIN_NFT_POOL_INVALID:
       'The NFT pool must be a collection and a template id, e.g. "fernwoodnfts:2", given instead of a reward or an NFT to mint.',
     ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: 'The collection has no such template on chain.',
+    ADMIN_CHAIN_UNAVAILABLE:
+      'The blockchain did not answer, so the NFT could not be checked. Nothing was created; try again in a moment.',
     ADMIN_NFT_POOL_EMPTY:
       'The payout account holds no asset of this template to hand out: send it some first.',
     ADMIN_TIME_INVALID: 'The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.',

@@ -247,6 +247,8 @@ const ko: ConsoleTexts = {
     ADMIN_NFT_POOL_INVALID:
       'NFT 풀은 보상이나 발행할 NFT 대신 컬렉션과 템플릿 ID로 입력해야 합니다. 예: "fernwoodnfts:2".',
     ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '체인의 이 컬렉션에는 그런 템플릿이 없습니다.',
+    ADMIN_CHAIN_UNAVAILABLE:
+      '블록체인이 응답하지 않아 NFT를 확인하지 못했어요. 아무것도 만들어지지 않았으니 잠시 후 다시 시도해 주세요.',
     ADMIN_NFT_POOL_EMPTY:
       '지급 계정이 나눠 줄 이 템플릿의 에셋을 보유하고 있지 않습니다. 먼저 에셋을 보내 주세요.',
     ADMIN_TIME_INVALID: '시작과 종료는 ISO 시각이어야 합니다. 예: 2026-12-01T09:00:00Z.',

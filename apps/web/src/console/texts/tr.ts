@@ -251,6 +251,8 @@ const tr: ConsoleTexts = {
     ADMIN_NFT_POOL_INVALID:
       'NFT havuzu, ödül ya da basılacak NFT yerine bir koleksiyon ve şablon numarası olarak verilmelidir, ör. "fernwoodnfts:2".',
     ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: 'Koleksiyonun zincirde böyle bir şablonu yok.',
+    ADMIN_CHAIN_UNAVAILABLE:
+      'Blokzincir yanıt vermediği için NFT denetlenemedi. Hiçbir şey oluşturulmadı; biraz sonra yeniden deneyin.',
     ADMIN_NFT_POOL_EMPTY:
       'Ödeme hesabı bu şablonun dağıtılacak hiçbir varlığını tutmuyor: önce ona biraz gönderin.',
     ADMIN_TIME_INVALID: 'Başlangıç ve bitiş ISO zamanları olmalıdır, ör. 2026-12-01T09:00:00Z.',

@@ -238,6 +238,7 @@ const zhHans: ConsoleTexts = {
     ADMIN_NFT_POOL_INVALID:
       'NFT 资产池必须以合集和模板编号代替奖励或要铸造的 NFT 填写，例如 "fernwoodnfts:2"。',
     ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '链上该合集没有这个模板。',
+    ADMIN_CHAIN_UNAVAILABLE: '区块链没有响应，无法核对该 NFT。没有创建任何内容，请稍后再试。',
     ADMIN_NFT_POOL_EMPTY: '发放账户没有可发放的该模板资产：请先向它转入一些。',
     ADMIN_TIME_INVALID: '开始和结束必须是 ISO 时间，例如 2026-12-01T09:00:00Z。',
     ADMIN_WINDOW_INVALID: '活动的结束时间必须晚于开始时间。',

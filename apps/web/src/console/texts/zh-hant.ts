@@ -239,6 +239,7 @@ const zhHant: ConsoleTexts = {
     ADMIN_NFT_POOL_INVALID:
       'NFT 資產池必須以合集和範本編號代替獎勵或要鑄造的 NFT 填寫，例如 "fernwoodnfts:2"。',
     ADMIN_NFT_POOL_TEMPLATE_UNKNOWN: '鏈上該收藏集沒有這個模板。',
+    ADMIN_CHAIN_UNAVAILABLE: '區塊鏈沒有回應，無法核對該 NFT。沒有建立任何內容，請稍後再試。',
     ADMIN_NFT_POOL_EMPTY: '發放帳戶沒有可發放的該範本資產：請先向它轉入一些。',
     ADMIN_TIME_INVALID: '開始和結束必須是 ISO 時間，例如 2026-12-01T09:00:00Z。',
     ADMIN_WINDOW_INVALID: '活動的結束時間必須晚於開始時間。',
