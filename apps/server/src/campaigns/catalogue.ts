@@ -150,18 +150,6 @@ export async function addCodes(
 /** Why the catalogue refuses a code (the protocol's, which clients word in their language). */
 export type { Rejection }
 
-/** The reasons in English, kept on the reward for the operator and older clients. */
-export const REJECTION_REASONS: Record<Rejection, string> = {
-  unknown_code: 'This code does not exist.',
-  not_started: 'This campaign has not started yet.',
-  ended: 'This campaign has ended.',
-  fully_claimed: 'This reward has been fully claimed.',
-  nft_supply_exhausted: 'Every NFT of this reward has been minted.',
-  nft_pool_empty: 'Every NFT of this reward has been handed out.',
-  not_eligible: 'This wallet does not meet the rules of this reward.',
-  wallet_limit_reached: 'This wallet has claimed as often as this reward allows for now.',
-}
-
 /**
  * Checks codes against the catalogue, in the order given (one per reward claimed; a shared code
  * may come several times), and takes the share of each that may be paid, in the caller's

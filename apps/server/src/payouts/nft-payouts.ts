@@ -1,4 +1,4 @@
-import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database } from '../db/database.ts'
 import { readTemplate } from '../nfts/templates.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'

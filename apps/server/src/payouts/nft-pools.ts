@@ -1,4 +1,4 @@
-import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
+import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
 import { heldAssetsOf } from '../nfts/held-assets.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'

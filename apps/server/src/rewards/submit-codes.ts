@@ -1,6 +1,6 @@
 import type { PendingReward, Rejection } from '@fernwood/protocol'
+import { REJECTION_REASONS } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
-import { REJECTION_REASONS } from '../campaigns/catalogue.ts'
 import type { ChainRule } from '../campaigns/eligibility.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'

@@ -1,5 +1,6 @@
 import type { Rejection } from '@fernwood/protocol'
-import { REJECTION_REASONS, redeemCodes } from '../campaigns/catalogue.ts'
+import { REJECTION_REASONS } from '@fernwood/protocol'
+import { redeemCodes } from '../campaigns/catalogue.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/payable-reward.ts'

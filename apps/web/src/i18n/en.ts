@@ -1,3 +1,4 @@
+import { REJECTION_REASONS } from '@fernwood/protocol/rejections'
 import { PRODUCT_NAME } from './product'
 
 /**
@@ -127,16 +128,7 @@ export const en = {
   /** Under a delayed reward: nothing is wrong with it, nothing to do. */
   delayedNote: 'Payouts are paused for a moment. Your reward is safe and will arrive on its own.',
   /** Why the catalogue refused a code, by the server's rejection code. */
-  rejection: {
-    unknown_code: 'This code does not exist.',
-    not_started: 'This campaign has not started yet.',
-    ended: 'This campaign has ended.',
-    fully_claimed: 'This reward has been fully claimed.',
-    nft_supply_exhausted: 'Every NFT of this reward has been minted.',
-    nft_pool_empty: 'Every NFT of this reward has been handed out.',
-    not_eligible: 'This wallet does not meet the rules of this reward.',
-    wallet_limit_reached: 'This wallet has claimed as often as this reward allows for now.',
-  },
+  rejection: REJECTION_REASONS,
   /** A campaign's rule, as the claim page lists it and a refusal names it. */
   eligibilityRule: {
     allowlist: 'This reward is for the accounts on its list.',
