@@ -127,8 +127,7 @@ export const consoleEn = {
     reward: 'Reward',
     rewardHint: 'an amount and a token, e.g. 10.0000 FERN',
     nft: 'NFT to mint',
-    nftHint:
-      'instead of a reward: an AtomicAssets collection:template to mint for each claim, e.g. fernwoodnfts:3',
+    nftHint: 'an AtomicAssets collection:template to mint for each claim, e.g. fernwoodnfts:3',
     nftPool: 'NFT pool',
     nftPoolHint:
       'an AtomicAssets collection:template whose assets the payout account holds: each claim is sent one of them, e.g. fernwoodnfts:2',

@@ -120,7 +120,7 @@ const ko: ConsoleTexts = {
     reward: '보상',
     rewardHint: '수량과 토큰, 예: 10.0000 FERN',
     nft: '발행할 NFT',
-    nftHint: '보상 대신: 청구마다 발행할 AtomicAssets 컬렉션:템플릿. 예: fernwoodnfts:3',
+    nftHint: '청구마다 발행할 AtomicAssets 컬렉션:템플릿. 예: fernwoodnfts:3',
     nftPool: 'NFT 풀',
     nftPoolHint:
       '지급 계정이 에셋을 보유한 AtomicAssets 컬렉션:템플릿. 청구마다 그중 하나를 보냅니다. 예: fernwoodnfts:2',

@@ -120,8 +120,7 @@ const tr: ConsoleTexts = {
     reward: 'Ödül',
     rewardHint: 'bir miktar ve bir token, ör. 10.0000 FERN',
     nft: 'Basılacak NFT',
-    nftHint:
-      'ödül yerine: her talep için basılacak AtomicAssets koleksiyon:şablon, ör. fernwoodnfts:3',
+    nftHint: 'her talep için basılacak AtomicAssets koleksiyon:şablon, ör. fernwoodnfts:3',
     nftPool: 'NFT havuzu',
     nftPoolHint:
       'varlıklarını ödeme hesabının tuttuğu AtomicAssets koleksiyon:şablon: her talebe bunlardan biri gönderilir, ör. fernwoodnfts:2',

@@ -116,7 +116,7 @@ const zhHans: ConsoleTexts = {
     reward: '奖励',
     rewardHint: '数量和代币，例如 10.0000 FERN',
     nft: '铸造的 NFT',
-    nftHint: '代替奖励：每次领取时铸造的 AtomicAssets 合集:模板，例如 fernwoodnfts:3',
+    nftHint: '每次领取时铸造的 AtomicAssets 合集:模板，例如 fernwoodnfts:3',
     nftPool: 'NFT 资产池',
     nftPoolHint:
       '发放账户持有其资产的 AtomicAssets 合集:模板：每次领取发送其中一个，例如 fernwoodnfts:2',

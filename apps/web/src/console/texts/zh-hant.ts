@@ -117,7 +117,7 @@ const zhHant: ConsoleTexts = {
     reward: '獎勵',
     rewardHint: '數量和代幣，例如 10.0000 FERN',
     nft: '鑄造的 NFT',
-    nftHint: '代替獎勵：每次領取時鑄造的 AtomicAssets 合集:範本，例如 fernwoodnfts:3',
+    nftHint: '每次領取時鑄造的 AtomicAssets 合集:範本，例如 fernwoodnfts:3',
     nftPool: 'NFT 資產池',
     nftPoolHint:
       '發放帳戶持有其資產的 AtomicAssets 合集:範本：每次領取傳送其中一個，例如 fernwoodnfts:2',
