@@ -27,7 +27,7 @@ interface NftClaim {
 
 /**
  * As a visitor: opens the claim link of `claim.code`, sees the NFT before entering, connects the
- * Dev Wallet and claims. Treasures shows the minted asset without a reload, and AtomicAssets'
+ * Dev Wallet and claims. Treasures shows the asset paid without a reload, and AtomicAssets'
  * `assets` table (read through the devchain) has it as the visitor's.
  */
 async function claimNftThroughLink(page: Page, baseURL: string | undefined, claim: NftClaim) {
@@ -84,6 +84,18 @@ test('a claim link of an NFT shows it before entering; claimed, Treasures shows 
     campaign: 'Forest relics',
     nft: 'Ancient Relic',
     templateId: 3,
+  })
+})
+
+test('a claim link of a pool campaign shows its NFT; claimed, Treasures shows the asset sent from the payout account’s pool', async ({
+  page,
+  baseURL,
+}) => {
+  await claimNftThroughLink(page, baseURL, {
+    code: 'oak-acorn',
+    campaign: 'The old oak',
+    nft: 'Oak acorn',
+    templateId: 2,
   })
 })
 
