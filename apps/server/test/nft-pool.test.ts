@@ -29,17 +29,12 @@ import {
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, switchableChain, testWorker } from './support/worker.ts'
+import { dieAfterFirstBroadcast, switchableChain } from './support/worker.ts'
 
 const shared = useWorkerTest()
 const env = readEnvironment({})
 
-async function startWorker(options: Parameters<typeof testWorker>[2] = {}) {
-  const worker = testWorker(shared.database, shared.chain, options)
-  shared.workers.push(worker)
-  await worker.start()
-  return worker
-}
+const { startWorker } = shared
 
 /**
  * A pool campaign of a new template of which the payout account holds `held` assets, its shared

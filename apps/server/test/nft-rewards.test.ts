@@ -29,16 +29,11 @@ import {
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, payoutSession, testWorker } from './support/worker.ts'
+import { dieAfterFirstBroadcast, payoutSession } from './support/worker.ts'
 
 const shared = useWorkerTest()
 
-async function startWorker(options: Parameters<typeof testWorker>[2] = {}) {
-  const worker = testWorker(shared.testDatabase.database, shared.chain, options)
-  shared.workers.push(worker)
-  await worker.start()
-  return worker
-}
+const { startWorker } = shared
 
 /** The payout account mints by hand, as an operator might, with a reward's tie. */
 async function mintByHand(templateId: number, to: string, rewardId: string) {

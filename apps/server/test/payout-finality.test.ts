@@ -7,13 +7,7 @@ import type { Payout } from '../src/payouts/repository.ts'
 import { readPendingPage } from '../src/rewards/reward-lists.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import {
-  balanceOf,
-  fernCampaign,
-  nodeWithout,
-  recordingLogger,
-  testWorker,
-} from './support/worker.ts'
+import { balanceOf, fernCampaign, nodeWithout, recordingLogger } from './support/worker.ts'
 
 // 50 ms blocks with a lag of 12: a transfer stays reversible for about 600 ms, long enough to be
 // seen confirming; the chain's clock runs ten times fast, so a 10 s expiry passes in about 1 s.
@@ -64,13 +58,10 @@ async function startWorker(
   hooks?: PayoutHooks,
   env: Record<string, string> = {},
 ) {
-  const worker = testWorker(shared.database, connection, {
-    env: { PAYOUT_EXPIRE_SECONDS: '10', ...env },
-    hooks,
-    logger,
-  })
-  shared.workers.push(worker)
-  await worker.start()
+  await shared.startWorker(
+    { env: { PAYOUT_EXPIRE_SECONDS: '10', ...env }, hooks, logger },
+    connection,
+  )
 }
 
 describe('payout finality', () => {

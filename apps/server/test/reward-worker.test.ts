@@ -12,19 +12,11 @@ import {
   nodeWithout,
   recordingLogger,
   switchableChain,
-  testWorker,
 } from './support/worker.ts'
 
 const shared = useWorkerTest()
 
-async function startWorker(
-  ...args: Parameters<typeof testWorker> extends [unknown, unknown, ...infer Rest] ? Rest : never
-) {
-  const worker = testWorker(shared.database, shared.chain, ...args)
-  shared.workers.push(worker)
-  await worker.start()
-  return worker
-}
+const { startWorker } = shared
 
 /** A pending reward, as `POST /api/codes` records it. */
 async function submitted(code: string, waxAccount: string) {
@@ -186,9 +178,7 @@ describe('the reward worker', () => {
     const code = await freshSharedCode()
     const ids: string[] = []
     for (const account of accounts) ids.push(await submitted(code, account))
-    const worker = testWorker(shared.database, flaky.connection)
-    shared.workers.push(worker)
-    await worker.start()
+    await startWorker({}, flaky.connection)
 
     for (const id of ids) {
       const stuck = await eventually(
@@ -363,9 +353,7 @@ describe('reconciling a payout left behind', () => {
   it('on a node without any history API, a transfer sent but not recorded is found in its block, not paid again', async () => {
     await expectAbandonedTransferRecorded(async () => {
       const node = nodeWithout(shared.chain, /^\/v1\/history\/|^\/v2\/|get_transaction_status$/)
-      const worker = testWorker(shared.database, node.connection)
-      shared.workers.push(worker)
-      await worker.start()
+      await startWorker({}, node.connection)
     })
   })
 })

@@ -6,6 +6,7 @@ import type { Database } from '../../src/db/database.ts'
 import type { RewardWorker } from '../../src/worker/reward-worker.ts'
 import { createTestChain } from './test-app.ts'
 import { createTestDatabase, type TestDatabase } from './test-database.ts'
+import { testWorker } from './worker.ts'
 
 export interface WorkerTestOfFile {
   testDatabase: TestDatabase
@@ -13,6 +14,14 @@ export interface WorkerTestOfFile {
   chain: ChainConnection
   /** the workers the running test started: stopped after it */
   workers: RewardWorker[]
+  /**
+   * Starts a test worker on the file's database and chain (or `chain`, the same seen through
+   * another node), stopped after the test.
+   */
+  startWorker(
+    options?: Parameters<typeof testWorker>[2],
+    chain?: ChainConnection,
+  ): Promise<RewardWorker>
 }
 
 /**
@@ -24,6 +33,12 @@ export function useWorkerTest(
   openChain: () => Promise<ChainConnection> = createTestChain,
 ): WorkerTestOfFile {
   const shared = { workers: [] } as unknown as WorkerTestOfFile
+  shared.startWorker = async (options, chain) => {
+    const worker = testWorker(shared.database, chain ?? shared.chain, options)
+    shared.workers.push(worker)
+    await worker.start()
+    return worker
+  }
   beforeAll(async () => {
     shared.testDatabase = await createTestDatabase()
     shared.database = shared.testDatabase.database
