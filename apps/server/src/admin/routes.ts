@@ -40,7 +40,7 @@ import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
 import { checkKioskCampaign, Kiosk } from './kiosk.ts'
 import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
-import { withNftSupply } from './nft-supply.ts'
+import { nftStockReader } from './nft-supply.ts'
 import {
   campaignOverview,
   closeCampaignAs,
@@ -58,6 +58,9 @@ import {
   verifiedOperator,
   watchConsoleIdle,
 } from './operators.ts'
+
+/** How long the overview reuses the chain's answer about an NFT campaign's supply or pool. */
+const NFT_STOCK_KEEP_MS = 2_000
 
 export interface AdminRoutesOptions {
   database: Database
@@ -104,8 +107,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
 
   const readPayouts = () => payoutsOverview(database, env, chainNode, STUCK_MINUTES)
   const payoutAccount = payoutAccountFrom(env).account
-  const readCampaigns = async () =>
-    withNftSupply(database, chainNode, payoutAccount, await listCampaignOverview(database))
+  const withNftStock = nftStockReader({
+    db: database,
+    node: chainNode,
+    payoutAccount,
+    keepMs: NFT_STOCK_KEEP_MS,
+  })
+  const readCampaigns = async () => withNftStock(await listCampaignOverview(database))
   const readOverview = async (): Promise<AdminOverview> => {
     const [campaigns, payouts, generations] = await Promise.all([
       readCampaigns(),

@@ -102,7 +102,7 @@ async function untaken(db: Queryable, held: string[]): Promise<string[]> {
  */
 export async function poolSizeOf(
   db: Queryable,
-  node: PayoutChainNode,
+  node: Pick<PayoutChainNode, 'read'>,
   owner: string,
   template: { collection: string; templateId: number },
 ): Promise<number> {
