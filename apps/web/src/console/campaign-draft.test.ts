@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { type CampaignField, type DraftValues, draftOf, mistakesOf } from './campaign-draft'
+import {
+  type CampaignField,
+  type DraftValues,
+  draftOf,
+  editMistakesOf,
+  isoOf,
+  localInputOf,
+  mistakesOf,
+} from './campaign-draft'
 import { consoleEn as texts } from './texts'
 
 /** A form holding `given` (every other field empty), no date typed in part. */
@@ -70,5 +78,57 @@ describe("a new campaign's payment", () => {
       'slug',
       'startsAt',
     ])
+  })
+})
+
+describe("a campaign's window, cap and account age, as a new campaign and an edit check them", () => {
+  const sameTime = { startsAt: '2030-01-02T09:00', endsAt: '2030-01-02T09:00' }
+
+  it('refuses an end not after the start, in both', () => {
+    expect(
+      mistakesOf(formOf({ ...named, reward: '1.0000 FERN', ...sameTime }), 'reward', texts),
+    ).toEqual({ endsAt: texts.errors.ADMIN_WINDOW_INVALID })
+    expect(editMistakesOf(formOf(sameTime), 0, texts)).toEqual({
+      endsAt: texts.errors.ADMIN_WINDOW_INVALID,
+    })
+    expect(editMistakesOf(formOf({ ...sameTime, endsAt: '2030-01-02T09:01' }), 0, texts)).toEqual(
+      {},
+    )
+  })
+
+  it('tells a date typed in part rather than the window it leaves', () => {
+    const form: DraftValues = {
+      value: (name) => (name === 'startsAt' ? '2030-01-02T09:00' : ''),
+      incomplete: (name) => name === 'endsAt',
+    }
+    expect(editMistakesOf(form, 0, texts)).toEqual({ endsAt: texts.incompleteTime })
+  })
+
+  it('refuses a cap not a whole number of at least 1 in both, and an edit’s below the claims made', () => {
+    for (const cap of ['0', 'many', '1.5', '-2']) {
+      expect(editMistakesOf(formOf({ cap }), 0, texts), cap).toEqual({
+        cap: texts.errors.ADMIN_CAP_INVALID,
+      })
+      expect(
+        mistakesOf(formOf({ ...named, reward: '1.0000 FERN', cap }), 'reward', texts).cap,
+      ).toBe(texts.errors.ADMIN_CAP_INVALID)
+    }
+    expect(editMistakesOf(formOf({ cap: '4' }), 5, texts)).toEqual({
+      cap: texts.capBelowClaimed(5),
+    })
+    expect(editMistakesOf(formOf({ cap: '5' }), 5, texts)).toEqual({})
+    expect(editMistakesOf(formOf({ cap: '' }), 5, texts)).toEqual({})
+  })
+
+  it("refuses an edit's account age that is not a whole number of days", () => {
+    expect(editMistakesOf(formOf({ minAccountAgeDays: '1.5' }), 0, texts)).toEqual({
+      minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
+    })
+    expect(editMistakesOf(formOf({ minAccountAgeDays: '30' }), 0, texts)).toEqual({})
+  })
+
+  it("reads a time on the operator's clock and shows an instant back as it was typed", () => {
+    expect(localInputOf(isoOf('2030-01-02T09:00'))).toBe('2030-01-02T09:00')
+    expect(localInputOf(null)).toBe('')
   })
 })

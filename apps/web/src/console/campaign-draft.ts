@@ -37,19 +37,60 @@ export interface DraftValues {
   incomplete(name: 'startsAt' | 'endsAt'): boolean
 }
 
+export const inputOf = (form: HTMLFormElement, name: string) =>
+  form.elements.namedItem(name) as HTMLInputElement | null
+
+/** A form's values as it holds them now: a field it does not show is empty. */
+export const valuesOf = (form: HTMLFormElement): DraftValues => ({
+  value: (name) => inputOf(form, name)?.value.trim() ?? '',
+  incomplete: (name) => inputOf(form, name)?.validity.badInput ?? false,
+})
+
+/** Puts the operator on the first field to fix, where its reason is read out. */
+export function focusFirst(form: HTMLFormElement, mistakes: FieldErrors) {
+  const first = campaignFields.find((name) => mistakes[name] && inputOf(form, name))
+  if (first) inputOf(form, first)?.focus()
+}
+
 /** A `datetime-local` value (the operator's own clock) as the instant the API takes. */
-const isoOf = (local: string) => new Date(local).toISOString()
+export const isoOf = (local: string) => new Date(local).toISOString()
+
+/** An instant as a `datetime-local` value on the operator's own clock; empty for none. */
+export function localInputOf(time: string | null): string {
+  if (!time) return ''
+  const instant = new Date(time)
+  return new Date(instant.getTime() - instant.getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 16)
+}
+
+/** A date typed in part, or an end not after the start: beside the time concerned. */
+function windowMistakesOf({ value, incomplete }: DraftValues, texts: ConsoleTexts): FieldErrors {
+  const mistakes: FieldErrors = {}
+  for (const time of ['startsAt', 'endsAt'] as const) {
+    if (incomplete(time)) mistakes[time] = texts.incompleteTime
+  }
+  const [start, end] = [value('startsAt'), value('endsAt')]
+  if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
+    mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
+  }
+  return mistakes
+}
+
+/** A cap, when given, is a whole number of claims, at least 1. */
+const capIsValid = (cap: string) => cap === '' || (/^[0-9]+$/.test(cap) && Number(cap) >= 1)
 
 /**
  * Every mistake the form can tell before sending, each by its field and in the server's words
  * (the same rules, from the protocol): the operator sees them all at once, not one per attempt.
  */
 export function mistakesOf(
-  { value, incomplete }: DraftValues,
+  values: DraftValues,
   payment: Payment,
   texts: ConsoleTexts,
 ): FieldErrors {
-  const mistakes: FieldErrors = {}
+  const { value } = values
+  const mistakes: FieldErrors = windowMistakesOf(values, texts)
   if (!campaignRules.slug.test(value('slug'))) mistakes.slug = texts.errors.ADMIN_SLUG_INVALID
   if (value('name') === '' || value('name').length > campaignRules.nameMaxLength) {
     mistakes.name = texts.errors.ADMIN_NAME_INVALID
@@ -66,23 +107,33 @@ export function mistakesOf(
   if (value('contract') !== '' && !campaignRules.contract.test(value('contract'))) {
     mistakes.contract = texts.errors.ADMIN_CONTRACT_INVALID
   }
-  for (const time of ['startsAt', 'endsAt'] as const) {
-    if (incomplete(time)) mistakes[time] = texts.incompleteTime
-  }
-  const [start, end] = [value('startsAt'), value('endsAt')]
-  if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
-    mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
-  }
-  const cap = value('cap')
-  if (cap !== '' && !(/^[0-9]+$/.test(cap) && Number(cap) >= 1)) {
-    mistakes.cap = texts.errors.ADMIN_CAP_INVALID
-  }
+  if (!capIsValid(value('cap'))) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
   const budget = value('budget')
   if (budget !== '' && !(/^[0-9]+$/.test(budget) || campaignRules.reward.test(budget))) {
     mistakes.budget = texts.errors.ADMIN_BUDGET_INVALID
   }
   if (value('code') !== '' && !normalizeCode(value('code'))) {
     mistakes.code = texts.errors.ADMIN_CODE_INVALID
+  }
+  return mistakes
+}
+
+/**
+ * Every mistake an edit of a campaign can tell before sending: the window and the cap as a new
+ * campaign's, a cap not below the claims already made, and the account age in the server's words.
+ */
+export function editMistakesOf(
+  values: DraftValues,
+  claimed: number,
+  texts: ConsoleTexts,
+): FieldErrors {
+  const mistakes = windowMistakesOf(values, texts)
+  const cap = values.value('cap')
+  if (!capIsValid(cap)) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
+  else if (cap !== '' && Number(cap) < claimed) mistakes.cap = texts.capBelowClaimed(claimed)
+  const days = values.value('minAccountAgeDays')
+  if (days !== '' && !/^[0-9]+$/.test(days)) {
+    mistakes.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
   }
   return mistakes
 }

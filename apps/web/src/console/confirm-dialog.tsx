@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../ui/button'
 import { useConsoleTexts } from './use-console-texts'
+import { useModalDialog } from './use-modal-dialog'
 
 interface ConfirmDialogProps {
   /** the question, naming what it acts on: 'Close the campaign “Lantern cards”?' */
@@ -32,21 +33,10 @@ export function ConfirmDialog({
   describeFailure,
 }: ConfirmDialogProps) {
   const texts = useConsoleTexts()
-  const dialogRef = useRef<HTMLDialogElement>(null)
   const id = useId()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | undefined>(undefined)
-
-  useEffect(() => {
-    const opener = document.activeElement
-    const dialog = dialogRef.current
-    dialog?.showModal()
-    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
-    return () => {
-      // Unmounted rather than closed, the dialog would leave focus on the page's body.
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
-    }
-  }, [])
+  const dialog = useModalDialog({ busy, onClose })
 
   async function confirm() {
     setBusy(true)
@@ -62,16 +52,10 @@ export function ConfirmDialog({
 
   return (
     <dialog
-      ref={dialogRef}
-      className="console__dialog"
+      {...dialog}
       role="alertdialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-effect`}
-      onCancel={(event) => {
-        // Escape while the change is on its way would hide its outcome.
-        if (busy) event.preventDefault()
-      }}
-      onClose={onClose}
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-effect`}>{effect}</p>

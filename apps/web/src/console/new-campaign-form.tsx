@@ -6,14 +6,15 @@ import { adminApi } from './admin-api'
 import { AllowlistField } from './allowlist-field'
 import {
   type CampaignField,
-  campaignFields,
-  type DraftValues,
   draftOf,
   type FieldErrors,
+  focusFirst,
+  inputOf,
   isCampaignField,
   mistakesOf,
   type Payment,
   payments,
+  valuesOf,
 } from './campaign-draft'
 import { describeAdminError } from './describe-error'
 import { FormField } from './form-field'
@@ -22,21 +23,6 @@ import { NftTemplatePreviewPanel } from './nft-template-preview'
 import { Notice, type NoticeText } from './notice'
 import { PaymentChoice } from './payment-choice'
 import { useConsoleTexts } from './use-console-texts'
-
-const inputOf = (form: HTMLFormElement, name: CampaignField) =>
-  form.elements.namedItem(name) as HTMLInputElement | null
-
-/** The form's values as it holds them now: a field not shown is empty. */
-const valuesOf = (form: HTMLFormElement): DraftValues => ({
-  value: (name) => inputOf(form, name)?.value.trim() ?? '',
-  incomplete: (name) => inputOf(form, name)?.validity.badInput ?? false,
-})
-
-/** Puts the operator on the first field to fix, where its reason is read out. */
-function focusFirst(form: HTMLFormElement, mistakes: FieldErrors) {
-  const first = campaignFields.find((name) => mistakes[name] && inputOf(form, name))
-  if (first) inputOf(form, first)?.focus()
-}
 
 /** `campaigns create` as a form: the server checks it again by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react'
+
+/**
+ * A console dialog in the platform's modal `<dialog>`, shown as it mounts: the page behind is
+ * inert, focus starts on the control marked `data-autofocus` (else the first), Escape cancels
+ * unless `busy`, and focus returns to whatever opened it. Spread the result on the `<dialog>`.
+ */
+export function useModalDialog({ busy, onClose }: { busy: boolean; onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const opener = document.activeElement
+    const dialog = ref.current
+    dialog?.showModal()
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    return () => {
+      // Unmounted rather than closed, the dialog would leave focus on the page's body.
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
+    }
+  }, [])
+
+  return {
+    ref,
+    className: 'console__dialog',
+    onCancel(event: { preventDefault(): void }) {
+      // Escape while a change is on its way would hide its outcome.
+      if (busy) event.preventDefault()
+    },
+    onClose,
+  }
+}
