@@ -1,11 +1,6 @@
 import puppeteer, { type BrowserContext, type ElementHandle } from 'puppeteer-core'
-import {
-  type BrowserUnderTest,
-  inPageScript,
-  type PageDriver,
-  type Query,
-  type WindowWithHelpers,
-} from './visitor'
+import { findInPage, nothingToActOn, pageReadings } from './page-helpers'
+import { type BrowserUnderTest, inPageScript, type PageDriver, type Query } from './visitor'
 
 /**
  * Firefox ESR through puppeteer-core over WebDriver BiDi, which Firefox speaks itself: no
@@ -35,14 +30,11 @@ async function firefoxPage(context: BrowserContext, siteUrl: string): Promise<Pa
   await page.evaluateOnNewDocument(inPageScript)
 
   const withElement = async (query: Query, act: (element: ElementHandle) => Promise<void>) => {
-    const handle = await page.evaluateHandle(
-      (wanted) => (window as unknown as WindowWithHelpers).__fernwoodSmoke.find(wanted),
-      query,
-    )
+    const handle = await page.evaluateHandle(findInPage, query)
     const element = handle.asElement() as ElementHandle<Element> | null
     if (!element) {
       await handle.dispose()
-      throw new Error(`nothing to act on for ${JSON.stringify(query)}`)
+      throw nothingToActOn(query)
     }
     try {
       await act(element)
@@ -55,15 +47,7 @@ async function firefoxPage(context: BrowserContext, siteUrl: string): Promise<Pa
     open: async (path) => {
       await page.goto(new URL(path, siteUrl).href)
     },
-    inspect: (query) =>
-      page.evaluate(
-        (wanted) => (window as unknown as WindowWithHelpers).__fernwoodSmoke.inspect(wanted),
-        query,
-      ),
-    language: () =>
-      page.evaluate(() => (window as unknown as WindowWithHelpers).__fernwoodSmoke.language()),
-    problems: () =>
-      page.evaluate(() => [...(window as unknown as WindowWithHelpers).__fernwoodSmoke.problems]),
+    ...pageReadings((script, argument) => page.evaluate(script, argument)),
     click: (query) => withElement(query, (element) => element.click()),
     type: (query, text) => withElement(query, (element) => element.type(text)),
     chooseFile: async (file) => {

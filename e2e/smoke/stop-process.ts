@@ -1,14 +1,8 @@
-import type { ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import type { RunningProcess } from '@fernwood/testkit'
 
 const graceMs = 10_000
 
 /** Asks a helper program (Xvfb, WebKitWebDriver) to stop, and makes it if it does not. */
-export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = once(child, 'exit')
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
-  await exited
-  clearTimeout(timer)
+export async function stopProcess(running: RunningProcess): Promise<void> {
+  await running.stop('SIGTERM', { killAfterMs: graceMs })
 }

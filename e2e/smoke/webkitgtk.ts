@@ -1,19 +1,13 @@
-import { spawn } from 'node:child_process'
-import { freePort } from '@fernwood/testkit'
+import { freePort, spawnProcess, untilHealthy } from '@fernwood/testkit'
 import { remote } from 'webdriverio'
 import type { BrowserPaths } from './browser-paths'
+import { findInPage, nothingToActOn, pageReadings } from './page-helpers'
 import { stopProcess } from './stop-process'
-import {
-  type BrowserUnderTest,
-  inPageScript,
-  type PageDriver,
-  type Query,
-  type WindowWithHelpers,
-} from './visitor'
+import { type BrowserUnderTest, inPageScript, type PageDriver, type Query } from './visitor'
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb'
 
 const driverStartTimeoutMs = 15_000
-const keptLogChars = 20_000
+const keptOutputChars = 20_000
 
 /**
  * WebKitGTK through webdriverio and a WebKitWebDriver of our own, on a virtual display (its
@@ -63,42 +57,27 @@ async function startWebKitWebDriver(
   screen: VirtualDisplay,
 ): Promise<WebKitWebDriver> {
   const port = await freePort()
-  const child = spawn(path, [`--port=${port}`], {
+  const child = spawnProcess(path, [`--port=${port}`], {
     env: {
-      ...process.env,
       DISPLAY: screen.display,
       // Our display even inside a Wayland desktop session.
       GDK_BACKEND: 'x11',
       // The app starts in the browser's language; the machine's own must not pick it.
       LANGUAGE: 'en_US',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    keptOutputChars,
   })
-  let output = ''
-  const record = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-keptLogChars)
-  }
-  child.stdout?.on('data', record)
-  child.stderr?.on('data', record)
-  const driver = { port, log: () => output, stop: () => stopProcess(child) }
-
-  const deadline = Date.now() + driverStartTimeoutMs
-  while (!(await answersStatus(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await driver.stop()
-      throw new Error(`WebKitWebDriver (${path}) did not start on port ${port}:\n${output}`)
-    }
-    await new Promise((wake) => setTimeout(wake, 100))
+  const driver = { port, log: child.output, stop: () => stopProcess(child) }
+  try {
+    await untilHealthy(
+      { url: `http://127.0.0.1:${port}`, output: child.output, exited: child.exited },
+      { path: '/status', timeoutMs: driverStartTimeoutMs },
+    )
+  } catch (error) {
+    await driver.stop()
+    throw new Error(`WebKitWebDriver (${path}) did not start: ${String(error)}`)
   }
   return driver
-}
-
-async function answersStatus(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/status`)).ok
-  } catch {
-    return false
-  }
 }
 
 function newSession(port: number) {
@@ -120,11 +99,8 @@ async function webKitPage(session: Session, siteUrl: string): Promise<PageDriver
   await session.setWindowSize(1280, 800)
 
   const element = async (query: Query) => {
-    const found = await session.execute(
-      (wanted) => (window as unknown as WindowWithHelpers).__fernwoodSmoke.find(wanted),
-      query,
-    )
-    if (!found) throw new Error(`nothing to act on for ${JSON.stringify(query)}`)
+    const found = await session.execute(findInPage, query)
+    if (!found) throw nothingToActOn(query)
     // Sent back as a WebDriver element reference, which `$` takes.
     return session.$(found as HTMLElement)
   }
@@ -136,15 +112,7 @@ async function webKitPage(session: Session, siteUrl: string): Promise<PageDriver
       // 'Enter the Forest' (in-page.js says so if it came first).
       await session.execute(inPageScript)
     },
-    inspect: (query) =>
-      session.execute(
-        (wanted) => (window as unknown as WindowWithHelpers).__fernwoodSmoke.inspect(wanted),
-        query,
-      ),
-    language: () =>
-      session.execute(() => (window as unknown as WindowWithHelpers).__fernwoodSmoke.language()),
-    problems: () =>
-      session.execute(() => [...(window as unknown as WindowWithHelpers).__fernwoodSmoke.problems]),
+    ...pageReadings((script, argument) => session.execute(script, argument)),
     click: async (query) => {
       await (await element(query)).click()
     },

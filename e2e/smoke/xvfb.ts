@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import type { Readable } from 'node:stream'
+import { type RunningProcess, spawnProcess } from '@fernwood/testkit'
 import { stopProcess } from './stop-process'
 
 const startTimeoutMs = 15_000
+const keptOutputChars = 4_000
 
 /** A virtual X display of our own. */
 export interface VirtualDisplay {
@@ -14,38 +13,34 @@ export interface VirtualDisplay {
 
 /**
  * Starts Xvfb on a display number it picks itself (`-displayfd`), so two runs, or a desktop
- * session, never race for one; it writes the number to the pipe once it accepts clients.
+ * session, never race for one; it writes the number to its standard output once it accepts
+ * clients, and its messages to standard error.
  */
 export async function startVirtualDisplay(xvfbPath: string): Promise<VirtualDisplay> {
-  const xvfb = spawn(
+  const xvfb = spawnProcess(
     xvfbPath,
-    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
-    { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] },
+    ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    { keptOutputChars },
   )
-  let errors = ''
-  xvfb.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4_000)
-  })
   try {
     const number = await displayNumber(xvfb)
     return { display: `:${number}`, stop: () => stopProcess(xvfb) }
   } catch (error) {
     await stopProcess(xvfb)
-    throw new Error(`Xvfb (${xvfbPath}) did not start: ${String(error)}\n${errors}`)
+    throw new Error(`Xvfb (${xvfbPath}) did not start: ${String(error)}\n${xvfb.output()}`)
   }
 }
 
-async function displayNumber(xvfb: ChildProcess): Promise<string> {
-  const pipe = xvfb.stdio[3] as Readable
+async function displayNumber(xvfb: RunningProcess): Promise<string> {
   let written = ''
   const announced = new Promise<string>((resolve) => {
-    pipe.on('data', (chunk: Buffer) => {
+    xvfb.child.stdout?.on('data', (chunk: Buffer) => {
       written += chunk.toString()
       if (written.includes('\n')) resolve(written.trim())
     })
   })
-  const exited = once(xvfb, 'exit').then(([code, signal]) => {
-    throw new Error(`it exited (${signal ?? `code ${code}`})`)
+  const exited = xvfb.exited.then((end) => {
+    throw new Error(`it exited (${typeof end === 'number' ? `code ${end}` : end})`)
   })
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<never>((_, reject) => {
