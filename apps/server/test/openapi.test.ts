@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as adminErrors from '../src/admin/errors.ts'
 import type { App } from '../src/app.ts'
 import * as liveErrors from '../src/live/errors.ts'
 import * as metricsErrors from '../src/metrics/errors.ts'
@@ -131,7 +132,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     )
     // Each capability's own refusals belong to its operations (those every request may meet,
     // like NOT_FOUND, are listed in the ErrorCode schema above).
-    for (const catalogue of [liveErrors, metricsErrors, rewardErrors, walletErrors]) {
+    for (const catalogue of [adminErrors, liveErrors, metricsErrors, rewardErrors, walletErrors]) {
       for (const value of Object.values(catalogue)) {
         if (typeof value === 'function' && value.prototype instanceof Error) {
           expect(documentedCodes).toContain(

@@ -90,6 +90,11 @@ function adminRouteErrors(): Record<string, string[]> {
     'ADMIN_CODE_INVALID',
     'ADMIN_UNIQUE_CODE_GIVEN',
     'ADMIN_CODE_TAKEN',
+    'ADMIN_BUDGET_INVALID',
+    'ADMIN_BUDGET_NOT_WHOLE_REWARDS',
+  ]
+  // A campaign's claim rules, set at its creation and changed by an edit.
+  const ruleFields = [
     'ADMIN_ALLOWLIST_INVALID',
     'ADMIN_MIN_BALANCE_INVALID',
     'ADMIN_HOLDS_NFT_INVALID',
@@ -97,6 +102,8 @@ function adminRouteErrors(): Record<string, string[]> {
     'ADMIN_GROUP_INVALID',
     'ADMIN_PER_WALLET_INVALID',
   ]
+  // A template named for an NFT campaign, read on chain.
+  const nftTemplate = ['ADMIN_NFT_INVALID', 'ADMIN_NFT_TEMPLATE_UNKNOWN', 'ADMIN_CHAIN_UNAVAILABLE']
   return {
     'GET /api/admin/operator': refusals,
     'GET /api/admin/campaigns': refusals,
@@ -104,11 +111,15 @@ function adminRouteErrors(): Record<string, string[]> {
       ...refusals,
       'INVALID_REQUEST',
       ...campaignFields,
-      'ADMIN_NFT_INVALID',
-      'ADMIN_NFT_TEMPLATE_UNKNOWN',
+      ...ruleFields,
+      ...nftTemplate,
       'ADMIN_NFT_NOT_MINTER',
       'ADMIN_NFT_SCHEMA_UNTIED',
+      'ADMIN_NFT_POOL_INVALID',
+      'ADMIN_NFT_POOL_TEMPLATE_UNKNOWN',
+      'ADMIN_NFT_POOL_EMPTY',
     ],
+    'GET /api/admin/nft-template': [...refusals, 'INVALID_REQUEST', ...nftTemplate],
     'POST /api/admin/campaigns/:slug/close': [
       ...refusals,
       'INVALID_REQUEST',
@@ -171,6 +182,7 @@ function adminRouteErrors(): Record<string, string[]> {
       'ADMIN_WINDOW_INVALID',
       'ADMIN_CAP_INVALID',
       'ADMIN_CAP_BELOW_CLAIMED',
+      ...ruleFields,
       'ADMIN_CAMPAIGN_NOT_CLOSED',
       'ADMIN_CAMPAIGN_WINDOW_OVER',
     ],
