@@ -120,10 +120,17 @@ describe("a campaign's window, cap and account age, as a new campaign and an edi
     expect(editMistakesOf(formOf({ cap: '' }), 5, texts)).toEqual({})
   })
 
-  it("refuses an edit's account age that is not a whole number of days", () => {
-    expect(editMistakesOf(formOf({ minAccountAgeDays: '1.5' }), 0, texts)).toEqual({
-      minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
-    })
+  it('refuses an account age that is not a whole number of days in both', () => {
+    for (const minAccountAgeDays of ['1.5', 'thirty', '-2']) {
+      expect(editMistakesOf(formOf({ minAccountAgeDays }), 0, texts), minAccountAgeDays).toEqual({
+        minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
+      })
+      // A new campaign's form refuses it rather than send the campaign without the rule.
+      const typed = formOf({ ...named, reward: '1.0000 FERN', minAccountAgeDays })
+      expect(mistakesOf(typed, 'reward', texts), minAccountAgeDays).toEqual({
+        minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
+      })
+    }
     expect(editMistakesOf(formOf({ minAccountAgeDays: '30' }), 0, texts)).toEqual({})
   })
 

@@ -14,7 +14,7 @@ export type Payment = 'reward' | 'nft' | 'nftPool'
 export const payments: readonly Payment[] = ['reward', 'nft', 'nftPool']
 
 /** The form's fields in the order it shows them: the first one refused gets the focus. */
-export const campaignFields: readonly CampaignField[] = [
+const campaignFields: readonly CampaignField[] = [
   'slug',
   'name',
   ...payments,
@@ -64,8 +64,14 @@ export function localInputOf(time: string | null): string {
     .slice(0, 16)
 }
 
-/** A date typed in part, or an end not after the start: beside the time concerned. */
-function windowMistakesOf({ value, incomplete }: DraftValues, texts: ConsoleTexts): FieldErrors {
+/** A cap, when given, is a whole number of claims, at least 1. */
+const capIsValid = (cap: string) => cap === '' || (/^[0-9]+$/.test(cap) && Number(cap) >= 1)
+
+/**
+ * The mistakes a new campaign and an edit tell alike, each beside its field: a date typed in part,
+ * an end not after the start, a cap or an account age that is not a whole number.
+ */
+function sharedMistakesOf({ value, incomplete }: DraftValues, texts: ConsoleTexts): FieldErrors {
   const mistakes: FieldErrors = {}
   for (const time of ['startsAt', 'endsAt'] as const) {
     if (incomplete(time)) mistakes[time] = texts.incompleteTime
@@ -74,11 +80,13 @@ function windowMistakesOf({ value, incomplete }: DraftValues, texts: ConsoleText
   if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
     mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
   }
+  if (!capIsValid(value('cap'))) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
+  const days = value('minAccountAgeDays')
+  if (days !== '' && !/^[0-9]+$/.test(days)) {
+    mistakes.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
+  }
   return mistakes
 }
-
-/** A cap, when given, is a whole number of claims, at least 1. */
-const capIsValid = (cap: string) => cap === '' || (/^[0-9]+$/.test(cap) && Number(cap) >= 1)
 
 /**
  * Every mistake the form can tell before sending, each by its field and in the server's words
@@ -90,7 +98,7 @@ export function mistakesOf(
   texts: ConsoleTexts,
 ): FieldErrors {
   const { value } = values
-  const mistakes: FieldErrors = windowMistakesOf(values, texts)
+  const mistakes = sharedMistakesOf(values, texts)
   if (!campaignRules.slug.test(value('slug'))) mistakes.slug = texts.errors.ADMIN_SLUG_INVALID
   if (value('name') === '' || value('name').length > campaignRules.nameMaxLength) {
     mistakes.name = texts.errors.ADMIN_NAME_INVALID
@@ -107,7 +115,6 @@ export function mistakesOf(
   if (value('contract') !== '' && !campaignRules.contract.test(value('contract'))) {
     mistakes.contract = texts.errors.ADMIN_CONTRACT_INVALID
   }
-  if (!capIsValid(value('cap'))) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
   const budget = value('budget')
   if (budget !== '' && !(/^[0-9]+$/.test(budget) || campaignRules.reward.test(budget))) {
     mistakes.budget = texts.errors.ADMIN_BUDGET_INVALID
@@ -118,22 +125,12 @@ export function mistakesOf(
   return mistakes
 }
 
-/**
- * Every mistake an edit of a campaign can tell before sending: the window and the cap as a new
- * campaign's, a cap not below the claims already made, and the account age in the server's words.
- */
-export function editMistakesOf(
-  values: DraftValues,
-  claimed: number,
-  texts: ConsoleTexts,
-): FieldErrors {
-  const mistakes = windowMistakesOf(values, texts)
+/** Every mistake an edit can tell before sending: a new campaign's, and a cap below the claims. */
+export function editMistakesOf(values: DraftValues, claimed: number, texts: ConsoleTexts) {
+  const mistakes = sharedMistakesOf(values, texts)
   const cap = values.value('cap')
-  if (!capIsValid(cap)) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
-  else if (cap !== '' && Number(cap) < claimed) mistakes.cap = texts.capBelowClaimed(claimed)
-  const days = values.value('minAccountAgeDays')
-  if (days !== '' && !/^[0-9]+$/.test(days)) {
-    mistakes.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
+  if (!mistakes.cap && cap !== '' && Number(cap) < claimed) {
+    mistakes.cap = texts.capBelowClaimed(claimed)
   }
   return mistakes
 }
@@ -164,7 +161,7 @@ export function draftOf(
     ...(allowlist !== undefined && { allowlist }),
     ...(value('minBalance') && { minBalance: value('minBalance') }),
     ...(value('holdsNft') && { holdsNft: value('holdsNft') }),
-    // A number the server refuses (not whole, out of range) comes back beside the field.
+    // A number of days the server refuses (out of range) comes back beside the field.
     ...(age && { minAccountAgeDays: Number(age) }),
     ...(value('group') && { group: value('group') }),
     ...(value('perWallet') && { perWallet: value('perWallet') }),

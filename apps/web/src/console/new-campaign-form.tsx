@@ -160,7 +160,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         />
         {field('minBalance', texts.fields.minBalance, { hint: texts.fields.minBalanceHint })}
         {field('holdsNft', texts.fields.holdsNft, { hint: texts.fields.holdsNftHint })}
-        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, { type: 'number' })}
+        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, {})}
         {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
         {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
         <Notice notice={notice} />
