@@ -23,6 +23,5 @@ export function budgetShown(
   reward: string | null,
 ): AdminCampaign['budget'] {
   if (rewards === null) return null
-  const pays = reward !== null && /^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/.test(reward)
-  return { rewards, amount: pays ? amountOfRewards(rewards, reward) : null }
+  return { rewards, amount: reward === null ? null : amountOfRewards(rewards, reward) }
 }

@@ -7,6 +7,7 @@ import {
   holdsNftRule,
   minAccountAgeRule,
   minBalanceRule,
+  type StoredClaimRules,
   saveEligibility,
 } from '../campaigns/eligibility.ts'
 import {
@@ -113,15 +114,6 @@ export async function saveClaimRules(
     if (error instanceof WalletLimitInvalid) throw new AdminGroupInvalid()
     throw error
   }
-}
-
-/** A campaign's stored rules, as the overview reads them beside the campaign. */
-export interface StoredClaimRules {
-  has_allowlist: boolean
-  chain_rules: ChainRule[] | null
-  claim_group: string | null
-  claims_per_wallet: number | null
-  period: string | null
 }
 
 /** A campaign's rules written as a request writes them: what `claimRulesOf` reads back. */

@@ -18,6 +18,7 @@ import {
   createCampaign,
   findCampaign,
 } from '../campaigns/catalogue.ts'
+import type { StoredClaimRules } from '../campaigns/eligibility.ts'
 import { type NftReward, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
 import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Environment } from '../config/environment.ts'
@@ -34,13 +35,7 @@ import {
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { retryParkedReward } from '../rewards/lifecycle.ts'
 import { budgetRewardsFrom, budgetShown } from './budget-input.ts'
-import {
-  auditedRules,
-  claimRulesOf,
-  rulesAsWritten,
-  type StoredClaimRules,
-  saveClaimRules,
-} from './campaign-rules.ts'
+import { auditedRules, claimRulesOf, rulesAsWritten, saveClaimRules } from './campaign-rules.ts'
 import {
   AdminCampaignClosed,
   AdminCampaignNotClosed,
@@ -144,13 +139,14 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
       ...(row.budget_rewards === null ? [] : [row.budget_rewards - row.claimed_count]),
       ...(row.kind === 'unique' ? [row.unused_codes] : []),
     ]
+    const nft = nftRewardOf(row)
     return {
       slug: row.slug,
       name: row.name,
       kind: row.kind,
-      reward: rewardWords(row.reward_quantity, nftRewardOf(row)),
-      nft: nftRewardOf(row),
-      nftSource: row.nft_collection === null ? null : row.nft_pool ? 'pool' : 'mint',
+      reward: rewardWords(row.reward_quantity, nft),
+      nft,
+      nftSource: nft === null ? null : nft.pool ? 'pool' : 'mint',
       tokenContract: row.token_contract,
       startsAt: iso(row.starts_at),
       endsAt: iso(row.ends_at),

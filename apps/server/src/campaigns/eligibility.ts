@@ -1,7 +1,6 @@
-import type { ClaimRules, EligibilityRule } from '@fernwood/protocol'
+import type { ClaimRules, EligibilityRule, WalletLimitPeriod } from '@fernwood/protocol'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Queryable } from '../db/database.ts'
-import { readWalletLimit } from './wallet-limits.ts'
 
 /** A rule the chain answers: every rule but the allowlist, which the database looks up. */
 export type ChainRule = Exclude<EligibilityRule, { rule: 'allowlist' }>
@@ -114,20 +113,33 @@ export async function readChainRules(db: Queryable, campaignId: number): Promise
   return row?.chain_rules ?? []
 }
 
+/**
+ * A campaign's stored rules, read beside the campaign with its group's limit (campaign_groups
+ * joined, its period named by periodNameOf): the claim page's preview and the console's overview.
+ */
+export interface StoredClaimRules {
+  has_allowlist: boolean
+  chain_rules: ChainRule[] | null
+  claim_group: string | null
+  /** null outside any group; a group's row exists for each campaign in it (a foreign key) */
+  claims_per_wallet: number | null
+  period: string | null
+}
+
 /** Who may claim a campaign and how often, as its claim page shows it; undefined without rules. */
-export async function readClaimRules(
-  db: Queryable,
-  campaignId: number,
-): Promise<ClaimRules | undefined> {
-  const [row] = await db.query<{ has_allowlist: boolean }>(
-    'SELECT has_allowlist FROM campaigns WHERE id = $1',
-    [campaignId],
-  )
+export function shownClaimRules(row: StoredClaimRules): ClaimRules | undefined {
   const eligibility: EligibilityRule[] = [
-    ...(row?.has_allowlist ? [{ rule: 'allowlist' as const }] : []),
-    ...(await readChainRules(db, campaignId)),
+    ...(row.has_allowlist ? [{ rule: 'allowlist' as const }] : []),
+    ...(row.chain_rules ?? []),
   ]
-  const walletLimit = await readWalletLimit(db, campaignId)
+  const walletLimit =
+    row.claim_group === null
+      ? null
+      : {
+          group: row.claim_group,
+          claims: row.claims_per_wallet as number,
+          period: row.period as WalletLimitPeriod,
+        }
   if (eligibility.length === 0 && !walletLimit) return undefined
   return { eligibility, walletLimit }
 }

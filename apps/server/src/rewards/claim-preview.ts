@@ -1,7 +1,8 @@
 import type { ClaimPreview, ClaimState } from '@fernwood/protocol'
 import { splitQuantity } from '../campaigns/codes.ts'
-import { readClaimRules } from '../campaigns/eligibility.ts'
+import { type StoredClaimRules, shownClaimRules } from '../campaigns/eligibility.ts'
 import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
+import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**
@@ -16,28 +17,30 @@ export async function readClaimPreview(
   code: string,
 ): Promise<ClaimPreview | undefined> {
   const [row] = await db.query<
-    NftRewardColumns & {
-      id: number
-      name: string
-      reward_quantity: string | null
-      starts_at: Date | null
-      ends_at: Date | null
-      state: ClaimState
-    }
+    NftRewardColumns &
+      StoredClaimRules & {
+        name: string
+        reward_quantity: string | null
+        starts_at: Date | null
+        ends_at: Date | null
+        state: ClaimState
+      }
   >(
-    `SELECT c.id, c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
-            c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
+    `SELECT c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
+            c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.has_allowlist, c.chain_rules,
+            c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
             CASE WHEN c.starts_at > now() THEN 'not_started'
                  WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
                  -- a spent budget refuses as a reached cap does (catalogue.ts's redeemCodes)
                  WHEN c.claimed_count >= least(c.total_cap, c.budget_rewards) THEN 'fully_claimed'
                  ELSE 'open' END AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+       LEFT JOIN campaign_groups g ON g.name = c.claim_group
       WHERE k.code = $1 AND (k.uses_left IS NULL OR k.uses_left > 0)`,
     [code],
   )
   if (!row) return undefined
-  const rules = await readClaimRules(db, row.id)
+  const rules = shownClaimRules(row)
   return {
     campaign: row.name,
     ...(row.reward_quantity && { reward: splitQuantity(row.reward_quantity) }),
