@@ -11,25 +11,28 @@ import { campaignOverview } from '../src/admin/operations.ts'
 import { findCampaign } from '../src/campaigns/catalogue.ts'
 import { NFT_POOL_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
+import { heldAssetsByTemplate } from '../src/nfts/held-assets.ts'
 import { ATOMICASSETS } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { reconcilePayouts } from '../src/payouts/reconcile.ts'
+import { takePoolAssets } from '../src/payouts/nft-pools.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
 import { readHistoryPage } from '../src/rewards/reward-lists.ts'
+import { claimDueRewards } from '../src/worker/claim.ts'
 import {
   assetsOf,
+  chainHistory,
   mintTo,
   newAccounts,
   newTemplate,
   nftCampaign,
+  reconcileAll,
   settled,
   submitted,
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, switchableChain } from './support/worker.ts'
+import { dieAfterFirstBroadcast, nodeWithout, switchableChain } from './support/worker.ts'
 
 const shared = useWorkerTest()
 const env = readEnvironment({})
@@ -64,10 +67,6 @@ async function ownedBy(accounts: string[], templateId: number): Promise<string[]
     ),
   )
 }
-
-const history = () => new HyperionTransferHistory(shared.chain.apiUrl, shared.chain.fetch, 5000)
-const reconcile = () =>
-  reconcilePayouts(shared.database, history(), { payoutAccount: PAYOUT_ACCOUNT, since: null })
 
 describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
   it('sends each reward one of the pool’s assets exactly once, to its account, and records which', async () => {
@@ -148,13 +147,41 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
     expect((await ownedBy(accounts, templateId)).flat()).toEqual(assets)
   })
 
+  it('one batch of two pools reads the payout account’s assets once', async () => {
+    const first = await poolCampaign('acorn-one', 1)
+    const second = await poolCampaign('acorn-two', 1)
+    const accounts = await newAccounts(shared.chain, 2)
+    const ids = [
+      ...(await submitted(shared.database, 'acorn-one', [accounts[0]])),
+      ...(await submitted(shared.database, 'acorn-two', [accounts[1]])),
+    ]
+    const { payable } = await claimDueRewards(shared.database, { limit: 10, leaseSeconds: 30 })
+    const rewards = payable.filter((reward) => ids.includes(reward.id))
+    expect(rewards).toHaveLength(2)
+
+    const oneScan = nodeWithout(shared.chain, /^$/)
+    await heldAssetsByTemplate(oneScan.connection.client, PAYOUT_ACCOUNT)
+    const counted = nodeWithout(shared.chain, /^$/)
+    const node = new PayoutChainNode(counted.connection, 5000)
+    const takes = await takePoolAssets(shared.database, node, PAYOUT_ACCOUNT, rewards)
+
+    expect(takes.assets).toEqual(
+      new Map([
+        [ids[0], first.assets[0]],
+        [ids[1], second.assets[0]],
+      ]),
+    )
+    const tableReads = (requests: Map<string, number>) => requests.get('/v1/chain/get_table_rows')
+    expect(tableReads(counted.requests)).toBe(tableReads(oneScan.requests))
+  })
+
   it('reconcile finds every asset sent once, then names one sent by hand with a reward’s memo', async () => {
     const { templateId } = await poolCampaign('acorn-audit', 2)
     const [account] = await newAccounts(shared.chain, 1)
     const [id] = await submitted(shared.database, 'acorn-audit', [account])
     await startWorker()
     await settled(shared.database, [id])
-    const clean = await reconcile()
+    const clean = await reconcileAll(shared.database, shared.chain)
     expect(clean.discrepancies).toEqual([])
 
     const [left] = await heldOf(templateId)
@@ -167,7 +194,7 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
     const outcome = await new PayoutChainNode(shared.chain, 5000).send(signed.packed)
     expect(outcome.landed).toBe(true)
     const found = await eventually(
-      () => reconcile(),
+      () => reconcileAll(shared.database, shared.chain),
       (result) => result.discrepancies.length > 0,
     )
     expect(found.discrepancies).toEqual(
@@ -200,7 +227,7 @@ describe('campaigns create --nft-pool', { timeout: 60_000 }, () => {
       database: shared.database,
       env,
       chainNode: async () => new PayoutChainNode(switched.connection, 5000),
-      transferHistory: async () => history(),
+      transferHistory: async () => chainHistory(shared.chain),
       print: (line) => lines.push(line),
     }
     const command = ['campaigns', 'create', '--slug', slug, '--name', slug, '--kind', 'shared']

@@ -13,17 +13,17 @@ import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { reconcilePayouts } from '../src/payouts/reconcile.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { HyperionTransferHistory } from '../src/payouts/transfer-history.ts'
 import { readClaimPreview } from '../src/rewards/claim-preview.ts'
 import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
 import {
   assetsOf,
+  chainHistory,
   newAccounts,
   newTemplate,
   nftCampaign,
+  reconcileAll,
   settled,
   submitted,
 } from './support/nfts.ts'
@@ -58,13 +58,6 @@ const ANCIENT_RELIC = {
   image: 'nft/ancient-relic.svg',
 }
 const ANCIENT_RELIC_MINTED = { ...ANCIENT_RELIC, pool: false }
-
-const history = () => new HyperionTransferHistory(shared.chain.apiUrl, shared.chain.fetch, 5000)
-const reconcile = () =>
-  reconcilePayouts(shared.testDatabase.database, history(), {
-    payoutAccount: PAYOUT_ACCOUNT,
-    since: null,
-  })
 
 describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
   it('mints each reward exactly once, to its account, and records the asset', async () => {
@@ -138,13 +131,13 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     const [id] = await submitted(shared.database, NFT_DEMO_CODE, [account])
     await startWorker()
     await settled(shared.database, [id])
-    const clean = await reconcile()
+    const clean = await reconcileAll(shared.database, shared.chain)
     expect(clean.discrepancies).toEqual([])
     expect(clean.completedRewardsChecked).toBeGreaterThan(0)
 
     const extra = await mintByHand(3, account, id)
     await eventually(
-      () => reconcile(),
+      () => reconcileAll(shared.database, shared.chain),
       (result) => result.discrepancies.length > 0,
     ).then((result) => {
       expect(result.discrepancies).toEqual([
@@ -162,7 +155,7 @@ describe('campaigns create --nft', { timeout: 60_000 }, () => {
       database: shared.testDatabase.database,
       env: readEnvironment({}),
       chainNode: async () => new PayoutChainNode(shared.chain, 5000),
-      transferHistory: async () => history(),
+      transferHistory: async () => chainHistory(shared.chain),
       print: (line) => lines.push(line),
     }
     await runAdminCommand(argv, context)

@@ -2,6 +2,8 @@ import { APIClient } from '@wharfkit/antelope'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { startDevchain } from './devchain'
 
+export { treasureMintAction } from './treasure-mint'
+
 export type RunningDevchain = Awaited<ReturnType<typeof startDevchain>>
 export type TestDevchainOptions = Parameters<typeof startDevchain>[0]
 

@@ -12,7 +12,7 @@ import {
   PAYOUT_PRIVATE_KEY,
   seedPrivateKey,
 } from '../src/index'
-import { devchainForTheseTests } from '../src/testing'
+import { devchainForTheseTests, treasureMintAction } from '../src/testing'
 import { balanceOf, nodeErrorOf, sessionFor, transferAction } from './support/chain-requests'
 
 const testChain = devchainForTheseTests()
@@ -255,27 +255,10 @@ describe('AtomicAssets runs its own code', () => {
     )
   })
 
-  /** The payout account mints an asset of the collection's template `templateId` for `owner`. */
-  const mintAction = (templateId: number, owner: string): AnyAction => ({
-    account: NFT_CONTRACT,
-    name: 'mintasset',
-    authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-    data: {
-      authorized_minter: PAYOUT_ACCOUNT,
-      collection_name: NFT_COLLECTION,
-      schema_name: 'treasures',
-      template_id: templateId,
-      new_asset_owner: owner,
-      immutable_data: [],
-      mutable_data: [],
-      tokens_to_back: [],
-    },
-  })
-
   it('the payout account mints in fernwoodnfts, paying the asset’s RAM', async () => {
     const before = await testChain.client.v1.chain.get_account(PAYOUT_ACCOUNT)
     await sessionFor(testChain.devchain, PAYOUT_ACCOUNT, PAYOUT_PRIVATE_KEY).transact({
-      action: mintAction(1, 'alice.wam'),
+      action: treasureMintAction(PAYOUT_ACCOUNT, 1, 'alice.wam'),
     })
     const after = await testChain.client.v1.chain.get_account(PAYOUT_ACCOUNT)
     expect(Number(after.ram_usage)).toBeGreaterThan(Number(before.ram_usage))
@@ -289,7 +272,7 @@ describe('AtomicAssets runs its own code', () => {
     const before = await counter()
     const error = await nodeErrorOf(() =>
       send(PAYOUT_ACCOUNT, [
-        mintAction(2, 'bob.wam'),
+        treasureMintAction(PAYOUT_ACCOUNT, 2, 'bob.wam'),
         transferAction('fern.token', PAYOUT_ACCOUNT, {
           from: PAYOUT_ACCOUNT,
           to: 'bob.wam',
@@ -307,23 +290,7 @@ describe('AtomicAssets runs its own code', () => {
 
   it('the contract’s own refusal reaches the client in nodeos’ shape', async () => {
     const error = await nodeErrorOf(() =>
-      send('bob.wam', [
-        {
-          account: NFT_CONTRACT,
-          name: 'mintasset',
-          authorization: [{ actor: 'bob.wam', permission: 'active' }],
-          data: {
-            authorized_minter: 'bob.wam',
-            collection_name: NFT_COLLECTION,
-            schema_name: 'treasures',
-            template_id: 1,
-            new_asset_owner: 'bob.wam',
-            immutable_data: [],
-            mutable_data: [],
-            tokens_to_back: [],
-          },
-        },
-      ]),
+      send('bob.wam', [treasureMintAction('bob.wam', 1, 'bob.wam')]),
     )
     expect(error.code).toBe(3050003)
     expect(error.name).toBe('eosio_assert_message_exception')

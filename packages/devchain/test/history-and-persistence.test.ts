@@ -2,14 +2,8 @@ import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { APIClient } from '@wharfkit/antelope'
 import { describe, expect, it } from 'vitest'
-import {
-  DEVCHAIN_CHAIN_ID,
-  NFT_COLLECTION,
-  NFT_CONTRACT,
-  PAYOUT_PRIVATE_KEY,
-  startDevchain,
-} from '../src/index'
-import { closedAfterEachTest } from '../src/testing'
+import { DEVCHAIN_CHAIN_ID, NFT_CONTRACT, PAYOUT_PRIVATE_KEY, startDevchain } from '../src/index'
+import { closedAfterEachTest, treasureMintAction } from '../src/testing'
 import {
   balanceOf,
   makeTempDir,
@@ -98,21 +92,7 @@ describe('persistence', () => {
     opened.defer(dir.remove)
     const first = await start(dir.path)
     await sessionFor(first.devchain, 'fernwoodpays', PAYOUT_PRIVATE_KEY).transact({
-      action: {
-        account: NFT_CONTRACT,
-        name: 'mintasset',
-        authorization: [{ actor: 'fernwoodpays', permission: 'active' }],
-        data: {
-          authorized_minter: 'fernwoodpays',
-          collection_name: NFT_COLLECTION,
-          schema_name: 'treasures',
-          template_id: 2,
-          new_asset_owner: 'carol.wam',
-          immutable_data: [],
-          mutable_data: [],
-          tokens_to_back: [],
-        },
-      },
+      action: treasureMintAction('fernwoodpays', 2, 'carol.wam'),
     })
     first.devchain.setAccountResources('fernwoodpays', { cpu: { max: 123_456_789 } })
     const assets = () =>

@@ -31,6 +31,27 @@ export async function* assetsHeldBy(client: APIClient, owner: string): AsyncIter
   }
 }
 
+/** Where `heldAssetsByTemplate` files an asset: its collection and template. */
+export const templateKey = (collection: string, templateId: number) => `${collection}:${templateId}`
+
+/**
+ * The ids of the assets `owner` holds, oldest first, by `templateKey`: one reading of the table
+ * answers for every template.
+ */
+export async function heldAssetsByTemplate(
+  client: APIClient,
+  owner: string,
+): Promise<Map<string, string[]>> {
+  const held = new Map<string, string[]>()
+  for await (const row of assetsHeldBy(client, owner)) {
+    const key = templateKey(row.collection_name, Number(row.template_id))
+    const ids = held.get(key) ?? []
+    if (ids.length === 0) held.set(key, ids)
+    ids.push(String(row.asset_id))
+  }
+  return held
+}
+
 /** The ids of the assets of `collection`'s template `templateId` that `owner` holds, oldest first. */
 export async function heldAssetsOf(
   client: APIClient,
@@ -38,11 +59,5 @@ export async function heldAssetsOf(
   collection: string,
   templateId: number,
 ): Promise<string[]> {
-  const held: string[] = []
-  for await (const row of assetsHeldBy(client, owner)) {
-    if (row.collection_name === collection && Number(row.template_id) === templateId) {
-      held.push(String(row.asset_id))
-    }
-  }
-  return held
+  return (await heldAssetsByTemplate(client, owner)).get(templateKey(collection, templateId)) ?? []
 }

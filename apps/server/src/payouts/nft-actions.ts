@@ -130,40 +130,35 @@ const ATOMICASSETS_ABI = ABI.from({
 
 /** AtomicAssets' `mintasset` of `mint`, authorised by (and charging the RAM to) `minter`. */
 export function mintAction(minter: PermissionLevel, mint: NftMint): Action {
-  return Action.from(
-    {
-      account: ATOMICASSETS,
-      name: 'mintasset',
-      authorization: [minter],
-      data: {
-        authorized_minter: minter.actor,
-        collection_name: mint.collection,
-        schema_name: mint.schema,
-        template_id: mint.templateId,
-        new_asset_owner: mint.to,
-        immutable_data: [],
-        mutable_data: [{ key: REWARD_TIE_ATTRIBUTE, value: ['string', mint.rewardId] }],
-        tokens_to_back: [],
-      },
-    },
-    ATOMICASSETS_ABI,
-  )
+  return atomicAssetsAction('mintasset', minter, {
+    authorized_minter: minter.actor,
+    collection_name: mint.collection,
+    schema_name: mint.schema,
+    template_id: mint.templateId,
+    new_asset_owner: mint.to,
+    immutable_data: [],
+    mutable_data: [{ key: REWARD_TIE_ATTRIBUTE, value: ['string', mint.rewardId] }],
+    tokens_to_back: [],
+  })
 }
 
 /** AtomicAssets' `transfer` of `transfer.assetId` from (and authorised by) `owner`. */
 export function assetTransferAction(owner: PermissionLevel, transfer: NftTransfer): Action {
+  return atomicAssetsAction('transfer', owner, {
+    from: owner.actor,
+    to: transfer.to,
+    asset_ids: [transfer.assetId],
+    memo: transfer.memo,
+  })
+}
+
+function atomicAssetsAction(
+  name: 'mintasset' | 'transfer',
+  authority: PermissionLevel,
+  data: Record<string, unknown>,
+): Action {
   return Action.from(
-    {
-      account: ATOMICASSETS,
-      name: 'transfer',
-      authorization: [owner],
-      data: {
-        from: owner.actor,
-        to: transfer.to,
-        asset_ids: [transfer.assetId],
-        memo: transfer.memo,
-      },
-    },
+    { account: ATOMICASSETS, name, authorization: [authority], data },
     ATOMICASSETS_ABI,
   )
 }
@@ -172,7 +167,7 @@ export function assetTransferAction(owner: PermissionLevel, transfer: NftTransfe
  * The reward a mint action's data names, read from its mutable data as a history source writes
  * it: AtomicAssets' pairs (`[{key, value: [type, value]}]`), or an object of attributes.
  */
-export function rewardTieOf(mutableData: unknown): string | undefined {
+function rewardTieOf(mutableData: unknown): string | undefined {
   if (Array.isArray(mutableData)) {
     const pair = mutableData.find(
       (entry): entry is { key: string; value: unknown } =>

@@ -1,5 +1,6 @@
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database } from '../db/database.ts'
+import { templateKey } from '../nfts/held-assets.ts'
 import { readTemplate } from '../nfts/templates.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
@@ -21,7 +22,7 @@ export async function keepMintable(
   const byTemplate = new Map<string, PayableReward[]>()
   for (const reward of rewards) {
     if (!reward.nft || reward.nft.pool) continue
-    const key = `${reward.nft.collection}:${reward.nft.templateId}`
+    const key = templateKey(reward.nft.collection, reward.nft.templateId)
     byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
   }
   const exhausted = new Set<string>()

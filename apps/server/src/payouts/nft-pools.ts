@@ -1,6 +1,6 @@
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
-import { heldAssetsOf } from '../nfts/held-assets.ts'
+import { heldAssetsByTemplate, heldAssetsOf, templateKey } from '../nfts/held-assets.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import type { PayableReward } from './payable-reward.ts'
@@ -35,26 +35,28 @@ export async function takePoolAssets(
 
   const byTemplate = new Map<string, PayableReward[]>()
   for (const reward of pool) {
-    const key = `${reward.nft?.collection}:${reward.nft?.templateId}`
+    const key = templateKey(reward.nft?.collection ?? '', reward.nft?.templateId ?? 0)
     byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
   }
   const earlier = await takesOf(
     database,
     pool.map((reward) => reward.id),
   )
+  const heldByTemplate = await node.read((client) => heldAssetsByTemplate(client, owner))
   const empty: string[] = []
-  for (const sharing of byTemplate.values()) {
-    const { collection, templateId } = sharing[0].nft ?? { collection: '', templateId: 0 }
-    const held = await node.read((client) => heldAssetsOf(client, owner, collection, templateId))
+  for (const [key, sharing] of byTemplate) {
+    const held = heldByTemplate.get(key) ?? []
     const holding = new Set(held)
     const gone = sharing.filter((reward) => {
       const asset = earlier.get(reward.id)
       if (asset && holding.has(asset)) assets.set(reward.id, asset)
       return asset !== undefined && !holding.has(asset)
     })
-    await database.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
-      gone.map((reward) => reward.id),
-    ])
+    if (gone.length > 0) {
+      await database.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
+        gone.map((reward) => reward.id),
+      ])
+    }
     let waiting = sharing.filter((reward) => !assets.has(reward.id))
     while (waiting.length > 0) {
       const free = await untaken(database, held)

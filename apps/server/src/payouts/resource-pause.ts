@@ -113,9 +113,14 @@ const toPause = (row: PauseRow): PayoutPause | undefined =>
 const PAUSE_COLUMNS = `resource, error, paused_at, next_check_at,
   greatest(0, extract(epoch FROM next_check_at - now()) * 1000)::float AS wait_ms`
 
+async function readPauseRow(db: Queryable): Promise<PauseRow | undefined> {
+  const [row] = await db.query<PauseRow>(`SELECT ${PAUSE_COLUMNS} FROM payout_pause`)
+  return row
+}
+
 /** The pause as the database has it now, if payouts are paused. */
 export async function readPayoutPause(db: Queryable): Promise<PayoutPause | undefined> {
-  const [row] = await db.query<PauseRow>(`SELECT ${PAUSE_COLUMNS} FROM payout_pause`)
+  const row = await readPauseRow(db)
   return row && toPause(row)
 }
 
@@ -196,7 +201,7 @@ export class ResourcePause {
    */
   async holdOff(): Promise<number> {
     const { database, baseDelayMs, maxDelayMs } = this.#options
-    const [row] = await database.query<PauseRow>(`SELECT ${PAUSE_COLUMNS} FROM payout_pause`)
+    const row = await readPauseRow(database)
     this.#lastSeen = row && toPause(row)
     if (!row?.resource) return 0
     if (row.wait_ms > 0) return row.wait_ms

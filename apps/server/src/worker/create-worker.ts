@@ -6,7 +6,12 @@ import type { PayoutHooks } from '../payouts/pay-batch.ts'
 import { ResourcePause } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../payouts/signer.ts'
-import { RewardWorker, type WorkerLogger } from './reward-worker.ts'
+import {
+  MAX_RETRY_DELAY_MS,
+  RETRY_BASE_MS,
+  RewardWorker,
+  type WorkerLogger,
+} from './reward-worker.ts'
 
 /** A reward worker configured from the environment, as the server and `npm run worker` run it. */
 export function createRewardWorker(
@@ -38,8 +43,8 @@ export function createRewardWorker(
       readResources: () => node.resourcesOf(payoutAccount.account),
       logger,
       // Looks at the account as the worker retries the chain: soon at first, then less often.
-      baseDelayMs: retryBaseMs ?? 1000,
-      maxDelayMs: retryMaxMs ?? 5 * 60_000,
+      baseDelayMs: retryBaseMs ?? RETRY_BASE_MS,
+      maxDelayMs: retryMaxMs ?? MAX_RETRY_DELAY_MS,
     }),
     logger,
     concurrency: env.WORKER_CONCURRENCY,

@@ -37,7 +37,9 @@ export interface RewardWorkerOptions {
   retryMaxMs?: number
 }
 
-const MAX_RETRY_DELAY_MS = 5 * 60_000
+/** A retry's first wait and longest one, unless a test wants them shorter. */
+export const RETRY_BASE_MS = 1000
+export const MAX_RETRY_DELAY_MS = 5 * 60_000
 
 /**
  * Claims due rewards and pays them in batches, one transaction of up to `batchSize` transfers
@@ -144,7 +146,12 @@ export class RewardWorker {
   }
 
   async #settle(batch: PayoutBatch): Promise<void> {
-    const { payout, logger, retryBaseMs = 1000, retryMaxMs = MAX_RETRY_DELAY_MS } = this.#options
+    const {
+      payout,
+      logger,
+      retryBaseMs = RETRY_BASE_MS,
+      retryMaxMs = MAX_RETRY_DELAY_MS,
+    } = this.#options
     const { rewards } = batch
     const rewardIds = rewards.map((reward) => reward.id)
     const log = {

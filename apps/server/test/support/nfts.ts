@@ -1,9 +1,13 @@
 import { NFT_COLLECTION, PAYOUT_ACCOUNT, PAYOUT_PRIVATE_KEY } from '@fernwood/devchain'
+import { treasureMintAction } from '@fernwood/devchain/testing'
 import { PrivateKey } from '@wharfkit/antelope'
 import { addCodes, createCampaign } from '../../src/campaigns/catalogue.ts'
 import type { ChainConnection } from '../../src/chain/chain-connection.ts'
 import type { Database } from '../../src/db/database.ts'
+import { type AssetRow, assetsHeldBy } from '../../src/nfts/held-assets.ts'
 import { ATOMICASSETS } from '../../src/nfts/templates.ts'
+import { reconcilePayouts } from '../../src/payouts/reconcile.ts'
+import { HyperionTransferHistory } from '../../src/payouts/transfer-history.ts'
 import { eventually, randomAccount } from './rewards.ts'
 import { payoutSession } from './worker.ts'
 
@@ -57,23 +61,11 @@ export const settled = (database: Database, ids: string[]) =>
     30_000,
   )
 
-export interface AssetRow {
-  asset_id: string
-  collection_name: string
-  template_id: number
-  mutable_serialized_data: string
-}
-
 /** `owner`'s AtomicAssets assets, as the chain's table holds them. */
 export async function assetsOf(chain: ChainConnection, owner: string): Promise<AssetRow[]> {
-  const { rows } = await chain.client.v1.chain.get_table_rows({
-    code: ATOMICASSETS,
-    table: 'assets',
-    scope: owner,
-    limit: 1000,
-    json: true,
-  })
-  return rows as AssetRow[]
+  const assets: AssetRow[] = []
+  for await (const asset of assetsHeldBy(chain.client, owner)) assets.push(asset)
+  return assets
 }
 
 /**
@@ -122,21 +114,9 @@ export async function mintTo(
   count: number,
 ): Promise<void> {
   await payoutSession(chain).transact({
-    actions: Array.from({ length: count }, () => ({
-      account: ATOMICASSETS,
-      name: 'mintasset',
-      authorization: [{ actor: PAYOUT_ACCOUNT, permission: 'active' }],
-      data: {
-        authorized_minter: PAYOUT_ACCOUNT,
-        collection_name: NFT_COLLECTION,
-        schema_name: 'treasures',
-        template_id: templateId,
-        new_asset_owner: owner,
-        immutable_data: [],
-        mutable_data: [],
-        tokens_to_back: [],
-      },
-    })),
+    actions: Array.from({ length: count }, () =>
+      treasureMintAction(PAYOUT_ACCOUNT, templateId, owner),
+    ),
   })
 }
 
@@ -159,3 +139,11 @@ export async function nftCampaign(
   })
   await addCodes(database, campaign, [slug])
 }
+
+/** The devchain's own history of actions, as reconcile and the CLI read it. */
+export const chainHistory = (chain: ChainConnection) =>
+  new HyperionTransferHistory(chain.apiUrl, chain.fetch, 5000)
+
+/** Reconciles every payout of the payout account against the devchain's whole history. */
+export const reconcileAll = (database: Database, chain: ChainConnection) =>
+  reconcilePayouts(database, chainHistory(chain), { payoutAccount: PAYOUT_ACCOUNT, since: null })

@@ -6,9 +6,9 @@
 -- wait. A code the catalogue refuses as it stands (unknown, its campaign not started or over, or
 -- the campaign's own rules unmet: claim_rules_verdict) is refused on the spot: the reward is
 -- inserted rejected, with its rejection and the reason of `rejection_reasons` (the catalogue's,
--- by rejection), so the submitter's answer says why at once; only a cap, taken by the worker under its locks, can still refuse a code accepted here.
--- A campaign with chain rules not yet `checked` for this wallet answers `eligibility_required`
--- and inserts nothing.
+-- by rejection), so the submitter's answer says why at once; only a cap, taken by the worker
+-- under its locks, can still refuse a code accepted here. A campaign with chain rules not yet
+-- `checked` for this wallet answers `eligibility_required` and inserts nothing.
 -- Whether a code was in the catalogue is also kept (code_unknown) for rewards an older server
 -- left waiting, which the lockout looks up again, as an operator may add their code meanwhile.
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer);
