@@ -262,10 +262,6 @@ export const StuckPayoutSchema = Type.Object({
 })
 export type StuckPayout = Static<typeof StuckPayoutSchema>
 
-/**
- * `GET /api/admin/payouts`: the payout account's balance of the reward token (null when the
- * chain did not answer), the refused payouts and the stuck rewards (over `stuckMinutes`).
- */
 /** What an account has of one resource, as get_account reports it (-1 when unlimited). */
 const ResourceUseSchema = Type.Object({
   used: Type.Integer(),
@@ -292,6 +288,10 @@ export const PayoutPauseSchema = Type.Object({
 })
 export type PayoutPauseView = Static<typeof PayoutPauseSchema>
 
+/**
+ * `GET /api/admin/payouts`: the payout account's balance of the reward token (null when the
+ * chain did not answer), the refused payouts and the stuck rewards (over `stuckMinutes`).
+ */
 export const PayoutsResponseSchema = Type.Object({
   account: Type.String(),
   balance: Type.Union([Type.String(), Type.Null()]),

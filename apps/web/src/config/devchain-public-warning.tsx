@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
 import { useTexts } from '../i18n/current'
-import { loadConfig } from './store'
+import { useConfig } from './use-config'
 import './devchain-public-warning.css'
 
 /**
@@ -9,19 +8,7 @@ import './devchain-public-warning.css'
  */
 export function DevchainPublicWarning() {
   const texts = useTexts()
-  const [devchainPublic, setDevchainPublic] = useState(false)
-  useEffect(() => {
-    let current = true
-    loadConfig().then(
-      (config) => current && setDevchainPublic(config.devchainPublic === true),
-      () => {
-        // Without the config there is nothing to warn of yet; the screens report the failure.
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [])
+  const devchainPublic = useConfig()?.devchainPublic === true
 
   if (!devchainPublic) return null
   return (

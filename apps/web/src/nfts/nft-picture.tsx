@@ -1,17 +1,23 @@
 import type { NftTemplate } from '@fernwood/protocol'
+import { useConfig } from '../config/use-config'
 import { useTexts } from '../i18n/current'
-import { nftImageUrl, useNftLinks } from './use-nft-links'
 import './nft-picture.css'
+
+/** A template's img as a URL: itself when it is one, else after the gateway ('ipfs://' dropped). */
+function nftImageUrl(image: string, ipfsGateway: string): string {
+  if (/^https?:\/\//.test(image)) return image
+  return `${ipfsGateway}/${image.replace(/^ipfs:\/\//, '').replace(/^\/+/, '')}`
+}
 
 /** An NFT's picture, from the IPFS gateway, loaded once it nears the screen. */
 export function NftPicture({ nft, size = 64 }: { nft: NftTemplate; size?: number }) {
   const texts = useTexts()
-  const links = useNftLinks()
-  if (!links) return <span className="nft-picture nft-picture--loading" aria-hidden="true" />
+  const config = useConfig()
+  if (!config) return <span className="nft-picture nft-picture--loading" aria-hidden="true" />
   return (
     <img
       className="nft-picture"
-      src={nftImageUrl(nft.image, links.ipfsGateway)}
+      src={nftImageUrl(nft.image, config.ipfsGateway)}
       alt={texts.nftPicture(nft.name)}
       width={size}
       height={size}

@@ -1,7 +1,7 @@
 import type { PaidNft } from '@fernwood/protocol'
+import { useConfig } from '../config/use-config'
 import { useTexts } from '../i18n/current'
 import { NftPicture } from './nft-picture'
-import { useNftLinks } from './use-nft-links'
 import './nft-treasure.css'
 
 /**
@@ -18,11 +18,11 @@ export function NftTreasure({
   explorerTransactionUrl: string
 }) {
   const texts = useTexts()
-  const links = useNftLinks()
+  const explorerAssetUrl = useConfig()?.chain.explorerAssetUrl
   const { assetId } = nft
   const assetPage = (id: string) =>
-    links?.explorerAssetUrl
-      ? links.explorerAssetUrl.replace('{id}', id)
+    explorerAssetUrl
+      ? explorerAssetUrl.replace('{id}', id)
       : explorerTransactionUrl.replace('{id}', transactionId)
   return (
     <span className="treasure__nft">

@@ -4,7 +4,7 @@ import { formatDateTime, formatTokenAmount } from '../i18n/format'
 import type { Language } from '../i18n/languages'
 
 /** A campaign's eligibility rule in the language's words: "This reward is for holders of …". */
-export function ruleText(rule: EligibilityRule, texts: Texts, language: Language): string {
+function ruleText(rule: EligibilityRule, texts: Texts, language: Language): string {
   const words = texts.eligibilityRule
   switch (rule.rule) {
     case 'allowlist':

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { claimable, takeWalletNext, useClaim } from '../../claim-link/claim'
 import { ClaimCard } from '../../claim-link/claim-card'
-import { loadConfig } from '../../config/store'
+import { useConfig } from '../../config/use-config'
 import { currentTexts, useTexts } from '../../i18n/current'
 import { useSignOut } from '../../session/use-sign-out'
 import { Button } from '../../ui/button'
@@ -20,18 +20,10 @@ export function ConnectWallet() {
   const claim = useClaim()
   const { signingOut, signOut } = useSignOut()
   const [connecting, setConnecting] = useState(false)
-  const [accountCreation, setAccountCreation] = useState<AccountCreationStart>('none')
+  const config = useConfig()
+  const accountCreation = config ? accountCreationStartFor(config.accountCreation) : 'none'
   const [creatingAccount, setCreatingAccount] = useState(false)
   const [creatingInKit, setCreatingInKit] = useState(false)
-
-  useEffect(() => {
-    loadConfig().then(
-      (config) => setAccountCreation(accountCreationStartFor(config.accountCreation)),
-      () => {
-        // Without the config there is no kit either; 'Connect WAX Wallet' reports it.
-      },
-    )
-  }, [])
 
   async function createAccountInKit() {
     setCreatingInKit(true)
