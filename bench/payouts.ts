@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startDevchain } from '@fernwood/devchain'
+import { PAYOUT_ACCOUNT, startDevchain } from '@fernwood/devchain'
 import { NFT_DEMO_REWARD, NFT_POOL_DEMO_REWARD } from '@fernwood/server/campaigns/seed'
 import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
@@ -55,14 +55,26 @@ function environment(batchSize: number, dataDir: string, databaseUrl?: string) {
   })
 }
 
+/** Signs payouts as the payout account and sends them straight to the devchain: landed, or thrown. */
+function directSender(
+  env: ReturnType<typeof environment>,
+  connection: Awaited<ReturnType<typeof openChain>>['connection'],
+) {
+  const signer = new WharfkitPayoutSigner(connection, payoutAccountFrom(env), {
+    expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+  })
+  const node = new PayoutChainNode(connection, env.CHAIN_TIMEOUT_MS)
+  return async (payouts: Parameters<typeof signer.sign>[0]) => {
+    const outcome = await node.send((await signer.sign(payouts)).packed)
+    if (!outcome.landed) throw new Error(outcome.error)
+  }
+}
+
 /** The same transfers straight to the devchain: signed `batchSize` a transaction, sent at once. */
 async function directRate(batchSize: number): Promise<number> {
   const env = environment(batchSize, tmpdir())
   const chain = await openChain(env)
-  const signer = new WharfkitPayoutSigner(chain.connection, payoutAccountFrom(env), {
-    expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
-  })
-  const node = new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
+  const send = directSender(env, chain.connection)
   const run = randomBytes(4).toString('hex')
   let next = 0
   const startedAt = performance.now()
@@ -71,7 +83,7 @@ async function directRate(batchSize: number): Promise<number> {
       while (next < REWARDS) {
         const first = next
         next = Math.min(next + batchSize, REWARDS)
-        const signed = await signer.sign(
+        await send(
           Array.from({ length: next - first }, (_, index) => ({
             tokenContract: 'fern.token',
             to: ACCOUNTS[(first + index) % ACCOUNTS.length],
@@ -79,8 +91,6 @@ async function directRate(batchSize: number): Promise<number> {
             memo: `bench ${run} ${first + index}`,
           })),
         )
-        const outcome = await node.send(signed.packed)
-        if (!outcome.landed) throw new Error(outcome.error)
       }
     }),
   )
@@ -102,7 +112,7 @@ async function workerRate(
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir })
   const chain = await openChain(env)
   try {
-    if (reward === 'pool') await stockPool(env)
+    if (reward === 'pool') await stockPool(directSender(env, chain.connection))
     await dueRewards(database, reward)
     const worker = createRewardWorker(env, {
       database,
@@ -182,30 +192,20 @@ async function addNftCodes(database: Database, count: number, pool: boolean): Pr
 }
 
 /** Mints REWARDS 'Oak acorn's to the payout account, for a pool run to hand out. */
-async function stockPool(env: ReturnType<typeof environment>) {
-  const chain = await openChain(env)
-  const payout = payoutAccountFrom(env)
-  const signer = new WharfkitPayoutSigner(chain.connection, payout, {
-    expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
-  })
-  const node = new PayoutChainNode(chain.connection, env.CHAIN_TIMEOUT_MS)
+async function stockPool(send: ReturnType<typeof directSender>) {
   const { collection, schema, templateId } = NFT_POOL_DEMO_REWARD
   for (let minted = 0; minted < REWARDS; minted += NFT_MINTS_PER_TRANSACTION) {
-    const mints = Math.min(NFT_MINTS_PER_TRANSACTION, REWARDS - minted)
-    const signed = await signer.sign(
+    await send(
       // Each with a tie of its own: two identical transactions would be one, sent twice.
-      Array.from({ length: mints }, (_, index) => ({
+      Array.from({ length: Math.min(NFT_MINTS_PER_TRANSACTION, REWARDS - minted) }, (_, index) => ({
         collection,
         schema,
         templateId,
-        to: payout.account,
+        to: PAYOUT_ACCOUNT,
         rewardId: `pool stock ${minted + index}`,
       })),
     )
-    const outcome = await node.send(signed.packed)
-    if (!outcome.landed) throw new Error(outcome.error)
   }
-  await chain.close()
 }
 
 const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL

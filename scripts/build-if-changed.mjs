@@ -43,7 +43,7 @@ const targets = [
 const wanted = process.argv.slice(2)
 const release = await lock(root, {
   lockfilePath: path.join(root, 'node_modules', '.fernwood-build.lock'),
-  // A cold build takes a minute or two on a slow machine: wait for it, checking four times a second.
+  // A cold build takes a minute or two on a slow machine: wait up to 10 minutes, four times a second.
   retries: { retries: 2400, factor: 1, minTimeout: 250, maxTimeout: 250 },
 })
 for (const { name, workspace, output, inputs } of targets) {

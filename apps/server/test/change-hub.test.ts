@@ -5,6 +5,8 @@ import {
   bindWallet,
   createThrowawayDatabase,
   type EventStream,
+  type HttpVisitor,
+  httpVisitor,
   openEventStream,
   type StreamEvent,
 } from '@fernwood/testkit'
@@ -26,42 +28,24 @@ const OPERATOR = 'alice.wam'
 const env = readEnvironment({ PUBLIC_ORIGIN: TEST_ORIGIN })
 const WELCOME_CODE = welcomeCodeFor(env.PRODUCT_NAME)
 
-/** A visitor of the server at `url`, posting as the site's pages do, keeping the cookie it is given. */
-function visitorOf(url: string) {
-  const visitor = {
-    cookie: '',
-    async post(to: string, body: object) {
-      const response = await fetch(`${url}${to}`, {
-        method: 'POST',
-        headers: {
-          origin: TEST_ORIGIN,
-          'content-type': 'application/json',
-          cookie: visitor.cookie,
-        },
-        body: JSON.stringify(body),
-      })
-      const session = response.headers
-        .getSetCookie()
-        .find((set) => set.startsWith('fernwood_session='))
-      if (session) visitor.cookie = session.split(';')[0]
-      return { status: response.status, body: await response.text() }
-    },
-    /** A stream of `route`, once its first event (`first`) has come. */
-    async stream(route: string, first: (event: StreamEvent) => boolean): Promise<EventStream> {
-      const stream = await openEventStream(`${url}${route}`, visitor.cookie)
-      expect(stream.status).toBe(200)
-      await stream.next(first)
-      return stream
-    },
-  }
-  return visitor
+/** A stream of `route` as `visitor`, once its first event (`first`) has come. */
+async function streamOf(
+  url: string,
+  visitor: HttpVisitor,
+  route: string,
+  first: (event: StreamEvent) => boolean,
+): Promise<EventStream> {
+  const stream = await openEventStream(`${url}${route}`, visitor.cookie())
+  expect(stream.status).toBe(200)
+  await stream.next(first)
+  return stream
 }
 
 /** The operator, signed in with the Dev Wallet's key as the console's login does. */
 async function signedInOperator(url: string) {
-  const operator = visitorOf(url)
+  const operator = httpVisitor(url, TEST_ORIGIN)
   expect((await operator.post('/api/session', {})).status).toBe(201)
-  await bindWallet((to, body) => operator.post(to, body), OPERATOR)
+  await bindWallet(operator.post, OPERATOR)
   return operator
 }
 
@@ -108,15 +92,12 @@ describe(`a server process listens to the changes channel through one hub (${tes
     await testDatabase.drop()
   })
 
-  it('its visitors’ streams, operators’ feed and worker subscribe once', () => {
-    expect(subscriptions).toEqual([CHANGES_CHANNEL])
-  })
-
-  it('a submission reaches the visitor’s stream and the operators’ console and wakes the worker, which pays it; a sign-out ends the stream', async () => {
+  it('with a visitor’s stream and the operators’ feed open beside the worker, one subscription carries a submission to each, and the worker pays it; a sign-out ends the stream', async () => {
     const operator = await signedInOperator(url)
-    const live = await operator.stream('/api/live', isSnapshot)
-    const overview = await operator.stream('/api/admin/live', isOverview)
+    const live = await streamOf(url, operator, '/api/live', isSnapshot)
+    const overview = await streamOf(url, operator, '/api/admin/live', isOverview)
     try {
+      expect(subscriptions).toEqual([CHANGES_CHANNEL])
       const overviewsBefore = overview.events.length
       const submitted = await operator.post('/api/codes', { code: WELCOME_CODE })
       expect(submitted.status, submitted.body).toBe(201)
@@ -126,7 +107,7 @@ describe(`a server process listens to the changes channel through one hub (${tes
 
       const signedOut = await fetch(`${url}/api/session`, {
         method: 'DELETE',
-        headers: { origin: TEST_ORIGIN, cookie: operator.cookie },
+        headers: { origin: TEST_ORIGIN, cookie: operator.cookie() },
       })
       expect(signedOut.ok).toBe(true)
       await live.ended
@@ -163,8 +144,8 @@ if (testDriver === 'postgres') {
       )
       try {
         const operator = await signedInOperator(server.url)
-        const live = await operator.stream('/api/live', isSnapshot)
-        const overview = await operator.stream('/api/admin/live', isOverview)
+        const live = await streamOf(server.url, operator, '/api/live', isSnapshot)
+        const overview = await streamOf(server.url, operator, '/api/admin/live', isOverview)
         const [{ listening }] = await server.database.query<{ listening: number }>(
           `SELECT count(*)::int AS listening FROM pg_stat_activity
             WHERE datname = current_database() AND query ILIKE 'LISTEN %'`,

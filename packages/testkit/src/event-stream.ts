@@ -63,6 +63,8 @@ export function openEventStream(
         },
       },
       (response) => {
+        // Each pending `next`, looked at again as each event arrives.
+        const waiting = new Set<() => void>()
         const stream: EventStream = {
           status: response.statusCode ?? 0,
           events: [],
@@ -70,13 +72,21 @@ export function openEventStream(
           retry: undefined,
           next: (matches, timeoutMs = 5_000, from = 0) =>
             new Promise((found, fail) => {
-              const deadline = Date.now() + timeoutMs
               const look = () => {
                 const event = stream.events.slice(from).find(matches)
-                if (event) return found(event)
-                if (Date.now() > deadline) return fail(new Error('no matching event arrived'))
-                setTimeout(look, 2)
+                if (!event) return
+                settle()
+                found(event)
               }
+              const timer = setTimeout(() => {
+                settle()
+                fail(new Error('no matching event arrived'))
+              }, timeoutMs)
+              const settle = () => {
+                clearTimeout(timer)
+                waiting.delete(look)
+              }
+              waiting.add(look)
               look()
             }),
           ended: new Promise((ended) => response.on('end', () => ended())),
@@ -95,6 +105,7 @@ export function openEventStream(
           }
           if (data.length > 0) {
             stream.events.push({ event, data: JSON.parse(data.join('\n')), ...(id && { id }) })
+            for (const look of [...waiting]) look()
           }
         })
         resolve(stream)

@@ -9,10 +9,11 @@ export interface HttpVisitor {
 }
 
 /**
- * A visitor of the server at `url` as a browser is one: it sends the site's origin and keeps the
- * session cookie each answer sets (a sign-in, a wallet login starting a new session).
+ * A visitor of the server at `url` as a browser is one: it sends the site's origin (`url` unless
+ * the server's PUBLIC_ORIGIN is another) and keeps the session cookie each answer sets (a sign-in,
+ * a wallet login starting a new session).
  */
-export function httpVisitor(url: string): HttpVisitor {
+export function httpVisitor(url: string, origin = url): HttpVisitor {
   const cookies = new Map<string, string>()
   const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   const request = async (path: string, body?: unknown) => {
@@ -20,7 +21,7 @@ export function httpVisitor(url: string): HttpVisitor {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         'content-type': 'application/json',
-        origin: url,
+        origin,
         ...(cookies.size > 0 && { cookie: cookie() }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
