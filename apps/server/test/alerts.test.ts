@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { enqueueAlert } from '../src/alerts/alert-events.ts'
-import { AlertSender } from '../src/alerts/alert-sender.ts'
+import { AlertSender, type AlertSenderOptions } from '../src/alerts/alert-sender.ts'
 import { recordPayoutBalance } from '../src/alerts/balance-watch.ts'
 import { alertPauseChanges } from '../src/alerts/pause-alerts.ts'
 import { type RunningAlerts, startAlerts } from '../src/alerts/start-alerts.ts'
@@ -20,7 +20,10 @@ import { createTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
 import { fernCampaign, recordingLogger, testWorker } from './support/worker.ts'
 
+// A secret as operators set it before alerts followed Standard Webhooks: its receivers' form is
+// whsec_ and the base64 of its bytes.
 const SECRET = 'alerts-test-secret-0123456789'
+const RECEIVERS_SECRET = `whsec_${Buffer.from(SECRET).toString('base64')}`
 
 let testDatabase: TestDatabase
 /** A second process's connection: its own pool on PostgreSQL; on PGlite, the one database. */
@@ -48,16 +51,30 @@ afterAll(async () => {
 
 interface Received {
   body: string
-  signature: string | undefined
+  headers: Record<string, string>
   json: {
     id: string
     event: string
     text: string
     content: string
+    allowed_mentions: unknown
     data: Record<string, unknown>
     at: string
   }
 }
+
+/** The request's headers as a receiver hands them to `Webhook.verify`. */
+function headersOf(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  )
+}
+
+/** What a receiver using the `standardwebhooks` library does: throws unless it is genuine and fresh. */
+const verify = ({ body, headers }: Received, secret = RECEIVERS_SECRET) =>
+  new Webhook(secret).verify(body, headers)
 
 const receivers: Array<{ close(): Promise<void> }> = []
 
@@ -72,12 +89,7 @@ async function startReceiver(statuses: number[] = []) {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8')
-      const signature = request.headers['x-fernwood-signature']
-      received.push({
-        body,
-        signature: typeof signature === 'string' ? signature : undefined,
-        json: JSON.parse(body),
-      })
+      received.push({ body, headers: headersOf(request.headers), json: JSON.parse(body) })
       response.statusCode = statuses.shift() ?? 200
       response.end()
     })
@@ -90,7 +102,11 @@ async function startReceiver(statuses: number[] = []) {
   return { url: `http://127.0.0.1:${port}/hooks/alerts`, received }
 }
 
-async function startSender(url: string, database = testDatabase.database) {
+async function startSender(
+  url: string,
+  database = testDatabase.database,
+  options: Partial<AlertSenderOptions> = {},
+) {
   const sender = new AlertSender({
     database,
     url,
@@ -100,13 +116,12 @@ async function startSender(url: string, database = testDatabase.database) {
     pollIntervalMs: 20,
     retryBaseMs: 50,
     retryMaxMs: 200,
+    ...options,
   })
   senders.push(sender)
   await sender.start()
   return sender
 }
-
-const signatureOf = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex')
 
 async function alertRows() {
   return testDatabase.database.query<{
@@ -184,12 +199,15 @@ describe(`operators' alerts (${testDriver})`, () => {
       'payouts.paused',
       'payouts.resumed',
     ])
-    for (const { body, signature, json } of receiver.received) {
-      expect(signature).toBe(signatureOf(body))
+    for (const delivery of receiver.received) {
+      const { json } = delivery
+      expect(verify(delivery)).toEqual(json)
       expect(json.text).toMatch(/^Fernwood: ./)
-      expect(json.content).toBe(json.text)
+      expect(json.allowed_mentions).toEqual({ parse: [] })
       expect(new Date(json.at).toISOString()).toBe(json.at)
     }
+    const messageIds = receiver.received.map(({ headers }) => headers['webhook-id'])
+    expect(new Set(messageIds).size).toBe(6)
     const byEvent = new Map(receiver.received.map(({ json }) => [json.event, json]))
     expect(byEvent.get('campaign.cap_reached')?.data).toEqual({
       campaign: 'alert-capped',
@@ -215,19 +233,109 @@ describe(`operators' alerts (${testDriver})`, () => {
     await eventually(alertRows, (rows) => rows.every((row) => row.sent))
   })
 
-  it('an alert the receiver answers with 500 is sent again, the same body, until it is taken', async () => {
+  it('an alert the receiver answers with 500 is sent again, the same body and webhook-id, signed at each attempt', async () => {
     const receiver = await startReceiver([500, 503])
     await enqueueAlert(testDatabase.database, 'balance.low', {
       account: 'fernwoodpays',
       balance: '1.0000 FERN',
       threshold: '10.0000 FERN',
     })
-    await startSender(receiver.url)
+    // Retries over a second apart, so each attempt's time is a timestamp of its own.
+    await startSender(receiver.url, testDatabase.database, { retryBaseMs: 1100, retryMaxMs: 1100 })
     const [row] = await eventually(alertRows, (rows) => rows[0]?.sent)
     expect(row.attempts).toBe(3)
     expect(receiver.received).toHaveLength(3)
     expect(new Set(receiver.received.map(({ body }) => body)).size).toBe(1)
-    for (const { body, signature } of receiver.received) expect(signature).toBe(signatureOf(body))
+    const messageIds = receiver.received.map(({ headers }) => headers['webhook-id'])
+    expect(messageIds[0]).toMatch(/^alert_/)
+    expect(new Set(messageIds).size).toBe(1)
+    const timestamps = receiver.received.map(({ headers }) => Number(headers['webhook-timestamp']))
+    expect(timestamps[1]).toBeGreaterThan(timestamps[0])
+    expect(timestamps[2]).toBeGreaterThan(timestamps[1])
+    for (const delivery of receiver.received) verify(delivery)
+  })
+
+  it('a delivery captured and sent again after the 5-minute tolerance is refused by its receiver', async () => {
+    const secret = `whsec_${Buffer.from('a key of the spec form, 32 bytes').toString('base64')}`
+    const receiver = await startReceiver()
+    await enqueueAlert(testDatabase.database, 'balance.low', {
+      account: 'fernwoodpays',
+      balance: '1.0000 FERN',
+      threshold: '10.0000 FERN',
+    })
+    await startSender(receiver.url, testDatabase.database, { secret })
+    const [captured] = await eventually(
+      async () => receiver.received,
+      (received) => received.length === 1,
+    )
+    expect(verify(captured, secret)).toEqual(captured.json)
+    const sentAt = Number(captured.headers['webhook-timestamp']) * 1000
+    vi.useFakeTimers({ toFake: ['Date'], now: sentAt + 5 * 60_000 + 2000 })
+    try {
+      expect(() => verify(captured, secret)).toThrow('Message timestamp too old')
+      // Nor can the replay pass for a fresh one: the signature covers the timestamp.
+      const refreshed = {
+        ...captured,
+        headers: {
+          ...captured.headers,
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        },
+      }
+      expect(() => verify(refreshed, secret)).toThrow('No matching signature found')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a campaign named with chat markup reaches Slack and Discord as text that pings nobody', async () => {
+    const db = testDatabase.database
+    const name = '<@everyone> & <b>'
+    const campaign = await createCampaign(db, {
+      slug: 'alert-markup',
+      name,
+      kind: 'unique',
+      rewardQuantity: '1.0000 FERN',
+      tokenContract: 'fern.token',
+      totalCap: 1,
+    })
+    await addCodes(db, campaign, ['markup-1'])
+    await db.transaction((tx) => redeemCodes(tx, ['markup-1']))
+    const receiver = await startReceiver()
+    await startSender(receiver.url)
+    const [{ json }] = await eventually(
+      async () => receiver.received,
+      (received) => received.length === 1,
+    )
+    expect(json.text).toBe(
+      'Fernwood: Campaign “&lt;@everyone&gt; &amp; &lt;b&gt;” (alert-markup) reached its cap: 1 of 1 rewards claimed.',
+    )
+    expect(json.content).toBe(
+      'Fernwood: Campaign “\\<\\@everyone\\> & \\<b\\>” (alert-markup) reached its cap: 1 of 1 rewards claimed.',
+    )
+    expect(json.allowed_mentions).toEqual({ parse: [] })
+    // The data is JSON, for programs: the name as it is.
+    expect(json.data.name).toBe(name)
+  })
+
+  it('a whsec_ secret that is not the base64 of a key of 24 bytes or more is refused at start', async () => {
+    const start = (secret: string) =>
+      startAlerts(
+        readEnvironment({
+          ALERT_WEBHOOK_URL: 'http://127.0.0.1:9/hooks',
+          ALERT_WEBHOOK_SECRET: secret,
+        }),
+        {
+          database: testDatabase.database,
+          chain: {} as ChainConnection,
+          logger: recordingLogger().logger,
+        },
+      )
+    await expect(start('whsec_not-base64-at-all-but-long-enough')).rejects.toThrow(
+      /ALERT_WEBHOOK_SECRET.*base64/,
+    )
+    await expect(start(`whsec_${Buffer.alloc(16, 1).toString('base64')}`)).rejects.toThrow(
+      /at least 24 bytes/,
+    )
   })
 
   it('two senders sharing the outbox send each alert once', async () => {
@@ -318,7 +426,7 @@ describe(`operators' alerts (${testDriver})`, () => {
         balance: expect.stringMatching(/^[0-9.]+ FERN$/),
         threshold: '900000000000 FERN',
       })
-      for (const { body, signature } of receiver.received) expect(signature).toBe(signatureOf(body))
+      for (const delivery of receiver.received) verify(delivery)
     } finally {
       await alerts?.stop()
       await worker?.stop()

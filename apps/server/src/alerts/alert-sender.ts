@@ -1,16 +1,17 @@
 import type { Database } from '../db/database.ts'
 import { changeHubOf, type StopListening } from '../events/hub.ts'
 import { alertDeliveries } from '../metrics/instruments.ts'
+import { sendSignedMessage } from '../outbound/signed-sender.ts'
 import type { WorkerLogger } from '../worker/reward-worker.ts'
 import { backoffDelay, WakeSignal } from '../worker/wake-signal.ts'
+import { alertBody, alertMessageId, type StoredAlert } from './alert-body.ts'
 import { summarizeAlert } from './alert-events.ts'
-import { alertBody, postAlert, type StoredAlert } from './webhook.ts'
 
 export interface AlertSenderOptions {
   database: Database
   /** ALERT_WEBHOOK_URL */
   url: string
-  /** ALERT_WEBHOOK_SECRET */
+  /** ALERT_WEBHOOK_SECRET, in either form `signingKeyOf` takes */
   secret: string
   productName: string
   logger: WorkerLogger
@@ -34,12 +35,14 @@ const FRESH_HOURS = 24
 const KEEP_DAYS = 7
 
 /**
- * Delivers the `alerts` outbox to the operators' webhook, signed, oldest first, in the
- * background of whichever process runs it: nothing waits on a receiver, least of all a payout.
+ * Delivers the `alerts` outbox to the operators' webhook, signed (Standard Webhooks), oldest
+ * first, in the background of whichever process runs it: nothing waits on a receiver, least of
+ * all a payout.
  * Any number of senders share the outbox: each alert is taken by one (`SKIP LOCKED`) for a lease,
  * and marked sent when its receiver answered 2xx. A sender that dies between the answer and the
  * mark leaves it to be sent again after the lease: alerts are delivered at least once, rarely
- * twice, and their `id` lets a receiver tell. A failed attempt is retried with a doubling delay.
+ * twice, and their `webhook-id` lets a receiver tell. A failed attempt is retried with a doubling
+ * delay, signed anew with its own time.
  */
 export class AlertSender {
   readonly #options: Required<AlertSenderOptions>
@@ -112,12 +115,13 @@ export class AlertSender {
       if (this.#stopping) break
       const stored = { ...alert, at: new Date(alert.at) }
       const summary = summarizeAlert(alert.event, alert.data)
-      const delivery = await postAlert(
+      const delivery = await sendSignedMessage({
         url,
         secret,
-        alertBody(stored, summary, productName),
+        id: alertMessageId(stored),
+        payload: alertBody(stored, summary, productName),
         timeoutMs,
-      )
+      })
       if (delivery.ok) {
         await database.query('UPDATE alerts SET sent_at = now(), last_error = NULL WHERE id = $1', [
           alert.id,

@@ -1,6 +1,7 @@
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import { ConfigurationError, type Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
+import { signingKeyOf } from '../outbound/signed-sender.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import type { ResourcePause } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
@@ -37,9 +38,21 @@ export async function startAlerts(
   if (env.ALERT_WEBHOOK_URL && !env.ALERT_WEBHOOK_SECRET) {
     throw new ConfigurationError(
       'ALERT_WEBHOOK_SECRET',
-      'alerts are signed: set a secret of at least 16 characters beside ALERT_WEBHOOK_URL',
+      'alerts are signed: set a secret (whsec_ and base64, or at least 16 characters) beside ALERT_WEBHOOK_URL',
       '',
     )
+  }
+  if (env.ALERT_WEBHOOK_SECRET) {
+    try {
+      signingKeyOf(env.ALERT_WEBHOOK_SECRET)
+    } catch (error) {
+      // Refused at start, not at the first alert, which may come in the middle of an incident.
+      throw new ConfigurationError(
+        'ALERT_WEBHOOK_SECRET',
+        (error as Error).message,
+        env.ALERT_WEBHOOK_SECRET,
+      )
+    }
   }
   const unsubscribe = pause ? alertPauseChanges(pause, database, logger) : undefined
   const node = new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS)
