@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { ANTELOPE_NAME_PATTERN } from './names.ts'
 
 export const ChainNameSchema = Type.Union([
   Type.Literal('devchain'),
@@ -39,7 +40,7 @@ export const PublicConfigSchema = Type.Object({
   appName: Type.String({ description: 'the Antelope name wallets sign identity proofs for' }),
   token: Type.String(),
   /** The reward token's contract, for reading a wallet's balance from the chain. */
-  tokenContract: Type.String({ pattern: '^[a-z1-5.]{1,12}$' }),
+  tokenContract: Type.String({ pattern: ANTELOPE_NAME_PATTERN }),
   /** The reward token's decimals, for a balance the chain does not report (an account holding none). */
   tokenPrecision: Type.Integer({ minimum: 0, maximum: 18 }),
   welcomeCode: Type.String(),

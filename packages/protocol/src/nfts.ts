@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { ANTELOPE_NAME_PATTERN } from './names.ts'
 
 /**
  * An AtomicAssets template a campaign mints: its collection, schema, template id, and the
@@ -7,8 +8,8 @@ import { type Static, Type } from 'typebox'
  * when it is a URL.
  */
 export const NftTemplateSchema = Type.Object({
-  collection: Type.String({ pattern: '^[a-z1-5.]{1,12}$' }),
-  schema: Type.String({ pattern: '^[a-z1-5.]{1,12}$' }),
+  collection: Type.String({ pattern: ANTELOPE_NAME_PATTERN }),
+  schema: Type.String({ pattern: ANTELOPE_NAME_PATTERN }),
   templateId: Type.Integer({ minimum: 1 }),
   name: Type.String(),
   image: Type.String(),

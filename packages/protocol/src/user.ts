@@ -1,6 +1,8 @@
 import { type Static, Type } from 'typebox'
+import { ANTELOPE_NAME_PATTERN } from './names.ts'
 
-export const WaxAccountSchema = Type.String({ pattern: '^[a-z1-5.]{1,12}$' })
+/** A WAX account, in the chain's own spelling only (names.ts). */
+export const WaxAccountSchema = Type.String({ pattern: ANTELOPE_NAME_PATTERN })
 
 export const UserSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

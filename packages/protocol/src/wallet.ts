@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { ANTELOPE_NAME_PATTERN } from './names.ts'
 import { WaxAccountSchema } from './user.ts'
 
 export const ChallengeResponseSchema = Type.Object({
@@ -9,7 +10,7 @@ export const ChallengeResponseSchema = Type.Object({
 })
 export type ChallengeResponse = Static<typeof ChallengeResponseSchema>
 
-const PermissionNameSchema = Type.String({ pattern: '^[a-z1-5.]{1,12}$' })
+const PermissionNameSchema = Type.String({ pattern: ANTELOPE_NAME_PATTERN })
 
 /** A standard Antelope identity proof (Anchor, the Dev Wallet), in its `EOSIO …` string form. */
 export const IdentityProofEvidenceSchema = Type.Object({

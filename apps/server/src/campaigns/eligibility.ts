@@ -1,4 +1,5 @@
 import type { ClaimRules, EligibilityRule, WalletLimitPeriod } from '@fernwood/protocol'
+import { ANTELOPE_NAME, isAntelopeName } from '@fernwood/protocol/names'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Queryable } from '../db/database.ts'
 
@@ -14,7 +15,8 @@ export interface CampaignEligibility {
 /** The most accounts one allowlist may hold. */
 const MAX_ALLOWLIST_ACCOUNTS = 100_000
 
-const ACCOUNT = /^[a-z1-5.]{1,12}$/
+const MIN_BALANCE = new RegExp(`^([0-9]+(?:\\.[0-9]+)?) ([A-Z]{1,7})@(${ANTELOPE_NAME})$`)
+const HOLDS_NFT = new RegExp(`^(${ANTELOPE_NAME})(?::([0-9]{1,9}))?$`)
 
 /** Why an operator's rule was refused, e.g. 'line 3: "Bob" is not a WAX account name'. */
 export class EligibilityRuleInvalid extends Error {
@@ -23,14 +25,14 @@ export class EligibilityRuleInvalid extends Error {
 
 /** `--min-balance "<amount> <SYMBOL>@<contract>"`, e.g. "100.0000 FERN@fern.token". */
 export function minBalanceRule(text: string): ChainRule {
-  const match = /^([0-9]+(?:\.[0-9]+)?) ([A-Z]{1,7})@([a-z1-5.]{1,12})$/.exec(text.trim())
+  const match = MIN_BALANCE.exec(text.trim())
   if (!match) throw new EligibilityRuleInvalid('--min-balance')
   return { rule: 'min_balance', amount: match[1], token: match[2], contract: match[3] }
 }
 
 /** `--holds-nft <collection>[:<template>]`, e.g. "fernwoodnfts:1". */
 export function holdsNftRule(text: string): ChainRule {
-  const match = /^([a-z1-5.]{1,12})(?::([0-9]{1,9}))?$/.exec(text.trim())
+  const match = HOLDS_NFT.exec(text.trim())
   if (!match) throw new EligibilityRuleInvalid('--holds-nft')
   return {
     rule: 'holds_nft',
@@ -65,10 +67,8 @@ export function allowlistAccounts(text: string): string[] {
     if (isCsv && index === 0) return
     const account = isCsv ? (cells(line)[column] ?? '') : line.trim()
     if (account === '') return
-    if (!ACCOUNT.test(account)) {
-      throw new EligibilityRuleInvalid(
-        `allowlist: line ${index + 1}: "${account.slice(0, 20)}" is not a WAX account name`,
-      )
+    if (!isAntelopeName(account)) {
+      throw new EligibilityRuleInvalid(`allowlist: line ${index + 1}: ${notAnAccount(account)}`)
     }
     accounts.add(account)
   })
@@ -79,6 +79,15 @@ export function allowlistAccounts(text: string): string[] {
     )
   }
   return [...accounts]
+}
+
+/** Says how the chain spells a name written with trailing dots, which it reads as the same account. */
+function notAnAccount(text: string): string {
+  const shown = `"${text.slice(0, 20)}"`
+  const canonical = text.replace(/\.+$/, '')
+  return isAntelopeName(canonical)
+    ? `${shown} is spelled "${canonical}" on chain`
+    : `${shown} is not a WAX account name`
 }
 
 // Rows per insert of an allowlist: one statement's parameters stay small on either driver.

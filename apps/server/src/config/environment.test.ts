@@ -34,11 +34,25 @@ describe('configuration from the environment', () => {
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['TRUST_PROXY', 'perhaps'],
     ['APP_NAME', 'Fernwood!'],
+    // Each the chain reads as another name: a second spelling of one account is no setting.
+    ['ADMIN_ACCOUNTS', 'alice.wam.'],
+    ['ADMIN_ACCOUNTS', 'bob.wam, alice.wam..'],
+    ['WALLET_PERMISSIONS', 'active.'],
+    ['PAYOUT_ACCOUNT', 'fernwoodpays.'],
+    ['REWARD_TOKEN_CONTRACT', 'fern.token.'],
   ])('refuses %s=%s with a message naming the variable', (variable, value) => {
     expect(() => readEnvironment({ [variable]: value })).toThrow(ConfigurationError)
     expect(() => readEnvironment({ [variable]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${variable}=`),
     )
+  })
+
+  it('takes account lists in the chain’s spelling, spaces around the commas allowed', () => {
+    const env = readEnvironment({
+      ADMIN_ACCOUNTS: ' alice.wam , bob..wam',
+      WALLET_PERMISSIONS: 'active',
+    })
+    expect(env.ADMIN_ACCOUNTS).toBe(' alice.wam , bob..wam')
   })
 
   it('.env.example documents every variable the server reads, and only those', () => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from '@fernwood/protocol/names'
 import { type Static, Type } from 'typebox'
 import Value from 'typebox/value'
 import { HIDDEN, hideSecrets } from './secrets.ts'
@@ -19,6 +20,10 @@ function findRepositoryRoot(from: string): string {
 }
 
 const repositoryRoot = findRepositoryRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+// Names, comma-separated, each in the chain's spelling: 'alice.wam.' would be a second admin entry
+// for the one account alice.wam, and is refused at start rather than read as it.
+const NAME_LIST = ` *${ANTELOPE_NAME} *(, *${ANTELOPE_NAME} *)*`
 
 /** A wallet id WALLETS may name (the protocol's WalletId). */
 const WALLET_ID = '(devwallet|cloudwallet|anchor|wombat)'
@@ -147,7 +152,7 @@ export const EnvironmentSchema = Type.Object({
   ),
   PRODUCT_NAME: Type.String({ minLength: 1, maxLength: 40, default: 'Fernwood' }),
   APP_NAME: Type.String({
-    pattern: '^[a-z1-5.]{1,12}$',
+    pattern: ANTELOPE_NAME_PATTERN,
     default: 'fernwood',
     description: 'the app name wallets show and sign identity proofs for (an Antelope name)',
   }),
@@ -171,7 +176,7 @@ export const EnvironmentSchema = Type.Object({
     default: '10.0000 FERN',
     description: 'what the welcome code pays, as an Antelope asset',
   }),
-  REWARD_TOKEN_CONTRACT: Type.String({ pattern: '^[a-z1-5.]{1,12}$', default: 'fern.token' }),
+  REWARD_TOKEN_CONTRACT: Type.String({ pattern: ANTELOPE_NAME_PATTERN, default: 'fern.token' }),
   CODE_SUBMITS_PER_MINUTE: Type.Integer({
     minimum: 1,
     default: 20,
@@ -215,11 +220,11 @@ export const EnvironmentSchema = Type.Object({
   }),
   PAYOUT_ACCOUNT: Type.Optional(
     Type.String({
-      pattern: '^[a-z1-5.]{1,12}$',
+      pattern: ANTELOPE_NAME_PATTERN,
       description: 'pays rewards; fernwoodpays on devchain',
     }),
   ),
-  PAYOUT_PERMISSION: Type.String({ pattern: '^[a-z1-5.]{1,12}$', default: 'active' }),
+  PAYOUT_PERMISSION: Type.String({ pattern: ANTELOPE_NAME_PATTERN, default: 'active' }),
   PAYOUT_PRIVATE_KEY: Type.Optional(
     Type.String({
       minLength: 1,
@@ -247,7 +252,7 @@ export const EnvironmentSchema = Type.Object({
     Type.String({
       minLength: 16,
       description:
-        'signs each alert: X-Fernwood-Signature is the HMAC-SHA256 hex digest of the body; required with ALERT_WEBHOOK_URL',
+        'signs each alert as Standard Webhooks do (webhook-id, webhook-timestamp, webhook-signature): whsec_ and the base64 of at least 24 bytes, or any text of at least 16 characters, whose UTF-8 bytes are the key (receivers take whsec_ and their base64); required with ALERT_WEBHOOK_URL',
       secret: true,
     }),
   ),
@@ -311,13 +316,13 @@ export const EnvironmentSchema = Type.Object({
     'bind wallets that give no ownership proof (unverified); never on a public deployment',
   ),
   WALLET_PERMISSIONS: Type.String({
-    pattern: '^ *[a-z1-5.]{1,12} *(, *[a-z1-5.]{1,12} *)*$',
+    pattern: `^${NAME_LIST}$`,
     default: 'active',
     description:
       'the permissions, comma-separated, whose identity proof binds a wallet and opens the console',
   }),
   ADMIN_ACCOUNTS: Type.String({
-    pattern: '^( *[a-z1-5.]{1,12} *(, *[a-z1-5.]{1,12} *)*)?$',
+    pattern: `^(${NAME_LIST})?$`,
     default: '',
     description:
       'wax accounts, comma-separated, whose verified wallet opens the operator console at /admin',

@@ -18,14 +18,19 @@ export interface TestDatabase {
  * on the TEST_DATABASE_URL server, dropped afterwards, so test files can run side by side.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  const created = await createUnmigratedTestDatabase()
+  await migrate(created.database)
+  return created
+}
+
+/** As createTestDatabase, before any migration: for tests of what a migration does to old rows. */
+export async function createUnmigratedTestDatabase(): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
     const database = await openPgliteDatabase('memory://')
-    await migrate(database)
     return { database, drop: () => database.close() }
   }
   const throwaway = await createThrowawayDatabase('fernwood_test')
   const database = await openPostgresDatabase(throwaway.url)
-  await migrate(database)
   return {
     database,
     url: throwaway.url,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { USER_ACCOUNTS } from '@fernwood/devchain'
+import { ANTELOPE_NAME_PATTERN } from '@fernwood/protocol/names'
 import type { APIClient } from '@wharfkit/antelope'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { DevAnchor } from '../dev-anchor.ts'
@@ -46,7 +47,7 @@ const answerSchema = {
     properties: {
       link: linkSchema,
       decision: { enum: ['approve', 'decline'] },
-      account: { type: 'string', pattern: '^[a-z1-5.]{1,12}$' },
+      account: { type: 'string', pattern: ANTELOPE_NAME_PATTERN },
     },
   },
 } as const
