@@ -7,7 +7,7 @@ import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { operatorApp, runAdmin } from './support/operator-app.ts'
 import { REFUSED_RULES } from './support/refused-rules.ts'
-import { signInVisitor, submitCode } from './support/rewards.ts'
+import { randomAccount, signInVisitor, submitCode } from './support/rewards.ts'
 import { testDriver } from './support/test-database.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'
 
@@ -319,5 +319,29 @@ describe(`editing a campaign's rules (${testDriver})`, () => {
     expect((await claim('alice.wam')).status).toBe('pending')
     expect((await edit('hollow', { allowlist: null })).statusCode).toBe(200)
     expect((await claim('carol.wam')).status).toBe('pending')
+  })
+
+  it('the console replaces an allowlist with one of 50,000 accounts, past the default body limit', async () => {
+    await sharedCampaign('meadow')
+    expect((await edit('meadow', { allowlist: 'alice.wam\n' })).statusCode).toBe(200)
+    const accounts = Array.from({ length: 50_000 }, () => randomAccount('m'))
+    const replaced = await edit('meadow', { allowlist: `account\n${accounts.join('\n')}\n` })
+    expect(replaced.statusCode).toBe(200)
+    expect(replaced.json().campaign.rules.allowlist).toBe(true)
+    const listed = await tools.testDatabase.database.query<{ account: string }>(
+      `SELECT a.account FROM campaign_allowlists a
+         JOIN campaigns c ON c.id = a.campaign_id WHERE c.slug = 'meadow'`,
+    )
+    expect(listed).toHaveLength(50_000)
+    expect(listed.some((row) => row.account === 'alice.wam')).toBe(false)
+    const claim = async (account: string) => {
+      const visitor = await signInVisitor(tools.app, tools.testDatabase.database, account)
+      return (await submitCode(tools.app, visitor, { code: 'meadow' })).json().reward
+    }
+    expect((await claim(accounts[49_999])).status).toBe('pending')
+    expect(await claim('alice.wam')).toMatchObject({
+      status: 'rejected',
+      rejection: 'not_eligible',
+    })
   })
 })

@@ -127,6 +127,19 @@ describe('what a claim link pays, asked signed out', () => {
     }
   })
 
+  it('answers no more misses than the lockout allows to previews sent all at once', async () => {
+    const guesser = freshAddress()
+    const answered = await Promise.all(
+      Array.from({ length: 55 }, (_, guess) => preview(`burst-${guess}`, guesser)),
+    )
+    const outcomes = answered.map(
+      (response) => `${response.statusCode} ${response.json().error.code}`,
+    )
+    expect(outcomes.filter((outcome) => outcome === '404 CLAIM_NOT_FOUND')).toHaveLength(3)
+    expect(outcomes.filter((outcome) => outcome === '429 CODE_LOCKED_OUT')).toHaveLength(52)
+    expect((await preview('spring-open', guesser)).statusCode).toBe(429)
+  })
+
   it('allows an address CLAIM_PREVIEWS_PER_MINUTE_PER_ADDRESS looks a minute', async () => {
     const limited = await buildTestApp(testDatabase.database, {
       CLAIM_PREVIEWS_PER_MINUTE_PER_ADDRESS: '2',

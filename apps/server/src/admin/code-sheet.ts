@@ -5,8 +5,14 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { claimLink } from '@fernwood/protocol'
 import QRCode from 'qrcode'
+import { csvLine } from './csv.ts'
+import { html, Markup } from './html.ts'
 
-/** Codes of one campaign, and the origin their claim links open: what each file is made from. */
+/**
+ * Codes of one campaign, and the origin their claim links open: what each file is made from.
+ * Every field is text the files escape: an NFT campaign's reward is its template's name, chosen
+ * on chain by whoever made the template.
+ */
 export interface CodeBatch {
   campaign: string
   rewardQuantity: string
@@ -29,12 +35,12 @@ const CARDS_PER_CHUNK = 25
 
 /** `codes.csv`: a header, then one row per code with its claim link on `origin`. */
 export async function* codesCsv(batch: CodeBatch): AsyncGenerator<string> {
-  yield 'code,campaign,reward,link\n'
+  yield `${csvLine(['code', 'campaign', 'reward', 'link'])}\n`
   for await (const codes of batch.pages()) {
     yield codes
       .map(
         (code) =>
-          `${code},${batch.campaign},${batch.rewardQuantity},${claimLink(batch.origin, code)}\n`,
+          `${csvLine([code, batch.campaign, batch.rewardQuantity, claimLink(batch.origin, code)])}\n`,
       )
       .join('')
   }
@@ -47,7 +53,7 @@ export async function* codesCsv(batch: CodeBatch): AsyncGenerator<string> {
  * a twentieth of that, and the one file prints anywhere.
  */
 export async function* printableSheet(batch: CodeBatch): AsyncGenerator<string> {
-  yield `<!doctype html>
+  yield String(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${batch.campaign} codes</title>
 <style>
   body { font-family: sans-serif; margin: 10mm; }
@@ -58,16 +64,17 @@ export async function* printableSheet(batch: CodeBatch): AsyncGenerator<string> 
   figcaption small { display: block; font-size: 7pt; overflow-wrap: anywhere; }
 </style></head>
 <body><h1>${batch.campaign}: ${batch.rewardQuantity} each</h1><main>
-`
+`)
   for await (const codes of batch.pages()) {
     for (let start = 0; start < codes.length; start += CARDS_PER_CHUNK) {
-      const cards: string[] = []
+      const cards: Markup[] = []
       for (const code of codes.slice(start, start + CARDS_PER_CHUNK)) {
         const link = claimLink(batch.origin, code)
-        const image = await QRCode.toString(link, { ...QR_OPTIONS, type: 'svg' })
+        const svg = await QRCode.toString(link, { ...QR_OPTIONS, type: 'svg' })
         // The caption names the code; the image repeats it for the camera alone.
+        const image = new Markup(svg.replace('<svg ', '<svg aria-hidden="true" '))
         cards.push(
-          `<figure>${image.replace('<svg ', '<svg aria-hidden="true" ')}<figcaption>${code}<small>${escapeHtml(link)}</small></figcaption></figure>\n`,
+          html`<figure>${image}<figcaption>${code}<small>${link}</small></figcaption></figure>\n`,
         )
       }
       yield cards.join('')
@@ -96,9 +103,4 @@ export async function writeCodeSheet(directory: string, batch: CodeBatch): Promi
     }
   }
   return { csv, qrDirectory, sheet }
-}
-
-/** PUBLIC_ORIGIN is the operator's text: written into the page as text, never as markup. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }

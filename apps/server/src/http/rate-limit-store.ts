@@ -24,11 +24,8 @@ export interface HitCounter {
    * where each now stands, in the order given.
    */
   hit(hits: readonly Hit[]): Promise<WindowCount[]>
-  /**
-   * Where each key stands without counting a hit, in the order given: no hits (and no time left)
-   * for a key whose window has ended or never opened.
-   */
-  read(keys: readonly string[]): Promise<WindowCount[]>
+  /** Takes back one hit counted on `key` in its current window (a lockout's attempt that succeeded). */
+  takeBack(key: string): Promise<void>
   /** Forgets windows that have ended. */
   sweep(): Promise<void>
 }
@@ -50,14 +47,16 @@ export function hitCounterFor(database: Database): HitCounter {
       const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
       return hits.map(({ key }) => byKey.get(key) as WindowCount)
     },
-    async read(keys) {
-      const rows = await database.query<{ key: string; hits: number; ms_left: number }>(
-        `SELECT key, hits, ceil(extract(epoch FROM ends_at - now()) * 1000)::int AS ms_left
-           FROM rate_limit_windows WHERE key = ANY($1::text[]) AND ends_at > now()`,
-        [keys],
+    async takeBack(key) {
+      // A window holds at least one hit: taking back its only one forgets it, as if never opened.
+      await database.query(
+        `WITH forgotten AS (
+           DELETE FROM rate_limit_windows WHERE key = $1 AND hits = 1 AND ends_at > now()
+         )
+         UPDATE rate_limit_windows SET hits = hits - 1
+          WHERE key = $1 AND hits > 1 AND ends_at > now()`,
+        [key],
       )
-      const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
-      return keys.map((key) => byKey.get(key) ?? { hits: 0, msLeft: 0 })
     },
     async sweep() {
       // In key order, as count_hits locks them, and past any a submission holds: the sweep

@@ -95,21 +95,29 @@ export interface Lockout {
 }
 
 /**
- * A lockout over the app's one rate-limit store: `check` refuses a locked-out request with 429
- * and `Retry-After`, counting nothing; `fail` counts one failure for the request's key.
+ * A lockout over the app's one rate-limit store: `attempt` runs a request's attempt (a code looked
+ * up, say) unless the request's key is locked out, which it refuses with 429 and `Retry-After`;
+ * an attempt answering undefined is a failure, and counts.
+ *
+ * The failure is counted before the attempt runs, in the one statement that decides, and taken
+ * back once the attempt succeeds: requests racing on one key each get a count of their own, so no
+ * more than `max` are tried. Counted after the attempt, a burst would all be tried, and which of
+ * them were answered would tell the hits from the misses.
  */
 export function lockoutOf(
   app: Pick<FastifyInstance, 'hitCounter'>,
   lockout: Lockout,
-): { check(request: FastifyRequest): Promise<void>; fail(request: FastifyRequest): Promise<void> } {
-  const keyOf = (request: FastifyRequest) => `${lockout.name}:${lockout.key(request)}`
+): {
+  attempt<T>(request: FastifyRequest, run: () => Promise<T | undefined>): Promise<T | undefined>
+} {
   return {
-    async check(request) {
-      const [count] = await app.hitCounter.read([keyOf(request)])
-      if (count.hits >= lockout.max) throw refusal(lockout, count.msLeft)
-    },
-    async fail(request) {
-      await app.hitCounter.hit([{ key: keyOf(request), windowMs: lockout.windowMs }])
+    async attempt(request, run) {
+      const key = `${lockout.name}:${lockout.key(request)}`
+      const [count] = await app.hitCounter.hit([{ key, windowMs: lockout.windowMs }])
+      if (count.hits > lockout.max) throw refusal(lockout, count.msLeft)
+      const result = await run()
+      if (result !== undefined) await app.hitCounter.takeBack(key)
+      return result
     },
   }
 }

@@ -48,13 +48,11 @@ export const claimPreviewRoutes: FastifyPluginAsyncTypebox<ClaimPreviewRoutesOpt
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store')
-      await misses.check(request)
       const code = normalizeCode(request.params.code)
-      const preview = code === undefined ? undefined : await readClaimPreview(database, code)
-      if (!preview) {
-        await misses.fail(request)
-        throw new ClaimNotFound()
-      }
+      const preview = await misses.attempt(request, async () =>
+        code === undefined ? undefined : readClaimPreview(database, code),
+      )
+      if (!preview) throw new ClaimNotFound()
       return preview
     },
   )
