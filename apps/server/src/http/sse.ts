@@ -9,6 +9,9 @@ import { type StreamCapLimits, StreamCaps } from './stream-caps.ts'
 const AT_CAPACITY_RETRY_AFTER_SECONDS = 10
 // setTimeout's longest wait; a session ending later is re-armed when it fires.
 const LONGEST_TIMER_MS = 2_147_483_647
+// Heartbeats go out in this many turns per interval, each to its share of the streams: 10,000
+// written in one loop held the event loop for tens of milliseconds, and every live event behind it.
+const HEARTBEAT_TURNS = 50
 
 export interface EventStreamSettings {
   /** how many streams one session, one client address and this whole process may hold open */
@@ -39,21 +42,25 @@ export interface StreamSession {
  */
 export class EventStreams {
   readonly #caps: StreamCaps
-  readonly #open = new Set<EventStream>()
+  /** the open streams, each in the heartbeat turn it was given when it opened */
+  readonly #turns = Array.from({ length: HEARTBEAT_TURNS }, () => new Set<EventStream>())
+  #nextTurn = 0
   readonly #settings: EventStreamSettings
 
   /** `app` is the plugin the streams' route belongs to: its shutdown ends them. */
   constructor(app: FastifyInstance, settings: EventStreamSettings) {
     this.#settings = settings
     this.#caps = new StreamCaps(settings.caps)
+    let turn = 0
     const heartbeat = setInterval(() => {
-      for (const stream of this.#open) stream.comment('heartbeat')
-    }, settings.heartbeatMs)
+      for (const stream of this.#turns[turn]) stream.comment('heartbeat')
+      turn = (turn + 1) % HEARTBEAT_TURNS
+    }, settings.heartbeatMs / HEARTBEAT_TURNS)
     heartbeat.unref()
     // Open streams never go idle, so shutdown would wait on them forever: end them first.
     app.addHook('preClose', async () => {
       clearInterval(heartbeat)
-      for (const stream of this.#open) stream.end()
+      for (const streams of this.#turns) for (const stream of streams) stream.end()
     })
   }
 
@@ -90,9 +97,11 @@ export class EventStreams {
     })
     raw.write(`retry: ${this.#settings.reconnectMs}\n\n`)
     const stream = new EventStream(raw, session, request.log)
-    this.#open.add(stream)
+    const turn = this.#turns[this.#nextTurn]
+    this.#nextTurn = (this.#nextTurn + 1) % HEARTBEAT_TURNS
+    turn.add(stream)
     stream.onClose(() => {
-      this.#open.delete(stream)
+      turn.delete(stream)
       place.release()
     })
     return stream
