@@ -12,6 +12,14 @@ const kioskTexts = {
   qrAlt: 'QR code: a one-time claim link for Lantern walk',
   orType: /^Or enter the code (\S+)$/,
   claimed: (count: number) => `${count} claimed`,
+  refused:
+    'This kiosk link is not valid: it was revoked or has expired. Ask an operator for a new one.',
+  kioskLinksOf: (slug: string) => `Kiosk links of ${slug}`,
+  dialogTitle: 'Kiosk links of “Lantern walk”',
+  issue: 'Issue a kiosk link',
+  link: 'Kiosk link',
+  revoke: /^Revoke the kiosk link issued at /,
+  revoked: 'Revoked the kiosk link: a tablet showing it stops at once.',
 } as const
 
 const OPERATOR = 'carol.wam'
@@ -25,8 +33,8 @@ const test = base.extend({
   ],
 })
 
-/** Signs the page in as the operator through the API, and makes the kiosk's unique campaign. */
-async function operatorWithCampaign(page: Page, slug: string): Promise<void> {
+/** Opens the console as the operator (signed in through the API) with the kiosk's campaign. */
+async function consoleWithCampaign(page: Page, slug: string): Promise<void> {
   await page.goto('/admin')
   const headers = { origin: new URL(page.url()).origin }
   expect((await page.request.post('/api/session', { headers, data: {} })).ok()).toBe(true)
@@ -36,6 +44,7 @@ async function operatorWithCampaign(page: Page, slug: string): Promise<void> {
     data: { slug, name: 'Lantern walk', kind: 'unique', reward: '1.0000 FERN' },
   })
   expect(created.status(), await created.text()).toBe(201)
+  await page.reload()
 }
 
 /** The code the kiosk shows now, read as a visitor would type it. */
@@ -46,26 +55,49 @@ async function shownCode(kiosk: Page): Promise<string> {
   return code
 }
 
-test('the kiosk shows a one-time claim link: claimed, it is replaced, and a second visitor finds the first spent', async ({
+test('an operator issues a kiosk link in the console; a tablet with no session runs the kiosk on it: a claimed link is replaced, a second visitor finds it spent, and a revoke stops the tablet', async ({
   page,
   browser,
   baseURL,
 }) => {
   test.setTimeout(60_000)
-  await operatorWithCampaign(page, 'lantern-walk')
-  await page.goto('/admin/kiosk/lantern-walk')
-  await expect(page.getByRole('heading', { level: 1, name: kioskTexts.title })).toBeFocused()
-  await expect(page.getByRole('img', { name: kioskTexts.qrAlt })).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: kioskTexts.claimed(0) })).toBeVisible()
-  const first = await shownCode(page)
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze()
-  expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')).toEqual(
-    [],
-  )
+  await consoleWithCampaign(page, 'lantern-walk')
+  await page.getByRole('button', { name: kioskTexts.kioskLinksOf('lantern-walk') }).click()
+  const dialog = page.getByRole('dialog', { name: kioskTexts.dialogTitle })
+  await dialog.getByRole('button', { name: kioskTexts.issue }).click()
+  const link = await dialog.getByRole('textbox', { name: kioskTexts.link }).inputValue()
+  expect(link).toMatch(new RegExp(`^${baseURL}/kiosk#[A-Za-z0-9_-]{43}$`))
+  await expect(dialog.getByRole('listitem')).toHaveCount(1)
 
+  // The tablet: a browser of its own, no one signed in, only the link.
+  const tablet = await browser.newContext({ baseURL })
   const firstVisitor = await browser.newContext({ baseURL })
   const secondVisitor = await browser.newContext({ baseURL })
   try {
+    const kiosk = await tablet.newPage()
+    const asked: string[] = []
+    kiosk.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await kiosk.goto(link)
+    await expect(kiosk.getByRole('heading', { level: 1, name: kioskTexts.title })).toBeFocused()
+    await expect(kiosk.getByRole('img', { name: kioskTexts.qrAlt })).toBeVisible()
+    await expect(kiosk.getByRole('status').filter({ hasText: kioskTexts.claimed(0) })).toBeVisible()
+    // The secret left the address bar; the tablet holds the kiosk's cookie and nothing else, and
+    // asked for no session nor anything of the console, to which nothing on the page leads.
+    expect(kiosk.url()).toBe(`${baseURL}/kiosk`)
+    expect((await tablet.cookies()).map(({ name, httpOnly }) => ({ name, httpOnly }))).toEqual([
+      { name: 'fernwood_kiosk', httpOnly: true },
+    ])
+    expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([
+      '/api/kiosk/session',
+      '/api/kiosk/live',
+    ])
+    await expect(kiosk.getByRole('link')).toHaveCount(0)
+    const first = await shownCode(kiosk)
+    const { violations } = await new AxeBuilder({ page: kiosk }).include('main').analyze()
+    expect(
+      violations.filter(({ impact }) => impact === 'serious' || impact === 'critical'),
+    ).toEqual([])
+
     // The first visitor opens the link the QR code holds, and claims it.
     const visitor = await firstVisitor.newPage()
     await enterDashboard(visitor, 'alice.wam')
@@ -74,17 +106,25 @@ test('the kiosk shows a one-time claim link: claimed, it is replaced, and a seco
     await expect(toast(visitor, dashboardTexts.codeSubmitted)).toBeVisible()
 
     // The kiosk moves on by itself: a new code, the claim counted.
-    await expect(page.getByRole('status').filter({ hasText: kioskTexts.claimed(1) })).toBeVisible({
+    await expect(kiosk.getByRole('status').filter({ hasText: kioskTexts.claimed(1) })).toBeVisible({
       timeout: 15_000,
     })
-    await expect(page.locator('.kiosk__typed')).not.toContainText(first)
-    await expect(page.getByRole('img', { name: kioskTexts.qrAlt })).toBeVisible()
+    await expect(kiosk.locator('.kiosk__typed')).not.toContainText(first)
+    await expect(kiosk.getByRole('img', { name: kioskTexts.qrAlt })).toBeVisible()
 
     // A photograph of the first code is worth nothing more.
     const late = await secondVisitor.newPage()
     await late.goto(`/c/${first}`)
     await expect(late.getByText(texts.claimNotFound)).toBeVisible()
+
+    // Revoked in the console, the tablet stops showing codes.
+    await dialog.getByRole('button', { name: kioskTexts.revoke }).click()
+    await expect(dialog.getByRole('status')).toHaveText(kioskTexts.revoked)
+    await expect(dialog.getByRole('listitem')).toHaveCount(0)
+    await expect(kiosk.getByText(kioskTexts.refused)).toBeVisible({ timeout: 10_000 })
+    await expect(kiosk.getByRole('img', { name: kioskTexts.qrAlt })).toHaveCount(0)
   } finally {
+    await tablet.close()
     await firstVisitor.close()
     await secondVisitor.close()
   }

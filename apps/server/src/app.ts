@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { DevchainApiOptions } from '@fernwood/devchain'
 import Fastify, { type FastifyPluginAsync, type FastifyServerOptions } from 'fastify'
+import { kioskRoutes } from './admin/kiosk-routes.ts'
 import { operatorPolicyFrom } from './admin/operators.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { sessionRoutes } from './auth/routes.ts'
@@ -175,6 +176,7 @@ export async function buildApp({
     chainNode: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
     operators: operatorPolicyFrom(env, [announceSessionEnded]),
   })
+  await app.register(kioskRoutes, { database, env })
   if (devchainApi) {
     await app.register(devchainApi, {
       prefix: DEVCHAIN_PREFIX,

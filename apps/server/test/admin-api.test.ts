@@ -62,6 +62,18 @@ async function finishedGeneration(slug: string): Promise<string> {
   return id
 }
 
+/** A kiosk credential of `slug` in force, issued unaudited, for a revoke to find. */
+async function kioskCredential(slug: string): Promise<string> {
+  const [{ id }] = await shared.database.query<{ id: string }>(
+    `INSERT INTO kiosk_credentials (campaign_id, secret_hash, issued_by, expires_at)
+     SELECT id, sha256(gen_random_uuid()::text::bytea), 'admin', now() + interval '1 hour'
+       FROM campaigns WHERE slug = $1
+     RETURNING id`,
+    [slug],
+  )
+  return id
+}
+
 /** Waits for a generation the console started to make all its codes. */
 /** Each admin route, with a request that succeeds for an operator. */
 async function adminRequests() {
@@ -105,7 +117,17 @@ async function adminRequests() {
     { method: 'GET' as const, url: '/api/admin/live' },
     { method: 'POST' as const, url: `/api/admin/campaigns/${codesSlug}/edit`, payload: { cap: 5 } },
     { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/claims.csv` },
-    { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/kiosk` },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/campaigns/${codesSlug}/kiosk-credentials`,
+      payload: {},
+    },
+    { method: 'GET' as const, url: '/api/admin/kiosk-credentials' },
+    {
+      method: 'DELETE' as const,
+      url: `/api/admin/kiosk-credentials/${await kioskCredential(codesSlug)}`,
+      payload: {},
+    },
     { method: 'GET' as const, url: `/api/admin/nft-template?nft=${NFT_COLLECTION}:3` },
   ]
 }
@@ -126,6 +148,7 @@ describe('who may use the operator console’s API', () => {
           .replace(/\/campaigns\/[^/]+\//, '/campaigns/{slug}/')
           .replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')
           .replace(/\/generations\/[0-9a-f-]{36}/, '/generations/{id}')
+          .replace(/\/kiosk-credentials\/[0-9a-f-]{36}/, '/kiosk-credentials/{id}')
           .replace(/\?.*$/, '')}`,
     )
     expect(tested.sort()).toEqual(documented.sort())
@@ -199,15 +222,6 @@ describe('who may use the operator console’s API', () => {
         const overview = (await stream.next((event) => event.event === 'overview'))
           .data as AdminOverview
         expect(overview.payouts.account).toBe('fernwoodpays')
-        stream.close()
-        continue
-      }
-      if (request.url.endsWith('/kiosk')) {
-        const stream = await openEventStream(`${shared.baseUrl}${request.url}`, cookie)
-        expect(stream.status).toBe(200)
-        expect((await stream.next((event) => event.event === 'kiosk')).data).toMatchObject({
-          link: expect.stringContaining('/c/'),
-        })
         stream.close()
         continue
       }

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from './names.ts'
 import { NftTemplateSchema } from './nfts.ts'
 
 /**
@@ -86,11 +87,17 @@ export const AdminCampaignSchema = Type.Object({
   claimed: Type.Integer(),
   remaining: Type.Union([Type.Integer(), Type.Null()]),
   codes: Type.Integer(),
+  /**
+   * Its standing now, as the server's one stored function decides it for the console, the CLI,
+   * the kiosk and claims alike: closed by an operator, else scheduled, ended, spent (its cap or
+   * budget reached, claims refused as fully claimed) or open.
+   */
   state: Type.Union([
     Type.Literal('open'),
     Type.Literal('scheduled'),
     Type.Literal('ended'),
     Type.Literal('closed'),
+    Type.Literal('spent'),
   ]),
   welcome: Type.Boolean(),
   /**
@@ -126,9 +133,9 @@ export const campaignRules = {
   /** an amount and a token symbol, e.g. '10.0000 FERN' */
   reward: /^[0-9]+(\.[0-9]+)? [A-Z]{1,7}$/,
   /** an NFT campaign's template: '<collection>:<template id>', e.g. 'fernwoodnfts:3' */
-  nft: /^[a-z1-5.]{1,12}:[1-9][0-9]{0,9}$/,
+  nft: new RegExp(`^${ANTELOPE_NAME}:[1-9][0-9]{0,9}$`),
   /** a WAX account name, the token contract's */
-  contract: /^[a-z1-5.]{1,12}$/,
+  contract: new RegExp(ANTELOPE_NAME_PATTERN),
 } as const
 
 /**
@@ -186,9 +193,9 @@ export const claimRuleFields = [
 
 /**
  * The request property a refusal concerns, as its error body's `field` names it: one of a new
- * campaign's, or a code generation's `count`.
+ * campaign's, a code generation's `count`, or a kiosk credential's `hours`.
  */
-export type AdminField = keyof NewCampaignRequest | 'count'
+export type AdminField = keyof NewCampaignRequest | 'count' | 'hours'
 
 /** The most codes one generation makes, in the CLI and the console alike. */
 export const MAX_GENERATED_CODES = 10_000
@@ -319,6 +326,8 @@ export interface AdminOverview {
   payouts: PayoutsResponse
   /** the latest code generations, newest first, as `GET /api/admin/generations` lists them */
   generations: CodeGeneration[]
+  /** the kiosk credentials in force, newest first, as `GET /api/admin/kiosk-credentials` lists them */
+  kioskCredentials: KioskCredential[]
 }
 
 /**
@@ -352,10 +361,10 @@ export function campaignClaimsPath(slug: string): string {
 }
 
 /**
- * What a kiosk screen's stream (`GET /api/admin/campaigns/{slug}/kiosk`, Server-Sent Events
- * named `kiosk`) sends, again whenever it changes: `link` is the one-time claim link to show
- * (null while the campaign is not open), replaced as soon as it is claimed and at `replacedBy`
- * at the latest; `claimed` counts the campaign's claims.
+ * What a kiosk screen's stream (`GET /api/kiosk/live`, Server-Sent Events named `kiosk`) sends,
+ * again whenever it changes: `link` is the one-time claim link to show (null while the campaign
+ * is not open), replaced as soon as it is claimed and at `replacedBy` at the latest; `claimed`
+ * counts the campaign's claims.
  */
 export const KioskStateSchema = Type.Object({
   campaign: Type.String(),
@@ -368,7 +377,54 @@ export const KioskStateSchema = Type.Object({
 })
 export type KioskState = Static<typeof KioskStateSchema>
 
-/** Where the console opens a campaign's kiosk screen, full screen on a tablet. */
-export function kioskPagePath(slug: string): string {
-  return `/admin/kiosk/${encodeURIComponent(slug)}`
-}
+/**
+ * A kiosk credential: what a tablet shows one unique campaign's kiosk screen with, instead of an
+ * operator's session, and which opens nothing else. `operator` issued it (null for the CLI); it
+ * holds until `expiresAt` unless revoked first. Its secret is shown once, in the kiosk link.
+ */
+export const KioskCredentialSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  campaign: Type.String(),
+  operator: Type.Union([Type.String(), Type.Null()]),
+  issuedAt: Time,
+  expiresAt: Time,
+  /** when a kiosk stream last opened with it */
+  lastUsedAt: NullableTime,
+})
+export type KioskCredential = Static<typeof KioskCredentialSchema>
+
+/** How many hours a kiosk credential holds: `default` unless the operator says, `max` at most. */
+export const KIOSK_HOURS = { default: 24, max: 720 } as const
+
+/** `POST /api/admin/campaigns/{slug}/kiosk-credentials` (the CLI's `kiosk issue`). */
+export const IssueKioskCredentialRequestSchema = Type.Object(
+  { hours: Type.Optional(Type.Integer()) },
+  { additionalProperties: false },
+)
+export type IssueKioskCredentialRequest = Static<typeof IssueKioskCredentialRequestSchema>
+
+/** The credential issued (201) and its kiosk link, which holds its secret: shown this once. */
+export const IssuedKioskCredentialResponseSchema = Type.Object({
+  credential: KioskCredentialSchema,
+  link: Type.String(),
+})
+export type IssuedKioskCredentialResponse = Static<typeof IssuedKioskCredentialResponseSchema>
+
+/** `GET /api/admin/kiosk-credentials`: the credentials in force, newest first. */
+export const KioskCredentialsResponseSchema = Type.Object({
+  credentials: Type.Array(KioskCredentialSchema),
+})
+export type KioskCredentialsResponse = Static<typeof KioskCredentialsResponseSchema>
+
+/**
+ * `POST /api/kiosk/session`: the kiosk page presents the secret of its link once; the answer sets
+ * the kiosk's own cookie, which its stream (`GET /api/kiosk/live`) then reads, and names the
+ * campaign the credential shows.
+ */
+export const KioskSessionRequestSchema = Type.Object(
+  { credential: Type.String({ maxLength: 256 }) },
+  { additionalProperties: false },
+)
+export type KioskSessionRequest = Static<typeof KioskSessionRequestSchema>
+export const KioskSessionResponseSchema = Type.Object({ campaign: Type.String(), expiresAt: Time })
+export type KioskSessionResponse = Static<typeof KioskSessionResponseSchema>

@@ -47,3 +47,15 @@ export function codeOfClaimPath(pathname: string): string | undefined {
     return undefined // a malformed percent-escape
   }
 }
+
+/** A kiosk tablet's page, opened with a kiosk link; no operator signs in there. */
+export const KIOSK_PAGE_PATH = '/kiosk'
+
+/**
+ * A kiosk link: the kiosk's page with a kiosk credential's secret as its fragment, which a
+ * browser sends to no server, in no Referer: the page hands it over itself
+ * (`POST /api/kiosk/session`).
+ */
+export function kioskLink(origin: string, secret: string): string {
+  return `${origin}${KIOSK_PAGE_PATH}#${secret}`
+}

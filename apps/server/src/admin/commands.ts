@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CLAIM_LINK_PATH } from '@fernwood/protocol'
-import { MAX_GENERATED_CODES } from '@fernwood/protocol/admin'
+import { KIOSK_HOURS, MAX_GENERATED_CODES } from '@fernwood/protocol/admin'
 import { type Campaign, listCampaigns } from '../campaigns/catalogue.ts'
 import { rewardWords } from '../campaigns/nft-reward.ts'
 import type { Environment } from '../config/environment.ts'
@@ -18,6 +18,11 @@ import { campaignClaimsCsv } from './claims-export.ts'
 import { codesOfGeneration, findGeneration, startGeneration } from './code-generations.ts'
 import { writeCodeSheet } from './code-sheet.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
+import {
+  issueKioskCredential,
+  listKioskCredentials,
+  revokeKioskCredential,
+} from './kiosk-credentials.ts'
 import { nftOfDraft } from './nft-campaigns.ts'
 import {
   CLI_OPERATOR,
@@ -54,7 +59,9 @@ export class DiscrepanciesFound extends Error {
 
 export const USAGE = `Usage: npm run admin -- <command>
 
-  campaigns list
+  campaigns list                   each campaign with its state: scheduled, open, ended, closed,
+                                   or spent (its cap or budget reached: claims are refused as
+                                   fully claimed)
   campaigns create --slug <slug> --name <name> --kind shared|unique --reward "<amount> <TOKEN>"
                    | --nft <collection>:<template id>   (mints one asset of the template a
                                    claim; the payout account must be an authorized minter)
@@ -89,6 +96,12 @@ export const USAGE = `Usage: npm run admin -- <command>
                    (unique campaigns: codes.csv, qr/<code>.png and a printable sheet.html;
                    each QR code holds the code's claim link, PUBLIC_ORIGIN/c/<code>; the
                    generation is listed in the console too, its files downloadable there)
+  kiosk issue --campaign <slug> [--hours <n>]
+                               a kiosk link for a unique campaign's kiosk screen on a tablet: it
+                               opens that screen and nothing else, for n hours (default 24, at
+                               most 720) unless revoked; shown this once, kept only as a hash
+  kiosk list                   the kiosk credentials in force
+  kiosk revoke <id>            refused by every server at once; a kiosk showing it goes dark
   payouts balance              the payout account's balance of the reward token
   payouts resources            the payout account's CPU, NET and RAM (used, available, max),
                                and whether payouts are paused for want of one of them
@@ -108,6 +121,9 @@ const COMMANDS = [
   'campaigns edit',
   'claims export',
   'codes generate',
+  'kiosk issue',
+  'kiosk list',
+  'kiosk revoke',
   'payouts balance',
   'payouts resources',
   'payouts stuck',
@@ -154,6 +170,12 @@ function runCommand(command: Command, rest: string[], context: AdminContext): Pr
       return exportClaimsCommand(rest, context)
     case 'codes generate':
       return generateCodesCommand(rest, context)
+    case 'kiosk issue':
+      return issueKioskCommand(rest, context)
+    case 'kiosk list':
+      return listKiosksCommand(context)
+    case 'kiosk revoke':
+      return revokeKioskCommand(rest, context)
     case 'payouts balance':
       return balanceCommand(context)
     case 'payouts resources':
@@ -192,6 +214,9 @@ function timeOption(value: string | undefined, name: string): Date | null {
   return time
 }
 
+// A reward's or a kiosk credential's id.
+const UUID = /^[0-9a-f-]{36}$/
+
 function positiveInteger(value: string, name: string, maximum = Number.MAX_SAFE_INTEGER): number {
   const number = Number(value)
   if (!Number.isInteger(number) || number < 1 || number > maximum) {
@@ -205,7 +230,6 @@ async function listCampaignsCommand({ database, print }: AdminContext) {
   print('slug\tkind\treward\tclaimed/cap\tbudget\tcodes\twindow\tstate\tname')
   for (const campaign of campaigns) {
     const window = `${campaign.startsAt?.toISOString() ?? '-'} .. ${campaign.endsAt?.toISOString() ?? '-'}`
-    const state = campaign.closedAt ? 'closed' : 'open'
     print(
       [
         campaign.slug,
@@ -215,7 +239,7 @@ async function listCampaignsCommand({ database, print }: AdminContext) {
         budgetColumn(campaign),
         campaign.codes,
         window,
-        state,
+        campaign.phase,
         campaign.name,
       ].join('\t'),
     )
@@ -405,6 +429,50 @@ async function generateCodesCommand(args: string[], { database, env, print }: Ad
   }
 }
 
+async function issueKioskCommand(args: string[], { database, env, print }: AdminContext) {
+  const { values } = options(args, { campaign: { type: 'string' }, hours: { type: 'string' } })
+  const slug = required(values.campaign, 'campaign')
+  const { credential, link } = await issueKioskCredential(database, CLI_OPERATOR, {
+    slug,
+    hours:
+      values.hours === undefined
+        ? undefined
+        : positiveInteger(values.hours, 'hours', KIOSK_HOURS.max),
+    origin: configuredOrigin(env),
+  })
+  print(`Issued kiosk credential ${credential.id} for ${slug}, until ${credential.expiresAt}.`)
+  print('Open this link on the tablet; it is not shown again:')
+  print(`  ${link}`)
+  if (!env.PUBLIC_ORIGIN) {
+    print('  (PUBLIC_ORIGIN is not set: this link opens on this machine only)')
+  }
+}
+
+async function listKiosksCommand({ database, print }: AdminContext) {
+  const credentials = await listKioskCredentials(database)
+  print(`${credentials.length} kiosk credential(s) in force`)
+  for (const credential of credentials) {
+    print(
+      [
+        credential.id,
+        credential.campaign,
+        `by ${credential.operator ?? 'the CLI'}`,
+        `issued ${credential.issuedAt}`,
+        `until ${credential.expiresAt}`,
+        `last used ${credential.lastUsedAt ?? 'never'}`,
+      ].join('\t'),
+    )
+  }
+}
+
+async function revokeKioskCommand(args: string[], { database, print }: AdminContext) {
+  const { positionals } = options(args, {})
+  const [id] = positionals
+  if (!id || !UUID.test(id)) throw new UsageError('give the id of the kiosk credential to revoke')
+  await revokeKioskCredential(database, CLI_OPERATOR, id)
+  print(`Revoked kiosk credential ${id}: every server refuses it, and its kiosk shows no code.`)
+}
+
 async function balanceCommand({ env, chainNode, print }: AdminContext) {
   const { account, balance } = await readPayoutBalance(env, await chainNode())
   print(`${account}: ${balance} (${env.REWARD_TOKEN_CONTRACT})`)
@@ -462,8 +530,7 @@ async function failedCommand({ database, print }: AdminContext) {
 async function retryCommand(args: string[], { database, print }: AdminContext) {
   const { positionals } = options(args, {})
   const [rewardId] = positionals
-  if (!rewardId || !/^[0-9a-f-]{36}$/.test(rewardId))
-    throw new UsageError('give the reward id to retry')
+  if (!rewardId || !UUID.test(rewardId)) throw new UsageError('give the reward id to retry')
   await retryPayoutAs(database, CLI_OPERATOR, rewardId)
   print(`Reward ${rewardId} will be paid again by the next free worker.`)
 }

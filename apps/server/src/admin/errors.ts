@@ -274,3 +274,21 @@ export const AdminPerWalletInvalid = fieldError(
   400,
   'perWallet',
 )
+// Kiosk credentials (kiosk-credentials.ts).
+export const AdminKioskHoursInvalid = fieldError(
+  'ADMIN_KIOSK_HOURS_INVALID',
+  'A kiosk credential holds for a whole number of hours from 1 to %s.',
+  400,
+  'hours',
+)
+export const AdminKioskCredentialNotFound = createError(
+  'ADMIN_KIOSK_CREDENTIAL_NOT_FOUND',
+  'No kiosk credential %s is in force: it was revoked, it expired, or it was never issued.',
+  404,
+)
+// The kiosk tablet's own routes (kiosk-routes.ts), which no operator's session opens either.
+export const KioskCredentialInvalid = createError(
+  'KIOSK_CREDENTIAL_INVALID',
+  'This kiosk link is not valid: it was revoked, it expired, or it was never issued. Ask an operator for a new one.',
+  401,
+)

@@ -2,18 +2,18 @@ import type { AdminOverview } from '@fernwood/protocol/admin'
 import type { Database } from '../db/database.ts'
 import { changeHubOf, type StopListening } from '../events/hub.ts'
 
-export interface OverviewSubscriber {
+export interface OverviewSubscriber<Overview> {
   /** a fresh overview after a change */
-  onOverview(overview: AdminOverview): void
+  onOverview(overview: Overview): void
   /**
    * One of `userId`'s sessions ended (a sign-out) or their token was replaced (a wallet login,
    * which announces their user's change): a stream of theirs checks that its session still holds.
    */
-  onSessionChanged(userId: string): void
+  onSessionChanged?(userId: string): void
 }
 
-export interface OperatorFeedOptions {
-  readOverview(): Promise<AdminOverview>
+export interface OperatorFeedOptions<Overview> {
+  readOverview(): Promise<Overview>
   /**
    * How often the overview is read again while a console watches, beyond the changes the channel
    * announces: a reward becomes stuck by time passing, the balance moves on chain without us,
@@ -24,20 +24,21 @@ export interface OperatorFeedOptions {
 }
 
 /**
- * The consoles' side of the live mechanism: one listener of this process's change hub for
- * them. Any claim, payout or operator's change (an outbox event, a due reward, the catalogue)
- * makes it read the overview once, however many changes arrived meanwhile and however many
- * consoles watch, and hand it to each of them.
+ * The consoles' side of the live mechanism (and the kiosks', with an overview of their own
+ * campaigns): one listener of this process's change hub for them. Any claim, payout or
+ * operator's change (an outbox event, a due reward, the catalogue) makes it read the overview
+ * once, however many changes arrived meanwhile and however many consoles watch, and hand it to
+ * each of them.
  */
-export class OperatorFeed {
-  readonly #subscribers = new Set<OverviewSubscriber>()
-  readonly #options: OperatorFeedOptions
+export class OperatorFeed<Overview = AdminOverview> {
+  readonly #subscribers = new Set<OverviewSubscriber<Overview>>()
+  readonly #options: OperatorFeedOptions<Overview>
   #stopListening: StopListening | undefined
   #timer: NodeJS.Timeout | undefined
   #reading = false
   #again = false
 
-  constructor(options: OperatorFeedOptions) {
+  constructor(options: OperatorFeedOptions<Overview>) {
     this.#options = options
   }
 
@@ -47,7 +48,7 @@ export class OperatorFeed {
       const sessionOf =
         change.kind === 'session' ? change.userId : change.event?.kind === 'user' && change.userId
       if (sessionOf) {
-        for (const subscriber of this.#subscribers) subscriber.onSessionChanged(sessionOf)
+        for (const subscriber of this.#subscribers) subscriber.onSessionChanged?.(sessionOf)
       }
       if (change.kind !== 'session' && change.kind !== 'alert') this.refresh()
     })
@@ -60,7 +61,7 @@ export class OperatorFeed {
     await stopListening?.()
   }
 
-  subscribe(subscriber: OverviewSubscriber): () => void {
+  subscribe(subscriber: OverviewSubscriber<Overview>): () => void {
     this.#subscribers.add(subscriber)
     this.#timer ??= setInterval(() => this.refresh(), this.#options.refreshMs)
     this.#timer.unref()

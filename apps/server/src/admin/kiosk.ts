@@ -1,17 +1,17 @@
 import { claimLink } from '@fernwood/protocol'
 import type { AdminCampaign, KioskState } from '@fernwood/protocol/admin'
-import { audit } from '../audit/audit-log.ts'
+import { type AuditActor, audit } from '../audit/audit-log.ts'
 import { findCampaign } from '../campaigns/catalogue.ts'
 import { generateUniqueCode } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { AdminCampaignNotFound, AdminCampaignShared } from './errors.ts'
-import { campaignOverview, type Operator } from './operations.ts'
+import { campaignOverview } from './operations.ts'
 
 /**
  * A kiosk: a tablet at an event showing one claim link of a unique campaign as a QR code. Each
  * link holds a one-use code made for it on the spot, replaced as soon as it is claimed and every
  * KIOSK_CODE_SECONDS; a replaced code is retired (no use left), so a photograph of the screen is
- * worth one claim at most. Codes are made only while an operator's kiosk stream is open.
+ * worth one claim at most. Codes are made only while a kiosk stream is open (kiosk-routes.ts).
  */
 
 interface KioskCode {
@@ -21,7 +21,8 @@ interface KioskCode {
 
 export interface KioskOptions {
   database: Database
-  operator: Operator
+  /** whose kiosk it is, for the audit: the credential it runs on (`kiosk:<id>`) */
+  actor: AuditActor
   slug: string
   /** the origin the claim links open */
   origin: string
@@ -57,12 +58,12 @@ export class Kiosk {
 
   /** Audits the kiosk's opening and shows its first code. */
   async start(): Promise<void> {
-    const { database, operator, slug } = this.#options
-    await audit(database, operator, 'campaign.kiosk_opened', slug, {})
+    const { database, actor, slug } = this.#options
+    await audit(database, actor, 'campaign.kiosk_opened', slug, {})
     await this.#inTurn(async () => this.#show(await campaignOverview(database, slug)))
   }
 
-  /** The campaign as the console's feed now sees it: a claimed code is replaced at once. */
+  /** The campaign as the kiosks' feed now sees it: a claimed code is replaced at once. */
   update(campaigns: AdminCampaign[]): void {
     const campaign = campaigns.find((candidate) => candidate.slug === this.#options.slug)
     if (campaign) void this.#inTurn(() => this.#show(campaign))

@@ -20,6 +20,7 @@ import {
 } from '../campaigns/catalogue.ts'
 import type { StoredClaimRules } from '../campaigns/eligibility.ts'
 import { type NftReward, nftRewardOf, rewardWords } from '../campaigns/nft-reward.ts'
+import { type CampaignStandingColumns, campaignStandingOf } from '../campaigns/standing.ts'
 import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database, Queryable } from '../db/database.ts'
@@ -75,10 +76,10 @@ const CHART_MINUTES = 500
 
 interface CampaignOverviewRow
   extends Omit<CampaignRow, 'bonus_text' | 'closed_at'>,
-    StoredClaimRules {
+    StoredClaimRules,
+    Pick<CampaignStandingColumns, 'phase' | 'remaining'> {
   codes: number
   unused_codes: number
-  state: AdminCampaign['state']
 }
 
 export const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
@@ -101,12 +102,9 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
             c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
             c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
             c.has_allowlist, c.chain_rules, c.claim_group, g.claims_per_wallet,
-            ${periodNameOf('g')} AS period, k.codes, k.unused_codes,
-            CASE WHEN c.closed_at IS NOT NULL THEN 'closed'
-                 WHEN c.starts_at > now() THEN 'scheduled'
-                 WHEN c.ends_at <= now() THEN 'ended'
-                 ELSE 'open' END AS state
+            ${periodNameOf('g')} AS period, k.codes, k.unused_codes, s.phase, s.remaining
        FROM campaigns c
+      CROSS JOIN LATERAL ${campaignStandingOf('c')} s
        LEFT JOIN campaign_groups g ON g.name = c.claim_group
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS codes, coalesce(sum(uses_left), 0)::int AS unused_codes
@@ -134,9 +132,9 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
     claims.set(bucket.campaign_id, series)
   }
   return rows.map((row) => {
+    // A unique campaign pays no more claims than it has unused codes, however much remains.
     const limits = [
-      ...(row.total_cap === null ? [] : [row.total_cap - row.claimed_count]),
-      ...(row.budget_rewards === null ? [] : [row.budget_rewards - row.claimed_count]),
+      ...(row.remaining === null ? [] : [row.remaining]),
       ...(row.kind === 'unique' ? [row.unused_codes] : []),
     ]
     const nft = nftRewardOf(row)
@@ -153,9 +151,9 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
       cap: row.total_cap,
       budget: budgetShown(row.budget_rewards, row.reward_quantity),
       claimed: row.claimed_count,
-      remaining: limits.length === 0 ? null : Math.max(0, Math.min(...limits)),
+      remaining: limits.length === 0 ? null : Math.min(...limits),
       codes: row.codes,
-      state: row.state,
+      state: row.phase,
       welcome: row.is_welcome,
       rules: rulesAsWritten(row),
       createdAt: new Date(row.created_at).toISOString(),

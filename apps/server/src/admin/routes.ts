@@ -8,6 +8,9 @@ import {
   CodeGenerationResponseSchema,
   CodeGenerationsResponseSchema,
   GenerateCodesRequestSchema,
+  IssuedKioskCredentialResponseSchema,
+  IssueKioskCredentialRequestSchema,
+  KioskCredentialsResponseSchema,
   NewCampaignRequestSchema,
   NftTemplatePreviewSchema,
   NftTemplateQuerySchema,
@@ -38,7 +41,11 @@ import { type CodeBatch, codesCsv, printableSheet } from './code-sheet.ts'
 import { AdminGenerationRunning } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { CodeGenerationRunner } from './generation-runner.ts'
-import { checkKioskCampaign, Kiosk } from './kiosk.ts'
+import {
+  issueKioskCredential,
+  listKioskCredentials,
+  revokeKioskCredential,
+} from './kiosk-credentials.ts'
 import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
 import { nftStockReader } from './nft-supply.ts'
 import {
@@ -115,12 +122,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   })
   const readCampaigns = async () => withNftStock(await listCampaignOverview(database))
   const readOverview = async (): Promise<AdminOverview> => {
-    const [campaigns, payouts, generations] = await Promise.all([
+    const [campaigns, payouts, generations, kioskCredentials] = await Promise.all([
       readCampaigns(),
       readPayouts(),
       listGenerations(database),
+      listKioskCredentials(database),
     ])
-    return { campaigns, payouts, generations }
+    return { campaigns, payouts, generations, kioskCredentials }
   }
   const feed = new OperatorFeed({
     readOverview,
@@ -175,7 +183,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   app.post(
     '/api/admin/campaigns',
     {
-      // An allowlist of 100,000 accounts is some 1.4 MB of JSON, past BODY_LIMIT_BYTES.
       bodyLimit: ALLOWLIST_BODY_LIMIT_BYTES,
       schema: { body: NewCampaignRequestSchema, response: { 201: CampaignResponseSchema } },
     },
@@ -209,7 +216,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   })
   app.post(
     '/api/admin/campaigns/:slug/edit',
-    { schema: { ...campaignChange.schema, body: CampaignEditRequestSchema } },
+    {
+      bodyLimit: ALLOWLIST_BODY_LIMIT_BYTES,
+      schema: { ...campaignChange.schema, body: CampaignEditRequestSchema },
+    },
     async (request) => {
       await editCampaignAs(database, operatorOf(request), request.params.slug, request.body)
       return { campaign: await campaignOverview(database, request.params.slug) }
@@ -358,33 +368,44 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     await stream.inTurn(async () => stream.send('overview', await readOverview()))
   })
 
-  // A kiosk screen's codes (kiosk.ts), as Server-Sent Events named `kiosk`: a code is made for
-  // the screen while this stream is open, replaced when the feed shows it claimed. It is meant
-  // to be left open for hours at an event: it does not end when the operator is idle, only with
-  // the session (a reconnect after ADMIN_IDLE_MINUTES asks for the wallet again).
-  app.get(
-    '/api/admin/campaigns/:slug/kiosk',
-    { config: { consoleActivity: false }, schema: { params: SlugParams } },
+  // Kiosk credentials (kiosk-credentials.ts): a kiosk tablet runs on one of these, never on an
+  // operator's session. The answer to an issue holds the secret, this once: no cache keeps it.
+  app.post(
+    '/api/admin/campaigns/:slug/kiosk-credentials',
+    {
+      schema: {
+        params: SlugParams,
+        body: IssueKioskCredentialRequestSchema,
+        response: { 201: IssuedKioskCredentialResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const { slug } = request.params
-      await checkKioskCampaign(database, slug)
-      let kiosk: Kiosk | undefined
-      const stream = await openOperatorStream(request, reply, (overview) =>
-        kiosk?.update(overview.campaigns),
-      )
-      if (!stream) return reply
-      const opened = new Kiosk({
-        database,
-        operator: operatorOf(request),
-        slug,
+      const { credential, link } = await issueKioskCredential(database, operatorOf(request), {
+        slug: request.params.slug,
+        hours: request.body.hours,
         origin: ownOrigin(request, env.PUBLIC_ORIGIN) ?? configuredOrigin(env),
-        codeSeconds: env.KIOSK_CODE_SECONDS,
-        send: (state) => void stream.inTurn(() => stream.send('kiosk', state)),
-        onError: (error) => app.log.error({ err: error, campaign: slug }, 'kiosk code failed'),
       })
-      kiosk = opened
-      stream.onClose(() => void opened.stop())
-      await opened.start()
+      return reply.status(201).header('cache-control', 'no-store').send({ credential, link })
+    },
+  )
+
+  app.get(
+    '/api/admin/kiosk-credentials',
+    { schema: { response: { 200: KioskCredentialsResponseSchema } } },
+    async () => ({ credentials: await listKioskCredentials(database) }),
+  )
+
+  app.delete(
+    '/api/admin/kiosk-credentials/:id',
+    {
+      schema: {
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 204: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      await revokeKioskCredential(database, operatorOf(request), request.params.id)
+      return reply.status(204).send(null)
     },
   )
 
@@ -425,4 +446,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   }
 }
 
+// The body limit of the requests that carry an allowlist, a new campaign's or the one an edit
+// replaces it with: 100,000 accounts are some 1.4 MB of JSON, past BODY_LIMIT_BYTES.
 const ALLOWLIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024

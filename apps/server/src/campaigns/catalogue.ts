@@ -6,6 +6,7 @@ import {
   nftRewardColumns,
   nftRewardOf,
 } from './nft-reward.ts'
+import { type CampaignPhase, type CampaignStandingColumns, campaignStandingOf } from './standing.ts'
 
 export type CampaignKind = 'shared' | 'unique'
 
@@ -112,12 +113,15 @@ export async function createCampaign(db: Queryable, campaign: NewCampaign): Prom
   return toCampaign(row)
 }
 
-export async function listCampaigns(db: Queryable): Promise<Array<Campaign & { codes: number }>> {
-  const rows = await db.query<CampaignRow & { codes: number }>(
-    `SELECT c.*, (SELECT count(*)::int FROM codes k WHERE k.campaign_id = c.id) AS codes
-       FROM campaigns c ORDER BY c.id`,
+/** Every campaign, oldest first, with its number of codes and its phase now (standing.ts). */
+export async function listCampaigns(
+  db: Queryable,
+): Promise<Array<Campaign & { codes: number; phase: CampaignPhase }>> {
+  const rows = await db.query<CampaignRow & { codes: number; phase: CampaignPhase }>(
+    `SELECT c.*, s.phase, (SELECT count(*)::int FROM codes k WHERE k.campaign_id = c.id) AS codes
+       FROM campaigns c CROSS JOIN LATERAL ${campaignStandingOf('c')} s ORDER BY c.id`,
   )
-  return rows.map((row) => ({ ...toCampaign(row), codes: row.codes }))
+  return rows.map((row) => ({ ...toCampaign(row), codes: row.codes, phase: row.phase }))
 }
 
 export async function findCampaign(db: Queryable, slug: string): Promise<Campaign | undefined> {
@@ -169,21 +173,16 @@ export async function redeemCodes(
       ORDER BY id FOR UPDATE`,
     [distinct],
   )
-  const rows = await tx.query<{
-    code: string
-    uses_left: number | null
-    campaign_id: number
-    total_cap: number | null
-    claimed_count: number
-    phase: string
-  }>(
-    `SELECT k.code, k.uses_left, c.id AS campaign_id, c.claimed_count,
-            -- a spent budget refuses as a reached cap does
-            least(c.total_cap, c.budget_rewards) AS total_cap,
-            CASE WHEN c.starts_at > now() THEN 'not_started'
-                 WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
-                 ELSE 'open' END AS phase
+  const rows = await tx.query<
+    Pick<CampaignStandingColumns, 'remaining' | 'refusal'> & {
+      code: string
+      uses_left: number | null
+      campaign_id: number
+    }
+  >(
+    `SELECT k.code, k.uses_left, c.id AS campaign_id, s.remaining, s.refusal
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+      CROSS JOIN LATERAL ${campaignStandingOf('c')} s
       WHERE k.code = ANY($1::text[])
       ORDER BY k.code
         FOR UPDATE OF k`,
@@ -195,16 +194,15 @@ export async function redeemCodes(
   const verdicts = codes.map((code): { campaignId: number } | { rejection: Rejection } => {
     const row = found.get(code)
     if (!row) return { rejection: 'unknown_code' }
-    if (row.phase !== 'open') return { rejection: row.phase as Rejection }
+    // A spent campaign is refused below, by what remains, as one these codes spend is.
+    if (row.refusal !== null && row.refusal !== 'fully_claimed') return { rejection: row.refusal }
     if (row.uses_left !== null) {
       const used = usesTaken.get(code) ?? 0
       if (row.uses_left - used <= 0) return { rejection: 'fully_claimed' }
       usesTaken.set(code, used + 1)
     }
     const claimed = claimsTaken.get(row.campaign_id) ?? 0
-    if (row.total_cap !== null && row.claimed_count + claimed >= row.total_cap) {
-      return { rejection: 'fully_claimed' }
-    }
+    if (row.remaining !== null && claimed >= row.remaining) return { rejection: 'fully_claimed' }
     claimsTaken.set(row.campaign_id, claimed + 1)
     return { campaignId: row.campaign_id }
   })

@@ -44,6 +44,14 @@ export const routeErrorCodes: Record<string, string[]> = {
   ],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
   ...adminRouteErrors(),
+  // A kiosk tablet's: its credential, and nothing else, opens them.
+  'POST /api/kiosk/session': ['INVALID_REQUEST', 'KIOSK_CREDENTIAL_INVALID'],
+  'GET /api/kiosk/live': [
+    'KIOSK_CREDENTIAL_INVALID',
+    'LIVE_STREAMS_PER_SESSION',
+    'LIVE_STREAMS_PER_ADDRESS',
+    'LIVE_STREAMS_AT_CAPACITY',
+  ],
   'GET /api/live': [
     'NOT_SIGNED_IN',
     'LIVE_STREAMS_PER_SESSION',
@@ -191,14 +199,18 @@ function adminRouteErrors(): Record<string, string[]> {
       'INVALID_REQUEST',
       'ADMIN_CAMPAIGN_NOT_FOUND',
     ],
-    'GET /api/admin/campaigns/:slug/kiosk': [
+    'POST /api/admin/campaigns/:slug/kiosk-credentials': [
       ...refusals,
       'INVALID_REQUEST',
       'ADMIN_CAMPAIGN_NOT_FOUND',
       'ADMIN_CAMPAIGN_SHARED',
-      'LIVE_STREAMS_PER_SESSION',
-      'LIVE_STREAMS_PER_ADDRESS',
-      'LIVE_STREAMS_AT_CAPACITY',
+      'ADMIN_KIOSK_HOURS_INVALID',
+    ],
+    'GET /api/admin/kiosk-credentials': refusals,
+    'DELETE /api/admin/kiosk-credentials/:id': [
+      ...refusals,
+      'INVALID_REQUEST',
+      'ADMIN_KIOSK_CREDENTIAL_NOT_FOUND',
     ],
   }
 }

@@ -2,15 +2,16 @@ import type { ClaimPreview, ClaimState } from '@fernwood/protocol'
 import { splitQuantity } from '../campaigns/codes.ts'
 import { type StoredClaimRules, shownClaimRules } from '../campaigns/eligibility.ts'
 import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
+import { campaignStandingOf } from '../campaigns/standing.ts'
 import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**
  * What the claim link of `code` (normalised) pays, as its page shows it before the visitor
  * enters; undefined for a code the catalogue does not hold and for a unique code already used,
- * which pays nobody any more and would otherwise confirm a guess. The state is the catalogue's
- * verdict as the worker would reach it now (`redeemCodes`), short of taking a share: a shared
- * campaign's cap can still fill before the visitor claims.
+ * which pays nobody any more and would otherwise confirm a guess. The state is the campaign's
+ * standing now (`campaign_standing`, which the worker's `redeemCodes` reads too), short of taking
+ * a share: a shared campaign's cap can still fill before the visitor claims.
  */
 export async function readClaimPreview(
   db: Queryable,
@@ -29,12 +30,9 @@ export async function readClaimPreview(
     `SELECT c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
             c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.has_allowlist, c.chain_rules,
             c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
-            CASE WHEN c.starts_at > now() THEN 'not_started'
-                 WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended'
-                 -- a spent budget refuses as a reached cap does (catalogue.ts's redeemCodes)
-                 WHEN c.claimed_count >= least(c.total_cap, c.budget_rewards) THEN 'fully_claimed'
-                 ELSE 'open' END AS state
+            coalesce(s.refusal, 'open') AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
+      CROSS JOIN LATERAL ${campaignStandingOf('c')} s
        LEFT JOIN campaign_groups g ON g.name = c.claim_group
       WHERE k.code = $1 AND (k.uses_left IS NULL OR k.uses_left > 0)`,
     [code],

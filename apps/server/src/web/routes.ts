@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import { CLAIM_LINK_PATH } from '@fernwood/protocol'
+import { CLAIM_LINK_PATH, KIOSK_PAGE_PATH } from '@fernwood/protocol'
 import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 
 export interface WebAppOptions {
@@ -48,6 +48,6 @@ export const webAppRoutes: FastifyPluginAsync<WebAppOptions> = async (app, { dis
   )
   // The operator console is a page of the same app; the API decides who may use it.
   app.get('/admin', sendApp)
-  // A campaign's kiosk screen (a tablet at an event), a page of the console.
-  app.get('/admin/kiosk/:slug', sendApp)
+  // A kiosk screen (a tablet at an event), opened with a kiosk link; no operator signs in there.
+  app.get(KIOSK_PAGE_PATH, sendApp)
 }

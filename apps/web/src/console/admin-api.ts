@@ -2,6 +2,7 @@ import type {
   CampaignEditRequest,
   CampaignResponse,
   CodeGenerationResponse,
+  IssuedKioskCredentialResponse,
   NewCampaignRequest,
   NftTemplatePreview,
   OperatorResponse,
@@ -29,4 +30,12 @@ export const adminApi = {
     }),
   retryPayout: (rewardId: string) =>
     api.post<void>(`/api/admin/payouts/${encodeURIComponent(rewardId)}/retry`),
+  /** Issues a kiosk link for `slug`, holding `hours` (the server's default when undefined). */
+  issueKioskCredential: (slug: string, hours: number | undefined) =>
+    api.post<IssuedKioskCredentialResponse>(
+      `/api/admin/campaigns/${encodeURIComponent(slug)}/kiosk-credentials`,
+      { hours },
+    ),
+  revokeKioskCredential: (id: string) =>
+    api.delete(`/api/admin/kiosk-credentials/${encodeURIComponent(id)}`),
 }

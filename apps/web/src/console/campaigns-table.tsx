@@ -1,4 +1,8 @@
-import { type AdminCampaign, campaignClaimsPath, kioskPagePath } from '@fernwood/protocol/admin'
+import {
+  type AdminCampaign,
+  campaignClaimsPath,
+  type KioskCredential,
+} from '@fernwood/protocol/admin'
 import { useState } from 'react'
 import { useLanguage } from '../i18n/current'
 import { formatDateTime, formatTokenAmount } from '../i18n/format'
@@ -9,6 +13,7 @@ import { ConfirmDialog } from './confirm-dialog'
 import { ConsoleTable } from './console-table'
 import { describeAdminError } from './describe-error'
 import { EditCampaignDialog } from './edit-campaign-dialog'
+import { KioskCredentialsDialog } from './kiosk-credentials-dialog'
 import { campaignStockOf } from './nft-stock'
 import { Notice, type NoticeText } from './notice'
 import { StateBadge } from './state-badge'
@@ -60,20 +65,29 @@ type Change = 'close' | 'reopen'
 /**
  * The change a campaign's row offers: none for the welcome campaign (every first visit claims
  * its code) nor for a closed one whose window has ended (reopened, it would still pay nothing).
+ * A spent campaign can still be closed: an edit raising its cap would open it again.
  */
 function changeOffered(campaign: AdminCampaign): Change | undefined {
   if (campaign.welcome) return undefined
-  if (campaign.state === 'open' || campaign.state === 'scheduled') return 'close'
+  if (campaign.state === 'open' || campaign.state === 'scheduled' || campaign.state === 'spent') {
+    return 'close'
+  }
   const ended = campaign.endsAt !== null && Date.parse(campaign.endsAt) <= Date.now()
   return campaign.state === 'closed' && !ended ? 'reopen' : undefined
 }
 
-/** Every campaign with its counts; any one charted, closed or reopened once confirmed. */
+/**
+ * Every campaign with its counts; any one charted, closed or reopened once confirmed, edited,
+ * and a unique one's kiosk links issued or revoked.
+ */
 export function CampaignsTable({
   campaigns,
+  kioskCredentials,
   onShowChart,
 }: {
   campaigns: AdminCampaign[]
+  /** the kiosk credentials in force, of every campaign */
+  kioskCredentials: KioskCredential[]
   onShowChart(slug: string): void
 }) {
   const texts = useConsoleTexts()
@@ -84,6 +98,7 @@ export function CampaignsTable({
   )
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [editing, setEditing] = useState<AdminCampaign | undefined>(undefined)
+  const [kioskOf, setKioskOf] = useState<AdminCampaign | undefined>(undefined)
 
   async function make(change: Change, slug: string) {
     if (change === 'close') {
@@ -198,13 +213,14 @@ export function CampaignsTable({
                     {texts.claimsCsv}
                   </a>
                   {campaign.kind === 'unique' && (
-                    <a
+                    <button
+                      type="button"
                       className="console__link"
-                      href={kioskPagePath(campaign.slug)}
                       aria-label={texts.kioskOf(campaign.slug)}
+                      onClick={() => setKioskOf(campaign)}
                     >
                       {texts.kiosk}
-                    </a>
+                    </button>
                   )}
                 </div>
               </td>
@@ -217,6 +233,13 @@ export function CampaignsTable({
           campaign={editing}
           onEdited={(slug) => setNotice({ text: texts.edited(slug) })}
           onClose={() => setEditing(undefined)}
+        />
+      )}
+      {kioskOf && (
+        <KioskCredentialsDialog
+          campaign={kioskOf}
+          credentials={kioskCredentials}
+          onClose={() => setKioskOf(undefined)}
         />
       )}
       {asking && (

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLanguage } from '../i18n/current'
 import { signOutHere } from '../session/leave'
 import { Button } from '../ui/button'
@@ -15,16 +15,10 @@ import { NewCampaignForm } from './new-campaign-form'
 import { Notice } from './notice'
 import { followOverview, useOverview } from './overview'
 import { PayoutsPanel } from './payouts-panel'
-import { kioskCampaignOf } from './route'
 import { useConsoleTexts } from './use-console-texts'
 import './console.css'
 
 type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; error: unknown }
-
-// The kiosk's screen and its QR writer travel apart: only a kiosk fetches them.
-const KioskScreen = lazy(() =>
-  import('./kiosk-screen').then(({ KioskScreen }) => ({ default: KioskScreen })),
-)
 
 /**
  * The operator console, every step of it at /admin: its own sign-in and wallet step, then the
@@ -77,14 +71,6 @@ function OperatorConsole({ account }: { account: string }) {
     )
   }
   if (access.status === 'refused') return <Refusal account={account} error={access.error} />
-  const kiosk = kioskCampaignOf(window.location.pathname)
-  if (kiosk !== undefined) {
-    return (
-      <Suspense fallback={<p role="status">{texts.checking}</p>}>
-        <KioskScreen slug={kiosk} />
-      </Suspense>
-    )
-  }
   return <ConsoleBoard account={account} />
 }
 
@@ -171,7 +157,11 @@ function ConsoleBoard({ account }: { account: string }): ReactNode {
         <p className="console__zone">{texts.timeZone(browserTimeZone(language))}</p>
       </header>
       {failure && <Notice notice={{ text: failure, failed: true }} />}
-      <CampaignsTable campaigns={campaigns} onShowChart={setChartSlug} />
+      <CampaignsTable
+        campaigns={campaigns}
+        kioskCredentials={overview?.kioskCredentials ?? []}
+        onShowChart={setChartSlug}
+      />
       {charted && <ClaimsChart campaigns={campaigns} campaign={charted} onPick={setChartSlug} />}
       <div className="console__forms">
         <NewCampaignForm onCreated={setChartSlug} />

@@ -1,30 +1,77 @@
 import type { KioskState } from '@fernwood/protocol/admin'
 import { useEffect, useRef, useState } from 'react'
+import { ApiError, api } from '../api/client'
+import { PRODUCT_NAME } from '../i18n/product'
 import { Button } from '../ui/button'
 import { qrImageOf } from './kiosk-qr'
-import { CONSOLE_PATH } from './route'
 import { useConsoleTexts } from './use-console-texts'
 import './kiosk-screen.css'
 
 type Connection = 'connecting' | 'live' | 'reconnecting' | 'refused'
 
+// How long the kiosk waits before presenting its link again when the server could not answer.
+const PRESENT_AGAIN_MS = 5_000
+
+let presenting: Promise<boolean> | undefined
+
+/**
+ * Hands the server the credential of the kiosk link this page was opened with, once however
+ * often asked: the answer keeps it in the kiosk's own cookie. Resolves false when it is refused
+ * (revoked, expired, never issued), true once accepted or when the page holds no link (a
+ * reload: the cookie kept before is all its stream has).
+ */
+function presentKioskLink(): Promise<boolean> {
+  presenting ??= present(window.location.hash.slice(1))
+  return presenting
+}
+
+async function present(credential: string): Promise<boolean> {
+  if (!credential) return true
+  for (;;) {
+    const answer = await api.post('/api/kiosk/session', { credential }).then(
+      () => 'accepted',
+      (error: unknown) =>
+        error instanceof ApiError && error.status >= 400 && error.status < 500
+          ? 'refused'
+          : 'unanswered',
+    )
+    if (answer !== 'unanswered') {
+      // The secret leaves the address bar and the history: nobody at the tablet reads it there.
+      window.history.replaceState(null, '', window.location.pathname)
+      return answer === 'accepted'
+    }
+    // No network, or the server restarting: the link is kept, and presented again.
+    await new Promise((resolve) => setTimeout(resolve, PRESENT_AGAIN_MS))
+  }
+}
+
 /** Follows the kiosk's stream: the link to show and the count claimed, as the server sends them. */
-function useKiosk(slug: string): { kiosk: KioskState | undefined; connection: Connection } {
+function useKiosk(): { kiosk: KioskState | undefined; connection: Connection } {
   const [kiosk, setKiosk] = useState<KioskState | undefined>(undefined)
   const [connection, setConnection] = useState<Connection>('connecting')
   useEffect(() => {
-    const stream = new EventSource(`/api/admin/campaigns/${encodeURIComponent(slug)}/kiosk`)
-    stream.addEventListener('kiosk', (event) => {
-      setKiosk(JSON.parse((event as MessageEvent<string>).data) as KioskState)
-      setConnection('live')
+    let current = true
+    let stream: EventSource | undefined
+    presentKioskLink().then((accepted) => {
+      if (!current) return
+      if (!accepted) return setConnection('refused')
+      const opened = new EventSource('/api/kiosk/live')
+      opened.addEventListener('kiosk', (event) => {
+        setKiosk(JSON.parse((event as MessageEvent<string>).data) as KioskState)
+        setConnection('live')
+      })
+      // A refusal (the credential revoked or expired) closes it for good; anything else,
+      // EventSource retries by itself.
+      opened.addEventListener('error', () =>
+        setConnection(opened.readyState === EventSource.CLOSED ? 'refused' : 'reconnecting'),
+      )
+      stream = opened
     })
-    // A refusal (not an operator's session any more, not a unique campaign) closes it for good;
-    // anything else, EventSource retries by itself.
-    stream.addEventListener('error', () =>
-      setConnection(stream.readyState === EventSource.CLOSED ? 'refused' : 'reconnecting'),
-    )
-    return () => stream.close()
-  }, [slug])
+    return () => {
+      current = false
+      stream?.close()
+    }
+  }, [])
   return { kiosk, connection }
 }
 
@@ -51,11 +98,13 @@ function useQrImage(link: string | null | undefined): string | undefined {
 /**
  * A campaign's kiosk, full screen on a tablet at an event: one QR code holding a one-use claim
  * link, replaced as soon as a visitor claims it (and every few minutes), the code in words for
- * those who type it, and the count claimed, which screen readers hear as it moves.
+ * those who type it, and the count claimed, which screen readers hear as it moves. It runs on
+ * the kiosk link it was opened with; no operator signs in on the tablet, and nothing here leads
+ * to the console.
  */
-export function KioskScreen({ slug }: { slug: string }) {
+export function KioskScreen() {
   const texts = useConsoleTexts()
-  const { kiosk, connection } = useKiosk(slug)
+  const { kiosk, connection } = useKiosk()
   const image = useQrImage(kiosk?.link)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [fullScreen, setFullScreen] = useState(false)
@@ -66,16 +115,16 @@ export function KioskScreen({ slug }: { slug: string }) {
     return () => document.removeEventListener('fullscreenchange', follow)
   }, [])
 
-  const name = kiosk?.name ?? slug
   return (
     <main className="kiosk">
       <h1 ref={headingRef} tabIndex={-1} className="kiosk__title">
-        {texts.kioskTitle(name)}
+        {kiosk ? texts.kioskTitle(kiosk.name) : PRODUCT_NAME}
       </h1>
-      {kiosk?.link && kiosk.code ? (
+      {/* A revoked or expired kiosk shows its last code no more: the server retired it. */}
+      {connection !== 'refused' && kiosk?.link && kiosk.code ? (
         <figure className="kiosk__code" data-code={kiosk.code}>
           {image ? (
-            <img className="kiosk__qr" src={image} alt={texts.kioskQrAlt(name)} />
+            <img className="kiosk__qr" src={image} alt={texts.kioskQrAlt(kiosk.name)} />
           ) : (
             <div className="kiosk__qr" />
           )}
@@ -110,7 +159,6 @@ export function KioskScreen({ slug }: { slug: string }) {
             {texts.kioskFullScreen}
           </Button>
         )}
-        <a href={CONSOLE_PATH}>{texts.kioskBack}</a>
       </div>
     </main>
   )

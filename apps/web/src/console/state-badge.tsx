@@ -1,6 +1,6 @@
 /**
  * A state as a badge: its word always, its colour only beside it (a campaign's open, scheduled,
- * ended or closed; a code generation's running, done or failed).
+ * ended, closed or spent; a code generation's running, done or failed).
  */
 export function StateBadge({ state, label }: { state: string; label: string }) {
   return (

@@ -20,6 +20,9 @@ CREATE OR REPLACE FUNCTION submit_reward(
   OUT created_at timestamptz, OUT locked_for float8, OUT rejection_detail jsonb,
   OUT eligibility_required integer)
 LANGUAGE plpgsql AS $$
+-- The duplicate rule's ON CONFLICT names the columns code and wax_account, as the parameters are
+-- named: every other use of a parameter here is qualified (submit_reward.code).
+#variable_conflict use_column
 DECLARE
   failures integer;
   verdict text;
@@ -42,14 +45,17 @@ BEGIN
     END IF;
     locked_for := NULL;
   END IF;
-  -- The catalogue's verdict as the worker's redeemCodes (campaigns/catalogue.ts) would reach it.
+  -- The catalogue's verdict as the worker's redeemCodes (campaigns/catalogue.ts) would reach it,
+  -- from the campaign's standing, short of what remains: the worker counts that under the
+  -- campaign's lock, which a submission does not take, so a spent campaign is its to refuse.
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
-              WHEN c.starts_at > now() THEN 'not_started'
-              WHEN c.closed_at IS NOT NULL OR c.ends_at <= now() THEN 'ended' END
+              WHEN s.refusal <> 'fully_claimed' THEN s.refusal END
     INTO verdict
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
-    LEFT JOIN campaigns c ON c.id = k.campaign_id;
+    LEFT JOIN campaigns c ON c.id = k.campaign_id
+    LEFT JOIN LATERAL campaign_standing(c.starts_at, c.ends_at, c.closed_at, c.claimed_count,
+                                        c.total_cap, c.budget_rewards) s ON true;
   -- Then the campaign's own rules (claim_rules_verdict): nothing is inserted while its chain
   -- rules are yet to be checked, so the submission can come back checked.
   IF verdict IS NULL THEN
@@ -65,7 +71,7 @@ BEGIN
   VALUES (submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
           verdict, rejection_reasons->>verdict, submit_reward.rejection_detail)
-  ON CONFLICT ON CONSTRAINT rewards_wax_account_code_key DO NOTHING
+  ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING
   RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail
        INTO reward_id, status, rejection, reason, created_at, rejection_detail;
 END $$;

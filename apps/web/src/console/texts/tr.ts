@@ -37,7 +37,13 @@ const tr: ConsoleTexts = {
     actions: 'İşlemler',
   },
   kinds: { shared: 'ortak', unique: 'tekil' },
-  states: { open: 'açık', scheduled: 'planlandı', ended: 'bitti', closed: 'kapatıldı' },
+  states: {
+    open: 'açık',
+    scheduled: 'planlandı',
+    ended: 'bitti',
+    closed: 'kapatıldı',
+    spent: 'tükendi',
+  },
   welcome: 'hoş geldin',
   noLimit: '∞',
   noLimitSpoken: 'sınırsız',
@@ -84,16 +90,40 @@ const tr: ConsoleTexts = {
   claimsCsv: 'Alımlar CSV',
   claimsCsvOf: (slug: string) => `Alımlar CSV: ${slug} (indir)`,
   kiosk: 'Kiosk',
-  kioskOf: (slug: string) => `${slug} kiosk ekranını aç`,
+  kioskOf: (slug: string) => `${slug} kiosk bağlantıları`,
+  kioskLinksTitle: (name: string) => `“${name}” kiosk bağlantıları`,
+  kioskLinksIntro:
+    'Kiosk bağlantısı, bir etkinlikteki tablette bu kampanyanın kiosk ekranını açar, başka hiçbir şeyi değil: tablette kimse oturum açmaz. Bağlantıya sahip olan, süresi dolana ya da siz iptal edene dek kioskı gösterebilir.',
+  kioskHours: 'Geçerlilik (saat)',
+  kioskHoursHint: (hours: number, max: number) => `boş: ${hours}; en fazla ${max}`,
+  kioskIssue: 'Kiosk bağlantısı oluştur',
+  kioskIssuing: 'Oluşturuluyor...',
+  kioskLink: 'Kiosk bağlantısı',
+  kioskIssued: 'Bu bağlantıyı tablette açın. Yalnızca şimdi gösteriliyor: bir daha gösterilemez.',
+  kioskCopy: 'Bağlantıyı kopyala',
+  kioskCopied: 'Kiosk bağlantısı kopyalandı.',
+  kioskInForce: 'Geçerli kiosk bağlantıları',
+  kioskNone: 'Bu kampanyanın geçerli bir kiosk bağlantısı yok.',
+  kioskCredentialIssued: (operator: string, at: string) =>
+    `${operator} tarafından ${at} tarihinde oluşturuldu`,
+  kioskCredentialUntil: (at: string) => `${at} tarihine dek geçerli`,
+  kioskCredentialUsed: (at: string) => `en son ${at} tarihinde açıldı`,
+  kioskCredentialUnused: 'henüz açılmadı',
+  kioskRevoke: 'İptal et',
+  kioskRevokeOf: (issuedAt: string) =>
+    `${issuedAt} tarihinde oluşturulan kiosk bağlantısını iptal et`,
+  kioskRevoking: 'İptal ediliyor...',
+  kioskRevoked: 'Kiosk bağlantısı iptal edildi: onu gösteren tablet hemen durur.',
+  kioskDone: 'Tamam',
   kioskTitle: (name: string) => `Ödülünü al: ${name}`,
   kioskScan: 'Almak için bu kodu telefonunun kamerasıyla tara.',
   kioskOrType: (code: string) => `Ya da ${code} kodunu gir`,
   kioskQrAlt: (name: string) => `QR kod: ${name} için tek kullanımlık alma bağlantısı`,
   kioskClaimed: (count: number) => `${count} alındı`,
   kioskNotOpen: (state: string) => `Bu kampanya ${state}: kod gösterilmiyor.`,
-  kioskRefused: 'Bu kiosk açılamadı: sayfayı yenileyin ya da konsola dönün.',
+  kioskRefused:
+    'Bu kiosk bağlantısı geçerli değil: iptal edildi ya da süresi doldu. Bir operatörden yenisini isteyin.',
   kioskFullScreen: 'Tam ekran',
-  kioskBack: 'Konsola dön',
 
   chartTitle: 'Zamana göre alımlar',
   chartOf: (slug: string) => `${slug} için toplam alımlar, dakika dakika`,
@@ -292,6 +322,10 @@ const tr: ConsoleTexts = {
     ADMIN_CAMPAIGN_WELCOME_EDIT:
       'Hoş geldin kampanyası düzenlenemez: her ilk ziyaret onun kodunu alır.',
     ADMIN_CAP_BELOW_CLAIMED: 'Sınır, şimdiden alınmış ödüllerin altında olamaz.',
+    ADMIN_KIOSK_HOURS_INVALID:
+      'Bir kiosk bağlantısı 1 ile 720 arasında tam sayı saat geçerli olur.',
+    ADMIN_KIOSK_CREDENTIAL_NOT_FOUND:
+      'Bu kiosk bağlantısı artık geçerli değil: iptal edildi ya da süresi doldu.',
   },
 }
 
