@@ -28,6 +28,7 @@ import { ownOrigin } from './http/own-origin.ts'
 import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
+import { eventStreamSettings } from './http/sse.ts'
 import { announceAccountBound, announceSessionEnded } from './live/publisher.ts'
 import { liveRoutes } from './live/routes.ts'
 import { logSetup } from './logging/logger-options.ts'
@@ -162,14 +163,7 @@ export async function buildApp({
     perAddressPerMinute: env.CLAIM_PREVIEWS_PER_MINUTE_PER_ADDRESS,
     lockout: submissionRulesOf(env).lockout,
   })
-  await app.register(liveRoutes, {
-    database,
-    caps: {
-      perSession: env.LIVE_STREAMS_PER_SESSION,
-      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
-      perProcess: env.LIVE_STREAMS_PER_PROCESS,
-    },
-  })
+  await app.register(liveRoutes, { database, caps: eventStreamSettings(env).caps })
   await app.register(adminRoutes, {
     database,
     env,

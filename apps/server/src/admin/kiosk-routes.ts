@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { configuredOrigin, ownOrigin, servedOverHttps } from '../http/own-origin.ts'
-import { EventStreams } from '../http/sse.ts'
+import { EventStreams, eventStreamSettings } from '../http/sse.ts'
 import { KioskCredentialInvalid } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { Kiosk } from './kiosk.ts'
@@ -47,15 +47,7 @@ export const kioskRoutes: FastifyPluginAsyncTypebox<KioskRoutesOptions> = async 
   await feed.start(database)
   app.addHook('onClose', () => feed.stop())
   // Counted apart from the visitors' and the operators' streams, by the same settings.
-  const streams = new EventStreams(app, {
-    caps: {
-      perSession: env.LIVE_STREAMS_PER_SESSION,
-      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
-      perProcess: env.LIVE_STREAMS_PER_PROCESS,
-    },
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    reconnectMs: 2_000,
-  })
+  const streams = new EventStreams(app, eventStreamSettings(env, options.heartbeatMs))
 
   app.post(
     '/api/kiosk/session',

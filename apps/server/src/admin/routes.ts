@@ -25,7 +25,7 @@ import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { NotSignedIn } from '../http/errors.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
-import { type EventStream, EventStreams } from '../http/sse.ts'
+import { type EventStream, EventStreams, eventStreamSettings } from '../http/sse.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { editCampaignAs } from './campaign-edits.ts'
@@ -137,15 +137,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   })
   await feed.start(database)
   // The operators' streams follow the visitors' rules and settings, counted apart from theirs.
-  const streams = new EventStreams(app, {
-    caps: {
-      perSession: env.LIVE_STREAMS_PER_SESSION,
-      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
-      perProcess: env.LIVE_STREAMS_PER_PROCESS,
-    },
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    reconnectMs: 2_000,
-  })
+  const streams = new EventStreams(app, eventStreamSettings(env, options.heartbeatMs))
   const runner = new CodeGenerationRunner({
     database,
     resumeEveryMs: options.resumeGenerationsEveryMs ?? 10_000,

@@ -22,6 +22,34 @@ export interface EventStreamSettings {
   reconnectMs: number
 }
 
+/** The deployment's stream caps (LIVE_STREAMS_PER_*), the same for every kind of stream. */
+export interface StreamCapSettings {
+  LIVE_STREAMS_PER_SESSION: number
+  LIVE_STREAMS_PER_ADDRESS: number
+  LIVE_STREAMS_PER_PROCESS: number
+}
+
+/**
+ * One policy for every kind of stream (the visitors' feed, the operators' overview, the kiosk):
+ * each counted apart, by the same caps, with a heartbeat every ~15 s and EventSource told to come
+ * back after 2 s.
+ */
+export function eventStreamSettings(
+  env: StreamCapSettings,
+  heartbeatMs = 15_000,
+  reconnectMs = 2_000,
+): EventStreamSettings {
+  return {
+    caps: {
+      perSession: env.LIVE_STREAMS_PER_SESSION,
+      perAddress: env.LIVE_STREAMS_PER_ADDRESS,
+      perProcess: env.LIVE_STREAMS_PER_PROCESS,
+    },
+    heartbeatMs,
+    reconnectMs,
+  }
+}
+
 /** The signed-in session a stream is opened for: the stream lives no longer than it. */
 export interface StreamSession {
   /** the session's token (its cap counts by the token's hash) */
