@@ -124,3 +124,20 @@ export function storedKitSessions(page: Page): Promise<string[]> {
     Object.keys(localStorage).filter((key) => /^wharf-web\.renderer-sessions?$/.test(key)),
   )
 }
+
+/**
+ * The chunks the page fetches, by name: the build names each after its module and an 8-character
+ * hash (kit, the shell; cloud-wallet, anchor…, each wallet's plugin; signing-request, the ESR
+ * code), with `wallets()` the wallets' plugins among them.
+ */
+export function recordChunks(page: Page) {
+  const chunks: string[] = []
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1]
+    if (chunk) chunks.push(chunk)
+  })
+  const walletChunks = ['cloud-wallet', 'cloud-wallet-current', 'anchor', 'wombat']
+  return Object.assign(chunks, {
+    wallets: () => chunks.filter((chunk) => walletChunks.includes(chunk)),
+  })
+}

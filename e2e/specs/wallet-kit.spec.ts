@@ -1,6 +1,13 @@
 import { enterForest, expectConnectWalletScreen, toast } from '../screens'
 import { kitButtons, texts, walletTexts } from '../texts'
-import { expect, kitDialog, openWalletLogin, test, walletOption } from '../wallet-fixtures'
+import {
+  expect,
+  kitDialog,
+  openWalletLogin,
+  recordChunks,
+  test,
+  walletOption,
+} from '../wallet-fixtures'
 
 // The wallet kit's own screens (@wharfkit/web-renderer), opened from 'Connect WAX Wallet' in our
 // app on the devchain, where the Dev Wallet holds the key of alice.wam, bob.wam and carol.wam.
@@ -24,17 +31,7 @@ test('the kit lists the wallets offered on the devchain, each with its logo', as
 test("the wallet list shows before any wallet's plugin is fetched; pointing at a wallet fetches its plugin alone", async ({
   page,
 }) => {
-  // The build names each wallet's chunk after its module and an 8-character hash: kit (the
-  // shell), cloud-wallet, anchor…
-  const chunks: string[] = []
-  page.on('request', (request) => {
-    const chunk = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1]
-    if (chunk) chunks.push(chunk)
-  })
-  const walletChunks = () =>
-    chunks.filter((chunk) =>
-      ['cloud-wallet', 'cloud-wallet-current', 'anchor', 'wombat'].includes(chunk),
-    )
+  const chunks = recordChunks(page)
   await enterForest(page)
   // Nothing points at the list as it opens: the mouse is away, the keyboard presses the button.
   await page.mouse.move(0, 0)
@@ -43,12 +40,12 @@ test("the wallet list shows before any wallet's plugin is fetched; pointing at a
   await expect(walletOption(dialog, 'Anchor')).toBeVisible()
   await expect(walletOption(dialog, 'Cloud Wallet')).toBeVisible()
   expect(chunks).toContain('kit')
-  expect(walletChunks()).toEqual([])
+  expect(chunks.wallets()).toEqual([])
 
   await walletOption(dialog, 'Anchor').hover()
-  await expect.poll(walletChunks).toEqual(['anchor'])
+  await expect.poll(chunks.wallets).toEqual(['anchor'])
   await walletOption(dialog, 'Cloud Wallet').focus()
-  await expect.poll(walletChunks).toEqual(['anchor', 'cloud-wallet'])
+  await expect.poll(chunks.wallets).toEqual(['anchor', 'cloud-wallet'])
 })
 
 test("with one chain the kit skips 'Select a Blockchain' and lists the wallet's accounts as account@permission", async ({

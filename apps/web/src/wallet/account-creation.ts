@@ -7,6 +7,7 @@ import {
   PrivateKey,
 } from '@wharfkit/session'
 import { AccountCreationCancelled, AccountNameUnavailable } from './errors'
+import { loadSigningRequest } from './signing-request-loader'
 
 type ProviderFor = (
   config: PublicConfig,
@@ -23,9 +24,15 @@ export async function accountCreationPluginsFor(
   chain: ChainDefinitionType,
   requestAccountName: () => string,
 ): Promise<AccountCreationPlugin[]> {
-  const offered = await Promise.all(
-    config.accountCreation.map((creator) => providers[creator](config, chain, requestAccountName)),
-  )
+  // The providers read chain ids as the ESR code spells them, and log the new account in.
+  const [offered] = await Promise.all([
+    Promise.all(
+      config.accountCreation.map((creator) =>
+        providers[creator](config, chain, requestAccountName),
+      ),
+    ),
+    loadSigningRequest(),
+  ])
   return offered.filter((provider) => provider !== undefined)
 }
 

@@ -1,3 +1,5 @@
+// Anchor's plugin asks for the login as a signing request (its esr: link and QR code).
+import './signing-request'
 import type { PublicConfig } from '@fernwood/protocol'
 import { WalletPluginAnchor } from '@wharfkit/wallet-plugin-anchor'
 import { identityProofEvidence } from './proof-evidence'

@@ -1,3 +1,5 @@
+// Its login reads WAX's proof as an identity proof; its signing builds a signing request.
+import './signing-request'
 import type { PublicConfig } from '@fernwood/protocol'
 import { Serializer } from '@wharfkit/session'
 import { WalletPluginCloudWallet } from 'wallet-plugin-cloudwallet-current'

@@ -1,3 +1,5 @@
+// Its login reads WAX's proof as an identity proof; its signing builds a signing request.
+import './signing-request'
 import type { PublicConfig } from '@fernwood/protocol'
 import { WalletPluginCloudWallet } from '@wharfkit/wallet-plugin-cloudwallet'
 import type { WalletChunk } from './wallet-chunk'

@@ -18,6 +18,7 @@ import { shareLanguageWithKit } from './kit-language'
 import { dressKitDialog } from './kit-theme'
 import { LazyWalletPlugin } from './lazy-wallet-plugin'
 import { identityProofEvidence, type WalletProofEvidence } from './proof-evidence'
+import { loadSigningRequest } from './signing-request-loader'
 import { walletPluginsFor } from './wallet-catalogue'
 import { prefetchWalletPointedAt } from './wallet-prefetch'
 
@@ -132,7 +133,11 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
     },
 
     async restore() {
-      currentSession = await sessionKit.restore()
+      const restored = await sessionKit.restore()
+      // A session signs through signing requests, whose code its wallet's chunk would bring only
+      // once the wallet is used again (see signing-request-deferred.ts).
+      if (restored) await loadSigningRequest()
+      currentSession = restored
     },
 
     async logout() {

@@ -1,6 +1,7 @@
 import type { PublicConfig, WalletId } from '@fernwood/protocol'
 import { type WalletPlugin, WalletPluginMetadata } from '@wharfkit/session'
 import { LazyWalletPlugin } from './lazy-wallet-plugin'
+import { loadSigningRequest } from './signing-request-loader'
 
 /**
  * A logo served beside the app, as the kit's list shows it in its light and dark theme: drawn
@@ -14,8 +15,9 @@ const servedLogo = (light: string, dark = light) => ({
 /**
  * The wallets the public config offers, in its order, as the kit's list shows them. Each wallet's
  * name, logo and login needs are known here; its plugin is its own chunk, fetched when the visitor
- * chooses it (see lazy-wallet-plugin.ts). The Dev Wallet alone comes built: its small plugin holds
- * the dev key whose accounts the next screen lists, and it is offered on the devchain only.
+ * chooses it (see lazy-wallet-plugin.ts), with the ESR code its plugin needs (signing-request.ts).
+ * The Dev Wallet alone comes built, with that code: its small plugin holds the dev key whose
+ * accounts the next screen lists, and it is offered on the devchain only.
  */
 export async function walletPluginsFor(config: PublicConfig): Promise<WalletPlugin[]> {
   const offered = await Promise.all(config.wallets.map((wallet) => walletOffers[wallet](config)))
@@ -26,7 +28,11 @@ const walletOffers: Record<WalletId, (config: PublicConfig) => Promise<WalletPlu
   // Only where the server hands out its documented key: the devchain.
   devwallet: async (config) => {
     if (!config.devWallet) return []
-    const { WalletPluginDevWallet } = await import('@fernwood/devwallet')
+    // Its login signs an identity proof, and its signing reads signing requests.
+    const [{ WalletPluginDevWallet }] = await Promise.all([
+      import('@fernwood/devwallet'),
+      loadSigningRequest(),
+    ])
     const options = { privateKey: config.devWallet.privateKey, chainId: config.chain.id }
     return [
       new WalletPluginDevWallet(options),

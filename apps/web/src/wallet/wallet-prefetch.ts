@@ -3,8 +3,12 @@ import type { LazyWalletPlugin } from './lazy-wallet-plugin'
 
 /**
  * Starts fetching a wallet's plugin as soon as the visitor points at it in the kit's list (the
- * mouse over it, a finger landing on it, the keyboard's focus on it), so choosing it rarely waits:
- * a popup wallet must open its window while the click still counts as the visitor's.
+ * mouse moving over it, a finger landing on it, the keyboard's focus on it), so choosing it rarely
+ * waits: a popup wallet must open its window while the click still counts as the visitor's.
+ *
+ * Only a pointer that moves counts, not `pointerover`: the list opens where the visitor clicked
+ * 'Connect WAX Wallet', and the browser reports the pointer resting there as over whichever wallet
+ * the list put under it, which nobody pointed at.
  */
 export function prefetchWalletPointedAt(ui: WebRenderer, wallets: LazyWalletPlugin[]): void {
   const prefetch = (event: Event) => {
@@ -14,6 +18,7 @@ export function prefetchWalletPointedAt(ui: WebRenderer, wallets: LazyWalletPlug
     wallets.find((wallet) => wallet.metadata.name === name)?.prefetch()
   }
   // The renderer's shadow root is closed, but the renderer holds it.
-  ui.shadow?.addEventListener('pointerover', prefetch)
-  ui.shadow?.addEventListener('focusin', prefetch)
+  for (const type of ['pointermove', 'pointerdown', 'focusin']) {
+    ui.shadow?.addEventListener(type, prefetch)
+  }
 }

@@ -1,3 +1,5 @@
+// The Scatter protocol's signing builds a signing request.
+import './signing-request'
 import { scatterLoginMessage } from '@fernwood/protocol'
 import { getScatter } from '@wharfkit/protocol-scatter'
 import type { LoginResult } from '@wharfkit/session'
