@@ -20,11 +20,7 @@ import { pruneEvents } from '../src/events/outbox.ts'
 import { DeltaReader } from '../src/live/deltas.ts'
 import { announceAccountBound } from '../src/live/publisher.ts'
 import { liveRoutes } from '../src/live/routes.ts'
-import {
-  findPendingRewards,
-  type PendingRow,
-  toPendingReward,
-} from '../src/rewards/reward-lists.ts'
+import { findPendingRewards } from '../src/rewards/reward-lists.ts'
 import {
   eventually,
   randomAccount,
@@ -537,11 +533,10 @@ describe('reading events for the streams', () => {
           async () => notices.slice(index),
           (arrived) => arrived.length > 0,
         )
-        expect(notice.row).toBeDefined()
-        const carried = toPendingReward(notice.row as unknown as PendingRow)
+        const carried = notice.reward
         expect([carried]).toEqual(await findPendingRewards(db, [id]))
         seen.push(
-          `${carried.status}${carried.transactionId ? ' with its transfer' : ''}${carried.dismissed ? ', dismissed' : ''}`,
+          `${carried?.status}${carried?.transactionId ? ' with its transfer' : ''}${carried?.dismissed ? ', dismissed' : ''}`,
         )
       }
       await stop()

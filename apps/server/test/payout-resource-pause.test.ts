@@ -217,7 +217,7 @@ describe('payouts when the payout account runs out of resources', () => {
     const heard = new Map<string, unknown>()
     const unlisten = await testDatabase.database.listen(CHANGES_CHANNEL, (payload) => {
       const event = parseChange(payload)?.event
-      if (event?.kind === 'reward' && event.row) heard.set(event.subject, event.row.delayed)
+      if (event?.kind === 'reward' && event.reward) heard.set(event.subject, event.reward.delayed)
     })
     const { entries, changes, sent } = await startWorkers()
 

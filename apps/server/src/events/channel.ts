@@ -1,3 +1,4 @@
+import type { PendingReward } from '@fernwood/protocol'
 import type { Queryable } from '../db/database.ts'
 
 /**
@@ -39,10 +40,10 @@ export interface EventNotice {
   /** the user whose own record changed (user) */
   userId: string | null
   /**
-   * A reward's event: the reward as of the change, as the dashboard lists it (the columns of the
-   * pending list), so the feed need not read it back. Absent were it too long to notify.
+   * A reward's event: the reward as of the change, as the dashboard lists it (reward_shape, in
+   * db/functions), so the feed need not read it back. Absent were it too long to notify.
    */
-  row?: Record<string, unknown>
+  reward?: PendingReward
 }
 
 /**
@@ -68,13 +69,13 @@ export function parseChange(payload: string): (Change & { event?: EventNotice })
     const id = text(parsed.i)
     const kind = text(parsed.e)
     const subject = text(parsed.s)
-    const row =
+    const reward =
       kind === 'reward' && typeof parsed.r === 'object' && parsed.r !== null
-        ? (parsed.r as Record<string, unknown>)
+        ? (parsed.r as PendingReward)
         : undefined
     const event =
       id && kind && subject && EVENT_KINDS.includes(kind)
-        ? { id, kind: kind as EventKind, subject, ...change, ...(row && { row }) }
+        ? { id, kind: kind as EventKind, subject, ...change, ...(reward && { reward }) }
         : undefined
     if (typeof parsed.k !== 'string' || !CHANGE_KINDS.includes(parsed.k)) return undefined
     if (parsed.k === 'event' && !event) return undefined

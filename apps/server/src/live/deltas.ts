@@ -6,9 +6,7 @@ import type { StoredEvent } from '../events/outbox.ts'
 import {
   findHistoryEntries,
   findPendingRewards,
-  type PendingRow,
   sumEarnedOfEntries,
-  toPendingReward,
 } from '../rewards/reward-lists.ts'
 
 /** An event as the feed sends it: its `id:`, its `event:` name and its data. */
@@ -75,11 +73,10 @@ export class DeltaReader {
 
   constructor(private readonly db: Queryable) {}
 
-  read(event: StoredEvent & Pick<EventNotice, 'row'>): Promise<Delta | undefined> {
+  read(event: StoredEvent & Pick<EventNotice, 'reward'>): Promise<Delta | undefined> {
     // A reward's event carries the reward: nothing to read.
-    if (event.row) {
-      const reward = toPendingReward(event.row as unknown as PendingRow)
-      return Promise.resolve({ id: event.id, type: 'reward', data: { reward } })
+    if (event.reward) {
+      return Promise.resolve({ id: event.id, type: 'reward', data: { reward: event.reward } })
     }
     if (!this.#reading) {
       this.#reading = true

@@ -1,6 +1,7 @@
 import { audit, auditEach } from '../audit/audit-log.ts'
 import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { rewardState } from '../rewards/reward-state.ts'
 import type { PayableReward } from './payable-reward.ts'
 import { type Payout, type PayoutRow, type PayoutState, toPayout } from './repository.ts'
 import type { SignedPayout } from './signer.ts'
@@ -13,9 +14,11 @@ import type { SignedPayout } from './signer.ts'
  *                        └──refused──▶ failed ──sent again──▶ broadcast      (rewards completed)
  *   any but confirmed ──its expiry irreversible, in no block──▶ expired (rewards due again)
  *
- * A transaction lands whole or not at all, so its state is every reward's it pays. Conditions
- * on the current states make every step safe to repeat, and harmless when two workers race
- * after a lease ran out. The rewards' status changes reach the live feed through their trigger.
+ * A transaction lands whole or not at all, so its state is every reward's it pays: each step
+ * makes its rewards' move (`rewardState`, their state's owner) in the same transaction.
+ * Conditions on the current states make every step safe to repeat, and harmless when two
+ * workers race after a lease ran out. The rewards' changes reach the live feed through their
+ * trigger.
  */
 
 /**
@@ -90,21 +93,8 @@ export async function recordExecuted(
         [payout.transactionId, blockNum],
       )
     }
-    if (executed.length > 0) {
-      await tx.query(
-        `UPDATE rewards SET status = 'confirming', last_error = NULL, updated_at = now(),
-                next_attempt_at = now() + make_interval(secs => $2)
-          WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
-        [executed, checkAfterMs / 1000],
-      )
-    }
-    if (confirming.length > 0) {
-      await tx.query(
-        `UPDATE rewards SET last_error = NULL, next_attempt_at = now() + make_interval(secs => $2)
-          WHERE id = ANY($1::uuid[]) AND status = 'confirming'`,
-        [confirming, checkAfterMs / 1000],
-      )
-    }
+    if (executed.length > 0) await rewardState.execute(tx, executed, checkAfterMs)
+    if (confirming.length > 0) await rewardState.recheck(tx, confirming, checkAfterMs)
   })
 }
 
@@ -128,15 +118,9 @@ export async function recordIrreversible(
         WHERE transaction_id = $1 AND state <> 'confirmed'`,
       [payout.transactionId, blockNum],
     )
-    const completed = new Set(
-      (
-        await tx.query<{ id: string }>(
-          `UPDATE rewards SET status = 'completed', reason = NULL, last_error = NULL,
-                  updated_at = now()
-            WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming') RETURNING id`,
-          [rewards.map((reward) => reward.id)],
-        )
-      ).map((row) => row.id),
+    const completed = await rewardState.complete(
+      tx,
+      rewards.map((reward) => reward.id),
     )
     const paid = rewards.filter((reward) => completed.has(reward.id))
     if (paid.length === 0) return
@@ -162,9 +146,12 @@ export async function recordIrreversible(
     await tx.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
       paid.map((reward) => reward.id),
     ])
+    // A duplicate kept by migration 024 (a code claimed under another spelling of an account that
+    // held it) completes without taking the code's row from the claim that holds it.
     await tx.query(
       `INSERT INTO completed_rewards (wax_account, code, reward_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])`,
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])
+       ON CONFLICT (wax_account, code) DO NOTHING`,
       [
         paid.map((reward) => reward.waxAccount),
         paid.map((reward) => reward.code),
@@ -193,11 +180,6 @@ export async function recordLost(database: Database, payout: Payout, due: string
     }
     const rewardIds = rows.map((row) => row.reward_id)
     await audit(tx, 'worker', 'payout.expired', payout.transactionId, { rewards: rewardIds })
-    await tx.query(
-      `UPDATE rewards SET status = 'processing', updated_at = now(),
-              next_attempt_at = CASE WHEN id = ANY($2::uuid[]) THEN now() ELSE next_attempt_at END
-        WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
-      [rewardIds, due],
-    )
+    await rewardState.lose(tx, rewardIds, due)
   })
 }

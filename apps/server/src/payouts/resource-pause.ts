@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts'
+import { rewardState } from '../rewards/reward-state.ts'
 
 /**
  * Payouts paused because the payout account ran out of CPU, NET or RAM. Such a refusal is no
@@ -174,12 +175,7 @@ export class ResourcePause {
          RETURNING ${PAUSE_COLUMNS}, was IS DISTINCT FROM $1 AS began`,
         [resource, error, baseDelayMs, maxDelayMs],
       )
-      if (row.began) {
-        await tx.query(
-          `UPDATE rewards SET delayed = true
-            WHERE status IN ('pending', 'processing') AND NOT delayed`,
-        )
-      }
+      if (row.began) await rewardState.delay(tx)
       return { row, began: row.began }
     })
     const pause = toPause(row) as PayoutPause
@@ -238,7 +234,7 @@ export class ResourcePause {
            FROM before WHERE was IS NOT NULL
          RETURNING was AS resource, was_since AS paused_at`,
       )
-      if (row) await tx.query('UPDATE rewards SET delayed = false WHERE delayed')
+      if (row) await rewardState.undelay(tx)
       return row
     })
     this.#lastSeen = undefined

@@ -3,6 +3,7 @@ import { Type } from 'typebox'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import type { Database } from '../db/database.ts'
 import { RewardNotDismissible } from './errors.ts'
+import { rewardState } from './reward-state.ts'
 
 export interface DismissRoutesOptions {
   database: Database
@@ -29,13 +30,9 @@ export const dismissRoutes: FastifyPluginAsyncTypebox<DismissRoutesOptions> = as
     },
     async (request, reply) => {
       const { waxAccount } = signedInUser(request)
-      // A second dismissal (another tab was first) is answered as the first was.
-      const [dismissible] = await database.query<{ id: string }>(
-        `UPDATE rewards SET dismissed_at = coalesce(dismissed_at, now())
-          WHERE id = $1 AND wax_account = $2 AND status = 'rejected' RETURNING id`,
-        [request.params.id, waxAccount],
-      )
-      if (!dismissible) throw new RewardNotDismissible()
+      if (!waxAccount || !(await rewardState.dismiss(database, request.params.id, waxAccount))) {
+        throw new RewardNotDismissible()
+      }
       return reply.status(204).send(null)
     },
   )

@@ -4,44 +4,13 @@ import { type AuditActor, audit, auditEach } from '../audit/audit-log.ts'
 import { type NftReward, type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
+import { rewardState } from './reward-state.ts'
 
 /**
- * A reward's status, from its submission:
- *
- *   pending ──claim──▶ processing ──transfer executed──▶ confirming ──block irreversible──▶ completed
- *      └──claim──▶ rejected           ▲   (parked while the chain refuses it; retried by an operator)
- *                                     └──── its transfer can never land: a new one replaces it
- *
- * This module holds the changes the worker and operators make to rewards alone: claiming,
- * rejecting, retrying, parking. The changes a payout transaction's fate makes (executed,
- * irreversible, lost) move the transaction and its rewards together, so they live with the
- * payout's states in `payouts/ledger.ts`. Each change is one transaction that also tells the live
- * feed, so the visitor sees it at once. Conditions on the current status make every change safe
- * to repeat, and harmless when two workers race after a lease ran out.
+ * What the worker and operators do with rewards besides moving their state, which is
+ * `reward-state.ts`'s, in the same transaction: what a lease pays, and the audit log, alerts and
+ * wake-ups that go with a rejection, a parked payout or an operator's retry.
  */
-
-/**
- * Codes the catalogue refused: each reward is settled, with the reason its visitor reads (the
- * live feed learns it from the reward's outbox event, as every change of a reward). One
- * statement however many.
- */
-export async function rejectRewards(
-  tx: Queryable,
-  refused: Array<{ id: string; rejection: string; reason: string }>,
-): Promise<void> {
-  if (refused.length === 0) return
-  await tx.query(
-    `UPDATE rewards r SET status = 'rejected', rejection = x.rejection, reason = x.reason,
-            updated_at = now()
-       FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x (id, rejection, reason)
-      WHERE r.id = x.id AND r.status = 'pending'`,
-    [
-      refused.map(({ id }) => id),
-      refused.map(({ rejection }) => rejection),
-      refused.map(({ reason }) => reason),
-    ],
-  )
-}
 
 /** What a worker's lease on a reward says about paying it. */
 export interface Lease {
@@ -54,47 +23,37 @@ export interface Lease {
 }
 
 /**
- * A worker takes rewards for `leaseSeconds`, all in one statement: a pending one becomes
- * `processing` with its campaign (its live event comes from the trigger); one already processing
- * or confirming keeps its status. Returns what to pay, by reward id. A look at a confirming
- * reward's finality is not an attempt: attempts pace retries after failures.
+ * A worker takes rewards for `leaseSeconds` (`rewardState.lease`), and reads what each pays from
+ * its campaign. Returns what to pay, by reward id.
  */
 export async function leaseRewards(
   tx: Queryable,
   rewards: { id: string; campaignId: number | null }[],
   leaseSeconds: number,
 ): Promise<Map<string, Lease>> {
-  const leased = await tx.query<
-    NftRewardColumns & {
-      id: string
-      attempts: number
-      reward_quantity: string | null
-      token_contract: string
-    }
+  const leased = await rewardState.lease(tx, rewards, leaseSeconds)
+  if (leased.length === 0) return new Map()
+  const campaigns = await tx.query<
+    NftRewardColumns & { id: number; reward_quantity: string | null; token_contract: string }
   >(
-    `WITH leased AS (
-       UPDATE rewards r
-          SET status = CASE WHEN r.status = 'pending' THEN 'processing' ELSE r.status END,
-              campaign_id = l.campaign_id,
-              attempts = r.attempts + CASE WHEN r.status = 'confirming' THEN 0 ELSE 1 END,
-              next_attempt_at = now() + make_interval(secs => $3), updated_at = now()
-         FROM unnest($1::uuid[], $2::integer[]) AS l (id, campaign_id)
-        WHERE r.id = l.id RETURNING r.id, r.campaign_id, r.attempts)
-     SELECT leased.id, leased.attempts, c.reward_quantity, c.token_contract, c.nft_collection,
-            c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool
-       FROM leased JOIN campaigns c ON c.id = leased.campaign_id`,
-    [rewards.map((reward) => reward.id), rewards.map((reward) => reward.campaignId), leaseSeconds],
+    `SELECT id, reward_quantity, token_contract, nft_collection, nft_schema, nft_template_id,
+            nft_name, nft_image, nft_pool
+       FROM campaigns WHERE id = ANY($1::integer[])`,
+    [[...new Set(leased.map((reward) => reward.campaignId))]],
   )
+  const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]))
   return new Map(
-    leased.map((row) => [
-      row.id,
-      {
-        attempts: row.attempts,
-        rewardQuantity: row.reward_quantity,
-        tokenContract: row.token_contract,
-        nft: nftRewardOf(row),
-      },
-    ]),
+    leased.flatMap(({ id, attempts, campaignId }): Array<[string, Lease]> => {
+      const campaign = byId.get(campaignId)
+      if (!campaign) return []
+      const lease = {
+        attempts,
+        rewardQuantity: campaign.reward_quantity,
+        tokenContract: campaign.token_contract,
+        nft: nftRewardOf(campaign),
+      }
+      return [[id, lease]]
+    }),
   )
 }
 
@@ -110,31 +69,9 @@ export async function rejectUnpayable(
   reason: string,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE rewards SET status = 'rejected', rejection = $2, reason = $3, updated_at = now()
-        WHERE id = ANY($1::uuid[]) AND status = 'processing'`,
-      [rewardIds, rejection, reason],
-    )
+    await rewardState.rejectUnpayable(tx, rewardIds, rejection, reason)
     await auditEach(tx, 'worker', 'payout.rejected', rewardIds, { rejection })
   })
-}
-
-/**
- * The chain could not be reached, or refused a batch whose transfers must now wait to be paid
- * alone: keep the rewards as they are and try again after `delayMs`.
- */
-export async function scheduleRetry(
-  db: Queryable,
-  rewardIds: string[],
-  error: string,
-  delayMs: number,
-): Promise<void> {
-  await db.query(
-    `UPDATE rewards SET last_error = $2, updated_at = now(),
-            next_attempt_at = now() + make_interval(secs => $3)
-      WHERE id = ANY($1::uuid[]) AND status IN ('processing', 'confirming')`,
-    [rewardIds, error, delayMs / 1000],
-  )
 }
 
 /**
@@ -147,16 +84,12 @@ export async function parkReward(
   error: string,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    const [parked] = await tx.query<{ wax_account: string; code: string }>(
-      `UPDATE rewards SET last_error = $2, next_attempt_at = 'infinity', updated_at = now()
-        WHERE id = $1 AND status = 'processing' RETURNING wax_account, code`,
-      [rewardId, error],
-    )
+    const parked = await rewardState.park(tx, rewardId, error)
     await audit(tx, 'worker', 'payout.failed', rewardId, { error })
     if (parked) {
       await enqueueAlert(tx, 'payout.failed', {
         rewardId,
-        account: parked.wax_account,
+        account: parked.waxAccount,
         code: parked.code,
         error,
       })
@@ -175,12 +108,7 @@ export async function retryParkedReward(
   actor: AuditActor,
 ): Promise<boolean> {
   return database.transaction(async (tx) => {
-    const rows = await tx.query(
-      `UPDATE rewards SET next_attempt_at = now(), updated_at = now()
-        WHERE id = $1 AND status = 'processing' RETURNING id`,
-      [rewardId],
-    )
-    if (rows.length === 0) return false
+    if (!(await rewardState.retryNow(tx, rewardId))) return false
     await audit(tx, actor, 'payout.retried', rewardId, {})
     await publishChange(tx, { kind: 'due' })
     return true

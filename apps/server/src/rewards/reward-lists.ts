@@ -4,34 +4,10 @@ import {
   type PaidNft,
   PENDING_PAGE_SIZE,
   type PendingReward,
-  type Rejection,
   type RewardHistoryEntry,
   type RewardsResponse,
 } from '@fernwood/protocol'
-import { splitQuantity } from '../campaigns/codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
-
-/** A reward as the pending list reads it and as its live event (`rewards_live_event`) carries it. */
-export interface PendingRow {
-  id: string
-  code: string
-  status: PendingReward['status']
-  reason: string | null
-  /** why a rejected reward was refused */
-  rejection?: Rejection | null
-  /** what a refusal for a rule says beyond its code (migration 020) */
-  rejection_detail?: Record<string, unknown> | null
-  /** the transfer a confirming reward waits on */
-  transaction_id?: string | null
-  /** what an accepted reward pays, its campaign's Antelope asset ('10.0000 FERN') */
-  reward_quantity?: string | null
-  /** a string in JSON, as a live event carries it */
-  created_at: Date | string
-  /** dismissed by the visitor (only rewards read by id can be) */
-  dismissed?: boolean
-  /** waiting while payouts are paused for the payout account's resources (migration 018) */
-  delayed?: boolean
-}
 
 interface HistoryRow {
   id: string
@@ -45,31 +21,6 @@ interface HistoryRow {
   timestamp: Date
   /** the entry's time in microseconds since 1970, exact (a Date keeps milliseconds only) */
   at_micros: string
-}
-
-export const toPendingReward = (row: PendingRow): PendingReward => ({
-  id: row.id,
-  code: row.code,
-  status: row.status,
-  reason: row.reason,
-  ...(row.rejection && { rejection: row.rejection }),
-  ...detailOf(row),
-  ...(row.transaction_id && { transactionId: row.transaction_id }),
-  ...(row.reward_quantity && { reward: splitQuantity(row.reward_quantity) }),
-  createdAt: new Date(row.created_at).toISOString(),
-  ...(row.dismissed && { dismissed: true as const }),
-  ...(row.delayed &&
-    (row.status === 'pending' || row.status === 'processing') && { delayed: true as const }),
-})
-
-/** A rule's refusal as the protocol carries it: the rule failed, or when the next claim opens. */
-function detailOf({ rejection, rejection_detail: detail }: PendingRow): Partial<PendingReward> {
-  if (!detail) return {}
-  if (rejection === 'not_eligible') return { failedRule: detail as PendingReward['failedRule'] }
-  if (rejection === 'wallet_limit_reached' && typeof detail.nextClaimAt === 'string') {
-    return { nextClaimAt: detail.nextClaimAt }
-  }
-  return {}
 }
 
 const toHistoryEntry = (row: HistoryRow): RewardHistoryEntry => ({
@@ -128,12 +79,8 @@ function nextCursor(
   return rows.length > pageSize && last ? `${last.at_micros}_${last.id}` : null
 }
 
-// A confirming reward shows the transfer it waits on; an accepted one what it pays.
-const PENDING_COLUMNS = `r.id, r.code, r.status, r.reason, r.rejection, r.rejection_detail, p.transaction_id, r.created_at,
-  r.dismissed_at IS NOT NULL AS dismissed, r.delayed, c.reward_quantity
-  FROM rewards r LEFT JOIN payouts p ON r.status = 'confirming' AND p.reward_id = r.id
-                                     AND p.state IN ('broadcast', 'confirmed')
-                 LEFT JOIN campaigns c ON c.id = r.campaign_id`
+// A reward not yet paid is listed as reward_shape (db/functions) writes it: its live event
+// carries the same, so the list and the feed cannot disagree.
 
 /**
  * A page of the account's rewards not yet paid, newest first (paid ones are in its history), but
@@ -146,16 +93,17 @@ export async function readPendingPage(
   before?: string,
 ): Promise<Pick<RewardsResponse, 'pending' | 'olderPending'>> {
   if (!waxAccount) return { pending: [], olderPending: null }
-  const rows = await db.query<PendingRow & { at_micros: string }>(
-    `SELECT (extract(epoch FROM r.created_at) * 1000000)::bigint::text AS at_micros,
-            ${PENDING_COLUMNS}
+  const rows = await db.query<{ id: string; at_micros: string; reward: PendingReward }>(
+    `SELECT r.id, (extract(epoch FROM r.created_at) * 1000000)::bigint::text AS at_micros,
+            reward_shape(r) AS reward
+       FROM rewards r
       WHERE r.wax_account = $1 AND r.status <> 'completed' AND r.dismissed_at IS NULL
         AND ${olderThanCursor('r.created_at', 'r.id', 2)}
       ORDER BY r.created_at DESC, r.id DESC LIMIT $4`,
     [waxAccount, ...cursorParameters(before), PENDING_PAGE_SIZE + 1],
   )
   return {
-    pending: rows.slice(0, PENDING_PAGE_SIZE).map(toPendingReward),
+    pending: rows.slice(0, PENDING_PAGE_SIZE).map((row) => row.reward),
     olderPending: nextCursor(rows, PENDING_PAGE_SIZE),
   }
 }
@@ -165,11 +113,12 @@ export async function readPendingPage(
  * dismissed one says so, for the live feed to take it out of the list.
  */
 export async function findPendingRewards(db: Queryable, ids: string[]): Promise<PendingReward[]> {
-  const rows = await db.query<PendingRow>(
-    `SELECT ${PENDING_COLUMNS} WHERE r.id = ANY($1::uuid[]) AND r.status <> 'completed'`,
+  const rows = await db.query<{ reward: PendingReward }>(
+    `SELECT reward_shape(r) AS reward FROM rewards r
+      WHERE r.id = ANY($1::uuid[]) AND r.status <> 'completed'`,
     [ids],
   )
-  return rows.map(toPendingReward)
+  return rows.map((row) => row.reward)
 }
 
 // An NFT's template is its campaign's, as the campaign was created with it.

@@ -1,10 +1,9 @@
-import type { PendingReward, Rejection } from '@fernwood/protocol'
+import type { PendingReward } from '@fernwood/protocol'
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { ChainRule } from '../campaigns/eligibility.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
-import { toPendingReward } from './reward-lists.ts'
 import type { SubmissionRules } from './submission-rules.ts'
 
 /** A code as the API received it, from a visitor with a session cookie. */
@@ -32,15 +31,8 @@ interface BatchAnswer {
   wallet?: boolean
   /** the SQLSTATE of an error this submission alone met */
   failed?: string
-  /** submit_reward's answer: the new reward, none when the account held the code already */
-  reward_id?: string | null
-  status?: PendingReward['status'] | null
-  /** a code the catalogue refused on the spot: why */
-  rejection?: Rejection | null
-  reason?: string | null
-  created_at?: string | null
-  /** the rule failed (not_eligible) or when the next claim opens (wallet_limit_reached) */
-  rejection_detail?: Record<string, unknown> | null
+  /** the new reward, as its list shows it; none when the account held the code already */
+  reward?: PendingReward
   /** or the campaign whose chain rules the wallet, `account`, must be checked against first */
   eligibility_required?: number | null
   account?: string
@@ -114,17 +106,9 @@ export async function submitCodes(
         account: answer.account,
       }
     }
-    if (!answer.reward_id || !answer.status || !answer.created_at) return { kind: 'duplicate' }
-    const reward = toPendingReward({
-      id: answer.reward_id,
-      code,
-      status: answer.status,
-      reason: answer.reason ?? null,
-      rejection: answer.rejection,
-      rejection_detail: answer.rejection_detail,
-      created_at: answer.created_at,
-    })
-    if (answer.rejection) rewardRejections.inc({ reason: answer.rejection })
+    const { reward } = answer
+    if (!reward) return { kind: 'duplicate' }
+    if (reward.rejection) rewardRejections.inc({ reason: reward.rejection })
     return { kind: 'submitted', reward }
   })
 }

@@ -4,7 +4,8 @@ import { redeemCodes } from '../campaigns/catalogue.ts'
 import type { Database } from '../db/database.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import type { PayableReward } from '../payouts/payable-reward.ts'
-import { leaseRewards, rejectRewards } from '../rewards/lifecycle.ts'
+import { leaseRewards } from '../rewards/lifecycle.ts'
+import { rewardState } from '../rewards/reward-state.ts'
 
 interface ClaimedRow {
   id: string
@@ -57,7 +58,7 @@ export async function claimDueRewards(
       const { rejection } = verdict
       refused.push({ id: row.id, rejection, reason: REJECTION_REASONS[rejection] })
     }
-    await rejectRewards(tx, refused)
+    await rewardState.refuse(tx, refused)
     if (accepted.length === 0) return { claimed: due.length, payable: [] }
     const leases = await leaseRewards(tx, accepted, options.leaseSeconds)
     const payable = accepted.flatMap((row): PayableReward[] => {

@@ -8,7 +8,8 @@ import {
   planBatches,
 } from '../payouts/pay-batch.ts'
 import { PayoutResourcesExhausted, type ResourcePause } from '../payouts/resource-pause.ts'
-import { parkReward, scheduleRetry } from '../rewards/lifecycle.ts'
+import { parkReward } from '../rewards/lifecycle.ts'
+import { rewardState } from '../rewards/reward-state.ts'
 import { claimDueRewards } from './claim.ts'
 import { backoffDelay, WakeSignal } from './wake-signal.ts'
 
@@ -140,9 +141,11 @@ export class RewardWorker {
   /** Gives a claimed batch back, due again at once (for when payouts resume), saying why. */
   async #release({ rewards }: PayoutBatch, why: string): Promise<void> {
     const rewardIds = rewards.map((reward) => reward.id)
-    await scheduleRetry(this.#options.payout.database, rewardIds, why, 0).catch((error) =>
-      this.#options.logger.error({ rewardIds, err: error }, 'could not release; the lease will'),
-    )
+    await rewardState
+      .retryLater(this.#options.payout.database, rewardIds, why, 0)
+      .catch((error) =>
+        this.#options.logger.error({ rewardIds, err: error }, 'could not release; the lease will'),
+      )
   }
 
   async #settle(batch: PayoutBatch): Promise<void> {
@@ -210,7 +213,7 @@ export class RewardWorker {
           },
           'payout batch refused by the chain; its rewards will be paid one by one once it expired',
         )
-        await scheduleRetry(payout.database, rewardIds, result.error, delayMs)
+        await rewardState.retryLater(payout.database, rewardIds, result.error, delayMs)
         return
       }
       settle('refused')
@@ -234,9 +237,11 @@ export class RewardWorker {
       const attempts = Math.max(...rewards.map((reward) => reward.attempts))
       const delayMs = backoffDelay(attempts, retryBaseMs, retryMaxMs)
       logger.warn({ ...log, err: message, retryInMs: delayMs }, 'payout not settled; will retry')
-      await scheduleRetry(payout.database, rewardIds, message, delayMs).catch((retryError) =>
-        logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),
-      )
+      await rewardState
+        .retryLater(payout.database, rewardIds, message, delayMs)
+        .catch((retryError) =>
+          logger.error({ ...log, err: retryError }, 'could not schedule the retry; the lease will'),
+        )
     }
   }
 }
