@@ -127,7 +127,7 @@ async function apiSubmissionRate(server: RunningServer) {
 
 /** The transaction the issue names as the floor: insert one reward, notify the channel. */
 const FLOOR_INSERT = `INSERT INTO rewards (code, wax_account) VALUES ($1, 'floor')
-  ON CONFLICT (wax_account, code) DO NOTHING`
+  ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING`
 const FLOOR_NOTIFY = `SELECT pg_notify('${CHANGES_CHANNEL}', '{"k":"due"}')`
 
 /** The same transaction sent through our own driver, as many clients at once. */
@@ -167,7 +167,7 @@ async function pgbenchRate(databaseUrl: string) {
     [
       '\\set n random(1, 2000000000)',
       'BEGIN;',
-      `INSERT INTO rewards (code, wax_account) VALUES ('pgbench-' || :client_id || '-' || :n, 'floor') ON CONFLICT (wax_account, code) DO NOTHING;`,
+      `INSERT INTO rewards (code, wax_account) VALUES ('pgbench-' || :client_id || '-' || :n, 'floor') ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING;`,
       `${FLOOR_NOTIFY};`,
       'END;',
     ].join('\n'),

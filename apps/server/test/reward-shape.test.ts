@@ -210,6 +210,14 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
     const db = shared.database
     const { reward } = await submittedReward('shape-quiet')
     const { notices, stop } = await noticesOf(reward.id)
+    // The submission's own notice may still be on its way to this listener: a change announced
+    // after it, and heard, leaves nothing older to come.
+    await db.query("UPDATE rewards SET reason = 'Heard.' WHERE id = $1", [reward.id])
+    await eventually(
+      async () => notices.some((notice) => notice.reward?.reason === 'Heard.'),
+      (heard) => heard,
+    )
+    notices.length = 0
     await db.query(
       `UPDATE rewards SET attempts = attempts + 1, next_attempt_at = now() + interval '1 minute',
               last_error = 'the node timed out', updated_at = now() WHERE id = $1`,
