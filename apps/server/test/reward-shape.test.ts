@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { type PendingReward, PendingRewardSchema } from '@fernwood/protocol'
 import Value from 'typebox/value'
 import { describe, expect, it } from 'vitest'
@@ -12,10 +13,24 @@ const shared = useTestApp()
 /** Every notification about `subject` that carries an event, as the live feed parses it. */
 async function noticesOf(subject: string) {
   const notices: EventNotice[] = []
+  const marker = randomUUID()
+  let caughtUp = false
   const stop = await shared.database.listen(CHANGES_CHANNEL, (payload) => {
+    if (payload.includes(marker)) caughtUp = true
     const event = parseChange(payload)?.event
-    if (event?.subject === subject) notices.push(event)
+    if (caughtUp && event?.subject === subject) notices.push(event)
   })
+  // Notices of changes made before (the submission's own) may still be on their way to this
+  // listener, on the connection that already listened for the app: what arrives after a notice
+  // sent from here is new.
+  await shared.database.query('SELECT pg_notify($1, $2)', [
+    CHANGES_CHANNEL,
+    JSON.stringify({ marker }),
+  ])
+  await eventually(
+    async () => caughtUp,
+    (heard) => heard,
+  )
   return { notices, stop }
 }
 
@@ -210,14 +225,6 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
     const db = shared.database
     const { reward } = await submittedReward('shape-quiet')
     const { notices, stop } = await noticesOf(reward.id)
-    // The submission's own notice may still be on its way to this listener: a change announced
-    // after it, and heard, leaves nothing older to come.
-    await db.query("UPDATE rewards SET reason = 'Heard.' WHERE id = $1", [reward.id])
-    await eventually(
-      async () => notices.some((notice) => notice.reward?.reason === 'Heard.'),
-      (heard) => heard,
-    )
-    notices.length = 0
     await db.query(
       `UPDATE rewards SET attempts = attempts + 1, next_attempt_at = now() + interval '1 minute',
               last_error = 'the node timed out', updated_at = now() WHERE id = $1`,
