@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 /**
  * A console dialog in the platform's modal `<dialog>`, shown as it mounts: the page behind is
@@ -8,13 +8,16 @@ import { useEffect, useRef } from 'react'
 export function useModalDialog({ busy, onClose }: { busy: boolean; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null)
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the dialog is still in the page, so it is closed
+  // first. Removed while open, it left the page inert a moment longer, and focus given back then
+  // was lost to the body on a busy machine.
+  useLayoutEffect(() => {
     const opener = document.activeElement
     const dialog = ref.current
     dialog?.showModal()
     dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     return () => {
-      // Unmounted rather than closed, the dialog would leave focus on the page's body.
+      if (dialog?.open) dialog.close()
       if (opener instanceof HTMLElement && opener.isConnected) opener.focus()
     }
   }, [])
