@@ -34,6 +34,16 @@ async function noticesOf(subject: string) {
   return { notices, stop }
 }
 
+/** Every notification that carries an event from now on, as the live feed parses it. */
+async function eventsFromNow() {
+  const events: EventNotice[] = []
+  const stop = await shared.database.listen(CHANGES_CHANNEL, (payload) => {
+    const event = parseChange(payload)?.event
+    if (event) events.push(event)
+  })
+  return { of: (subject: string) => events.filter((event) => event.subject === subject), stop }
+}
+
 /** The protocol's PendingReward, with no key it does not describe. */
 function expectProtocolShape(reward: PendingReward | undefined) {
   expect([...Value.Errors(PendingRewardSchema, reward)]).toEqual([])
@@ -72,12 +82,18 @@ async function submittedReward(slug: string): Promise<{ reward: PendingReward; a
 describe(`a reward's shape, written once by reward_shape (${testDriver})`, () => {
   it('in every state it is listed in, the submission’s answer, the live event and the list carry the same protocol PendingReward', async () => {
     const db = shared.database
+    // Heard from before the submission: its insert's own event is the walk's first.
+    const events = await eventsFromNow()
     const { reward: answered, account } = await submittedReward('shape-states')
     const { id } = answered
     expectProtocolShape(answered)
     expect([answered]).toEqual(await findPendingRewards(db, [id]))
+    const [inserted] = await eventually(
+      async () => events.of(id),
+      (arrived) => arrived.length > 0,
+    )
+    expect(inserted.reward).toEqual(answered)
 
-    const { notices, stop } = await noticesOf(id)
     const nft = await campaignPaying('shape-nft', null)
     const transactionId = 'ab'.repeat(32)
     const changes: Array<() => Promise<unknown>> = [
@@ -125,8 +141,9 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
     const seen: string[] = []
     for (const [index, change] of changes.entries()) {
       await change()
+      // Each change's own event, before the next change: what the list reads now.
       const [notice] = await eventually(
-        async () => notices.slice(index),
+        async () => events.of(id).slice(index + 1),
         (arrived) => arrived.length > 0,
       )
       const carried = notice.reward
@@ -156,8 +173,8 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
           .join(', '),
       )
     }
-    await stop()
-    expect(notices).toHaveLength(changes.length)
+    await events.stop()
+    expect(events.of(id)).toHaveLength(1 + changes.length)
     expect(seen).toEqual([
       'pending, delayed',
       'processing, delayed, paying 10.0000 FERN',

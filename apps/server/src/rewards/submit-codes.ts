@@ -32,7 +32,7 @@ interface BatchAnswer {
   /** the SQLSTATE of an error this submission alone met */
   failed?: string
   /** the new reward, as its list shows it; none when the account held the code already */
-  reward?: PendingReward
+  reward?: PendingReward | null
   /** or the campaign whose chain rules the wallet, `account`, must be checked against first */
   eligibility_required?: number | null
   account?: string

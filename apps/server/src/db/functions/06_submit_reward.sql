@@ -1,7 +1,8 @@
 -- One code submission: the submitter's and the wallet's turn, the unknown-code lockout, and the
 -- insert (whose trigger announces it). A volatile function reads with a fresh snapshot per
 -- statement, so once its turn comes the count sees every submission committed before. Always
--- user, then wallet: no two submissions wait on each other in a circle. Returns the new reward,
+-- user, then wallet: no two submissions wait on each other in a circle. Returns the new reward
+-- (with its shape as the dashboard lists it, taken from the inserted row rather than read back),
 -- or none when the account holds the code already, or the seconds the submitter must still
 -- wait. A code the catalogue refuses as it stands (unknown, its campaign not started or over, or
 -- the campaign's own rules unmet: claim_rules_verdict) is refused on the spot: the reward is
@@ -13,12 +14,14 @@
 -- left waiting, which the lockout looks up again, as an operator may add their code meanwhile.
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer);
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer, jsonb);
+-- Its OUT columns gained the reward's shape: a new result type, which REPLACE cannot give.
+DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer, jsonb, jsonb);
 CREATE OR REPLACE FUNCTION submit_reward(
   code text, wax_account text, user_id uuid, lockout_attempts integer, lockout_minutes integer,
   rejection_reasons jsonb, checked jsonb,
   OUT reward_id uuid, OUT status text, OUT rejection text, OUT reason text,
   OUT created_at timestamptz, OUT locked_for float8, OUT rejection_detail jsonb,
-  OUT eligibility_required integer)
+  OUT eligibility_required integer, OUT reward jsonb)
 LANGUAGE plpgsql AS $$
 -- The duplicate rule's ON CONFLICT names the columns code and wax_account, as the parameters are
 -- named: every other use of a parameter here is qualified (submit_reward.code).
@@ -72,6 +75,6 @@ BEGIN
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
           verdict, rejection_reasons->>verdict, submit_reward.rejection_detail)
   ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING
-  RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail
-       INTO reward_id, status, rejection, reason, created_at, rejection_detail;
+  RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail, reward_shape(r)
+       INTO reward_id, status, rejection, reason, created_at, rejection_detail, reward;
 END $$;

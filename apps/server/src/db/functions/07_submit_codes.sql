@@ -2,8 +2,8 @@
 -- by rewards/submission-batches.ts): item i is session_hashes[i], codes[i] and
 -- client_addresses[i], and results[i] (a JSON array) is its answer: `user` (false without a
 -- live session, when nothing is counted), `limited` ('address' or 'user') with `ms_left`,
--- `wallet` (false without one), then submit_reward's columns and the new reward as its list
--- shows it (`reward`, by reward_shape), or `failed` with the SQLSTATE of an error it alone met.
+-- `wallet` (false without one), then submit_reward's columns (the new reward as its list shows
+-- it among them, by reward_shape), or `failed` with the SQLSTATE of an error it alone met.
 -- A null code (unusable) is counted against the limits and submits nothing.
 -- An error outside any one submission (a lost connection) fails the whole batch, its
 -- counts kept. Each item is counted and decided in its place in the batch, as if sent alone in
@@ -103,10 +103,6 @@ BEGIN
                              rejection_reasons, checks->(i - 1));
         answers := answers
           || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer)
-              || CASE WHEN answer.reward_id IS NOT NULL
-                      THEN jsonb_build_object('reward', (SELECT reward_shape(r) FROM rewards r
-                                                          WHERE r.id = answer.reward_id))
-                      ELSE '{}'::jsonb END
               -- whom the server must check against the campaign's chain rules
               || CASE WHEN answer.eligibility_required IS NOT NULL
                       THEN jsonb_build_object('account', accounts[i]) ELSE '{}'::jsonb END);
