@@ -9,13 +9,13 @@ import {
 } from '../src/admin/errors.ts'
 import { campaignOverview } from '../src/admin/operations.ts'
 import { findCampaign } from '../src/campaigns/catalogue.ts'
+import { readClaimPreview } from '../src/campaigns/claim-preview.ts'
 import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { readClaimPreview } from '../src/rewards/claim-preview.ts'
 import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
 import {
   assetsOf,

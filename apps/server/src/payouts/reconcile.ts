@@ -1,3 +1,4 @@
+import { payingContracts } from '../campaigns/payments.ts'
 import type { Queryable } from '../db/database.ts'
 import type { ChainTransfer, TransferHistory } from './transfer-history.ts'
 
@@ -42,9 +43,7 @@ export async function reconcilePayouts(
   history: TransferHistory,
   options: { payoutAccount: string; since: Date | null },
 ): Promise<Reconciliation> {
-  const contracts = (
-    await db.query<{ token_contract: string }>('SELECT DISTINCT token_contract FROM campaigns')
-  ).map((row) => row.token_contract)
+  const contracts = await payingContracts(db)
   const transfers: ChainTransfer[] = []
   if (contracts.length > 0) {
     for await (const transfer of history.transfersFrom(

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { ClaimPreviewParamsSchema, ClaimPreviewSchema, normalizeCode } from '@fernwood/protocol'
+import { readClaimPreview } from '../campaigns/claim-preview.ts'
 import type { Database } from '../db/database.ts'
 import { clientAddress, lockoutOf, rateLimitHook } from '../http/rate-limit.ts'
-import { readClaimPreview } from './claim-preview.ts'
 import { ClaimNotFound, CodeLockedOut } from './errors.ts'
 import type { LockoutLimits } from './submission-rules.ts'
 

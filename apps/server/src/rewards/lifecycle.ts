@@ -1,7 +1,7 @@
 import type { Rejection } from '@fernwood/protocol'
 import { enqueueAlert } from '../alerts/alert-events.ts'
 import { type AuditActor, audit, auditEach } from '../audit/audit-log.ts'
-import { type NftReward, type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
+import { type CampaignPayment, readCampaignPayments } from '../campaigns/payments.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
 import { rewardState } from './reward-state.ts'
@@ -12,14 +12,10 @@ import { rewardState } from './reward-state.ts'
  * wake-ups that go with a rejection, a parked payout or an operator's retry.
  */
 
-/** What a worker's lease on a reward says about paying it. */
-export interface Lease {
+/** What a worker's lease on a reward says about paying it: what its campaign pays. */
+export interface Lease extends CampaignPayment {
   /** how many times a worker has taken it to pay, this time included */
   attempts: number
-  /** null for an NFT, which `nft` names */
-  rewardQuantity: string | null
-  tokenContract: string
-  nft: NftReward | null
 }
 
 /**
@@ -33,26 +29,14 @@ export async function leaseRewards(
 ): Promise<Map<string, Lease>> {
   const leased = await rewardState.lease(tx, rewards, leaseSeconds)
   if (leased.length === 0) return new Map()
-  const campaigns = await tx.query<
-    NftRewardColumns & { id: number; reward_quantity: string | null; token_contract: string }
-  >(
-    `SELECT id, reward_quantity, token_contract, nft_collection, nft_schema, nft_template_id,
-            nft_name, nft_image, nft_pool
-       FROM campaigns WHERE id = ANY($1::integer[])`,
-    [[...new Set(leased.map((reward) => reward.campaignId))]],
+  const payments = await readCampaignPayments(
+    tx,
+    leased.map((reward) => reward.campaignId),
   )
-  const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]))
   return new Map(
     leased.flatMap(({ id, attempts, campaignId }): Array<[string, Lease]> => {
-      const campaign = byId.get(campaignId)
-      if (!campaign) return []
-      const lease = {
-        attempts,
-        rewardQuantity: campaign.reward_quantity,
-        tokenContract: campaign.token_contract,
-        nft: nftRewardOf(campaign),
-      }
-      return [[id, lease]]
+      const payment = payments.get(campaignId)
+      return payment ? [[id, { attempts, ...payment }]] : []
     }),
   )
 }

@@ -1,10 +1,10 @@
 import type { ClaimPreview, ClaimState } from '@fernwood/protocol'
-import { splitQuantity } from '../campaigns/codes.ts'
-import { type StoredClaimRules, shownClaimRules } from '../campaigns/eligibility.ts'
-import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
-import { campaignStandingOf } from '../campaigns/standing.ts'
-import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Queryable } from '../db/database.ts'
+import { splitQuantity } from './codes.ts'
+import { type StoredClaimRules, shownClaimRules } from './eligibility.ts'
+import { type NftRewardColumns, nftRewardOf } from './nft-reward.ts'
+import { campaignStandingOf } from './standing.ts'
+import { periodNameOf } from './wallet-limits.ts'
 
 /**
  * What the claim link of `code` (normalised) pays, as its page shows it before the visitor
