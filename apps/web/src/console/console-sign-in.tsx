@@ -5,9 +5,9 @@ import { signIn } from '../session/store'
 import { Button } from '../ui/button'
 import { errorMessage } from '../ui/error-message'
 import { WalletKitUnavailable, WalletLoginCancelled } from '../wallet/errors'
-import { ConsoleCard } from './console-card'
-import { Notice, type NoticeText } from './notice'
-import { useConsoleTexts } from './use-console-texts'
+import { ConsoleCard } from './shared/console-card'
+import { Notice, type NoticeText } from './shared/notice'
+import { useConsoleTexts } from './texts/use-console-texts'
 
 /**
  * The console's own way in, at /admin: sign in, then connect an operator's wallet. The same

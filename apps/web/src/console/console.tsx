@@ -2,20 +2,20 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useLanguage } from '../i18n/current'
 import { signOutHere } from '../session/leave'
 import { Button } from '../ui/button'
-import { adminApi } from './admin-api'
-import { CampaignsTable } from './campaigns-table'
-import { ClaimsChart } from './claims-chart'
-import { ConsoleCard } from './console-card'
+import { CampaignsTable } from './campaigns/campaigns-table'
+import { ClaimsChart } from './campaigns/claims-chart'
+import { NewCampaignForm } from './campaigns/new-campaign-form'
 import { ConsoleSignIn } from './console-sign-in'
-import { describeAdminError } from './describe-error'
-import { browserTimeZone } from './format-time'
-import { GenerateCodesForm } from './generate-codes-form'
-import { GenerationsTable } from './generations-table'
-import { NewCampaignForm } from './new-campaign-form'
-import { Notice } from './notice'
+import { GenerateCodesForm } from './generations/generate-codes-form'
+import { GenerationsTable } from './generations/generations-table'
 import { followOverview, useOverview } from './overview'
-import { PayoutsPanel } from './payouts-panel'
-import { useConsoleTexts } from './use-console-texts'
+import { PayoutsPanel } from './payouts/payouts-panel'
+import { adminApi } from './shared/admin-api'
+import { ConsoleCard } from './shared/console-card'
+import { describeAdminError } from './shared/describe-error'
+import { browserTimeZone } from './shared/format-time'
+import { Notice } from './shared/notice'
+import { useConsoleTexts } from './texts/use-console-texts'
 import './console.css'
 
 type Access = { status: 'checking' } | { status: 'granted' } | { status: 'refused'; error: unknown }
@@ -119,10 +119,10 @@ function Refusal({ account, error }: { account: string; error: unknown }) {
 
 function LiveIndicator() {
   const texts = useConsoleTexts()
-  const { connected } = useOverview()
+  const { connection } = useOverview()
   return (
     <p className="console__live" role="status">
-      {connected ? texts.live : texts.reconnecting}
+      {connection === 'open' ? texts.live : texts.reconnecting}
     </p>
   )
 }

@@ -1,25 +1,27 @@
 import type { AdminOverview } from '@fernwood/protocol/admin'
+import { openEventStream, type StreamConnection } from '../live/event-stream'
 import { createStore, useStore } from '../store'
 
 export interface OverviewState {
   overview: AdminOverview | undefined
-  /** false while the stream is down; EventSource reconnects by itself */
-  connected: boolean
+  connection: StreamConnection
 }
 
-const state = createStore<OverviewState>({ overview: undefined, connected: false })
+const state = createStore<OverviewState>({ overview: undefined, connection: 'connecting' })
 
 /**
  * Follows `/api/admin/live`: every `overview` event replaces the console's whole picture, so a
- * reconnect needs nothing but the next one. Returns the function that stops following.
+ * reconnect needs nothing but the next one. A refused stream is left so: what refuses it, the
+ * session ending or its wallet changing, reaches the console through the session store, which the
+ * visitor's feed keeps up to date. Returns the function that stops following.
  */
 export function followOverview(): () => void {
-  const stream = new EventSource('/api/admin/live')
-  stream.addEventListener('overview', (event) => {
-    const overview = JSON.parse((event as MessageEvent<string>).data) as AdminOverview
-    state.set({ overview, connected: true })
+  const stream = openEventStream('/api/admin/live', {
+    events: {
+      overview: (overview) => state.set({ ...state.get(), overview: overview as AdminOverview }),
+    },
+    onConnection: (connection) => state.set({ ...state.get(), connection }),
   })
-  stream.addEventListener('error', () => state.set({ ...state.get(), connected: false }))
   return () => stream.close()
 }
 

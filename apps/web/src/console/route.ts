@@ -17,5 +17,5 @@ export const Console = lazy(() => import('./console').then(({ Console }) => ({ d
 
 /** The kiosk's own chunk, with its QR writer and the console's texts: fetched on its page only. */
 export const KioskScreen = lazy(() =>
-  import('./kiosk-screen').then(({ KioskScreen }) => ({ default: KioskScreen })),
+  import('./kiosk/kiosk-screen').then(({ KioskScreen }) => ({ default: KioskScreen })),
 )

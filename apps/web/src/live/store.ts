@@ -8,6 +8,7 @@ import {
   updateUser,
 } from '../session/store'
 import { createStore, useStore } from '../store'
+import { type EventStream, openEventStream } from './event-stream'
 import {
   appendOlderHistory,
   appendOlderPending,
@@ -23,7 +24,7 @@ const EMPTY = EMPTY_FEED
 const REOPEN_DELAY_MS = 3_000
 
 const live = createStore<LiveState>(EMPTY)
-let source: EventSource | undefined
+let source: EventStream | undefined
 let reopenTimer: ReturnType<typeof setTimeout> | undefined
 
 /** The user document is live too: a wallet bound elsewhere brings up the dashboard here. */
@@ -44,23 +45,19 @@ function apply(event: LiveEvent): void {
 
 function open(): void {
   if (source) return
-  // EventSource resends the last `id:` it saw as Last-Event-ID when it reconnects by itself, and
-  // the server answers with what was missed: the state here stays as it is meanwhile.
-  const stream = new EventSource('/api/live')
-  source = stream
-  for (const type of LIVE_EVENT_TYPES) {
-    stream.addEventListener(type, (event) => {
-      apply({ type, data: JSON.parse((event as MessageEvent<string>).data) } as LiveEvent)
-    })
-  }
-  stream.addEventListener('error', () => {
-    // EventSource reconnects by itself after a dropped stream; CLOSED means the server refused it
-    // (an ended session answers 401), which it will not retry.
-    if (stream.readyState === EventSource.CLOSED) void recoverRefusedStream(stream)
+  // A dropped stream resumes from the last event it saw, and the server sends what was missed:
+  // the state here stays as it is meanwhile.
+  const stream = openEventStream('/api/live', {
+    events: Object.fromEntries(
+      LIVE_EVENT_TYPES.map((type) => [type, (data) => apply({ type, data } as LiveEvent)]),
+    ),
+    // An ended session answers 401.
+    onRefused: () => void recoverRefusedStream(stream),
   })
+  source = stream
 }
 
-async function recoverRefusedStream(stream: EventSource): Promise<void> {
+async function recoverRefusedStream(stream: EventStream): Promise<void> {
   if (source !== stream) return
   source = undefined
   const user = await fetchSession().catch(() => undefined)

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../i18n/product'
-import type { ConsoleTexts } from '../texts'
+import type { ConsoleTexts } from './en'
 
 const ko: ConsoleTexts = {
   title: `${PRODUCT_NAME} 콘솔`,

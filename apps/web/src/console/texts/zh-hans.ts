@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../i18n/product'
-import type { ConsoleTexts } from '../texts'
+import type { ConsoleTexts } from './en'
 
 const zhHans: ConsoleTexts = {
   title: `${PRODUCT_NAME} 控制台`,

@@ -1,10 +1,10 @@
 import type { CodeGeneration } from '@fernwood/protocol/admin'
-import { useLanguage } from '../i18n/current'
-import { formatDateTime } from '../i18n/format'
-import { ConsoleTable } from './console-table'
+import { useLanguage } from '../../i18n/current'
+import { formatDateTime } from '../../i18n/format'
+import { ConsoleTable } from '../shared/console-table'
+import { StateBadge } from '../shared/state-badge'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { GenerationDownloads } from './generation-downloads'
-import { StateBadge } from './state-badge'
-import { useConsoleTexts } from './use-console-texts'
 
 /** The latest code generations, by any operator or the CLI, each with its files to fetch again. */
 export function GenerationsTable({ generations }: { generations: CodeGeneration[] }) {

@@ -1,4 +1,4 @@
-import { type Language, localeOf } from '../i18n/languages'
+import { type Language, localeOf } from '../../i18n/languages'
 
 /**
  * The zone of the operator's own clock, in which the console shows times and reads its date

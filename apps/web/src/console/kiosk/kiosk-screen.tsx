@@ -1,13 +1,12 @@
 import type { KioskState } from '@fernwood/protocol/admin'
 import { useEffect, useRef, useState } from 'react'
-import { ApiError, api } from '../api/client'
-import { PRODUCT_NAME } from '../i18n/product'
-import { Button } from '../ui/button'
+import { ApiError, api } from '../../api/client'
+import { PRODUCT_NAME } from '../../i18n/product'
+import { type EventStream, openEventStream, type StreamConnection } from '../../live/event-stream'
+import { Button } from '../../ui/button'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { qrImageOf } from './kiosk-qr'
-import { useConsoleTexts } from './use-console-texts'
 import './kiosk-screen.css'
-
-type Connection = 'connecting' | 'live' | 'reconnecting' | 'refused'
 
 // How long the kiosk waits before presenting its link again when the server could not answer.
 const PRESENT_AGAIN_MS = 5_000
@@ -46,26 +45,20 @@ async function present(credential: string): Promise<boolean> {
 }
 
 /** Follows the kiosk's stream: the link to show and the count claimed, as the server sends them. */
-function useKiosk(): { kiosk: KioskState | undefined; connection: Connection } {
+function useKiosk(): { kiosk: KioskState | undefined; connection: StreamConnection } {
   const [kiosk, setKiosk] = useState<KioskState | undefined>(undefined)
-  const [connection, setConnection] = useState<Connection>('connecting')
+  const [connection, setConnection] = useState<StreamConnection>('connecting')
   useEffect(() => {
     let current = true
-    let stream: EventSource | undefined
+    let stream: EventStream | undefined
     presentKioskLink().then((accepted) => {
       if (!current) return
       if (!accepted) return setConnection('refused')
-      const opened = new EventSource('/api/kiosk/live')
-      opened.addEventListener('kiosk', (event) => {
-        setKiosk(JSON.parse((event as MessageEvent<string>).data) as KioskState)
-        setConnection('live')
+      // A refusal (the credential revoked or expired) is final: the screen says so and stays.
+      stream = openEventStream('/api/kiosk/live', {
+        events: { kiosk: (state) => setKiosk(state as KioskState) },
+        onConnection: setConnection,
       })
-      // A refusal (the credential revoked or expired) closes it for good; anything else,
-      // EventSource retries by itself.
-      opened.addEventListener('error', () =>
-        setConnection(opened.readyState === EventSource.CLOSED ? 'refused' : 'reconnecting'),
-      )
-      stream = opened
     })
     return () => {
       current = false

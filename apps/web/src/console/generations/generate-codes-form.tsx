@@ -1,12 +1,12 @@
 import type { AdminCampaign, CodeGeneration } from '@fernwood/protocol/admin'
 import { type FormEvent, useId, useState } from 'react'
-import { ApiError } from '../api/client'
-import { Button } from '../ui/button'
-import { adminApi } from './admin-api'
-import { describeAdminError } from './describe-error'
-import { FormField } from './form-field'
+import { ApiError } from '../../api/client'
+import { Button } from '../../ui/button'
+import { adminApi } from '../shared/admin-api'
+import { describeAdminError } from '../shared/describe-error'
+import { FormField } from '../shared/form-field'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { GenerationDownloads } from './generation-downloads'
-import { useConsoleTexts } from './use-console-texts'
 
 /**
  * `codes generate` as a form. The server makes the codes as a job: the form follows the one it

@@ -1,10 +1,10 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { FixedScaleAxis, Interpolation, LineChart } from 'chartist'
 import { useEffect, useId, useRef } from 'react'
-import { useLanguage } from '../i18n/current'
-import { formatDateTime } from '../i18n/format'
-import { localeOf } from '../i18n/languages'
-import { useConsoleTexts } from './use-console-texts'
+import { useLanguage } from '../../i18n/current'
+import { formatDateTime } from '../../i18n/format'
+import { localeOf } from '../../i18n/languages'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import 'chartist/dist/index.css'
 
 /**

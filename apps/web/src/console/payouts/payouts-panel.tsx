@@ -1,14 +1,14 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
 import { useState } from 'react'
-import { useLanguage } from '../i18n/current'
-import { formatDateTime, formatTokenAmount } from '../i18n/format'
-import { Button } from '../ui/button'
-import { adminApi } from './admin-api'
-import { ConsoleTable } from './console-table'
-import { describeAdminError } from './describe-error'
-import { Notice, type NoticeText } from './notice'
+import { useLanguage } from '../../i18n/current'
+import { formatDateTime, formatTokenAmount } from '../../i18n/format'
+import { Button } from '../../ui/button'
+import { adminApi } from '../shared/admin-api'
+import { ConsoleTable } from '../shared/console-table'
+import { describeAdminError } from '../shared/describe-error'
+import { Notice, type NoticeText } from '../shared/notice'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { PayoutResourceBars } from './payout-resources'
-import { useConsoleTexts } from './use-console-texts'
 
 /**
  * The payout account's balance against what open budgets still have to pay (warning when they

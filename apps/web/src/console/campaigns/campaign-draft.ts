@@ -1,6 +1,6 @@
 import { campaignRules, claimRuleFields, type NewCampaignRequest } from '@fernwood/protocol/admin'
 import { normalizeCode } from '@fernwood/protocol/codes'
-import type { ConsoleTexts } from './texts'
+import type { ConsoleTexts } from '../texts/en'
 
 export type CampaignField = Exclude<keyof NewCampaignRequest, 'kind'>
 export type FieldErrors = Partial<Record<CampaignField, string>>

@@ -1,5 +1,5 @@
-import { FormField } from './form-field'
-import { useConsoleTexts } from './use-console-texts'
+import { FormField } from '../shared/form-field'
+import { useConsoleTexts } from '../texts/use-console-texts'
 
 /** An allowlist's file, as a new campaign takes it and an edit replaces it with. */
 export function AllowlistField({

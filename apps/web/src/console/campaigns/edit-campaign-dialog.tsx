@@ -1,9 +1,14 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { type FormEvent, useId, useState } from 'react'
-import { ApiError } from '../api/client'
-import { useLanguage } from '../i18n/current'
-import { Button } from '../ui/button'
-import { adminApi } from './admin-api'
+import { ApiError } from '../../api/client'
+import { useLanguage } from '../../i18n/current'
+import { Button } from '../../ui/button'
+import { adminApi } from '../shared/admin-api'
+import { describeAdminError } from '../shared/describe-error'
+import { FormField } from '../shared/form-field'
+import { browserTimeZone } from '../shared/format-time'
+import { useModalDialog } from '../shared/use-modal-dialog'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { AllowlistField } from './allowlist-field'
 import {
   editMistakesOf,
@@ -14,11 +19,6 @@ import {
   valuesOf,
 } from './campaign-draft'
 import { type EditField, editOf, editValuesOf } from './campaign-edit'
-import { describeAdminError } from './describe-error'
-import { FormField } from './form-field'
-import { browserTimeZone } from './format-time'
-import { useConsoleTexts } from './use-console-texts'
-import { useModalDialog } from './use-modal-dialog'
 
 /** A file replaces the campaign's allowlist and the box removes it; neither keeps it. */
 async function allowlistOf(form: HTMLFormElement): Promise<string | null | undefined> {

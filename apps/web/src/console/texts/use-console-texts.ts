@@ -1,16 +1,16 @@
 import { useEffect } from 'react'
-import { useLanguage } from '../i18n/current'
-import type { Language } from '../i18n/languages'
-import { createStore, useStore } from '../store'
-import { type ConsoleTexts, consoleEn } from './texts'
+import { useLanguage } from '../../i18n/current'
+import type { Language } from '../../i18n/languages'
+import { createStore, useStore } from '../../store'
+import { type ConsoleTexts, consoleEn } from './en'
 
 // Each translation is its own small chunk, fetched once the console shows in its language.
 const loadTexts: Record<Exclude<Language, 'en'>, () => Promise<{ default: ConsoleTexts }>> = {
-  ko: () => import('./texts/ko'),
-  zh: () => import('./texts/zh-hans'),
-  'zh-Hans': () => import('./texts/zh-hans'),
-  'zh-Hant': () => import('./texts/zh-hant'),
-  tr: () => import('./texts/tr'),
+  ko: () => import('./ko'),
+  zh: () => import('./zh-hans'),
+  'zh-Hans': () => import('./zh-hans'),
+  'zh-Hant': () => import('./zh-hant'),
+  tr: () => import('./tr'),
 }
 
 const loaded = createStore<Partial<Record<Language, ConsoleTexts>>>({ en: consoleEn })

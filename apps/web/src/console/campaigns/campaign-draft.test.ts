@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { consoleEn as texts } from '../texts/en'
 import {
   type CampaignField,
   type DraftValues,
@@ -8,7 +9,6 @@ import {
   localInputOf,
   mistakesOf,
 } from './campaign-draft'
-import { consoleEn as texts } from './texts'
 
 /** A form holding `given` (every other field empty), no date typed in part. */
 const formOf = (given: Partial<Record<CampaignField, string>>): DraftValues => ({

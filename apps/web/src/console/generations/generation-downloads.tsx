@@ -1,5 +1,5 @@
 import { type CodeGeneration, codeGenerationDownloadPath } from '@fernwood/protocol/admin'
-import { useConsoleTexts } from './use-console-texts'
+import { useConsoleTexts } from '../texts/use-console-texts'
 
 /**
  * A generation's two files as links: the server streams each anew on every click, so any

@@ -1,5 +1,5 @@
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { type Payment, payments } from './campaign-draft'
-import { useConsoleTexts } from './use-console-texts'
 
 /**
  * What each claim of a new campaign pays, one choice of three: native radios in a labelled

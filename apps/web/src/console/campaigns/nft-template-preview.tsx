@@ -1,10 +1,10 @@
 import { campaignRules, type NftTemplatePreview } from '@fernwood/protocol/admin'
 import { useEffect, useState } from 'react'
-import { NftPicture } from '../nfts/nft-picture'
-import { adminApi } from './admin-api'
-import { describeAdminError } from './describe-error'
+import { NftPicture } from '../../nfts/nft-picture'
+import { adminApi } from '../shared/admin-api'
+import { describeAdminError } from '../shared/describe-error'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { type NftSource, templateStockOf } from './nft-stock'
-import { useConsoleTexts } from './use-console-texts'
 
 // Typing pauses this long before the chain is asked, so that a spec typed is read once.
 const PAUSE_MS = 300

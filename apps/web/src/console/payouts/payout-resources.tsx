@@ -1,8 +1,8 @@
 import type { PayoutsResponse } from '@fernwood/protocol/admin'
-import { useLanguage } from '../i18n/current'
-import { formatDateTime } from '../i18n/format'
-import { localeOf } from '../i18n/languages'
-import { useConsoleTexts } from './use-console-texts'
+import { useLanguage } from '../../i18n/current'
+import { formatDateTime } from '../../i18n/format'
+import { localeOf } from '../../i18n/languages'
+import { useConsoleTexts } from '../texts/use-console-texts'
 
 const RESOURCES = ['cpu', 'net', 'ram'] as const
 

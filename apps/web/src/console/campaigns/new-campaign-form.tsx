@@ -1,8 +1,13 @@
 import { type FormEvent, useId, useState } from 'react'
-import { ApiError } from '../api/client'
-import { useLanguage } from '../i18n/current'
-import { Button } from '../ui/button'
-import { adminApi } from './admin-api'
+import { ApiError } from '../../api/client'
+import { useLanguage } from '../../i18n/current'
+import { Button } from '../../ui/button'
+import { adminApi } from '../shared/admin-api'
+import { describeAdminError } from '../shared/describe-error'
+import { FormField } from '../shared/form-field'
+import { browserTimeZone } from '../shared/format-time'
+import { Notice, type NoticeText } from '../shared/notice'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { AllowlistField } from './allowlist-field'
 import {
   type CampaignField,
@@ -16,13 +21,8 @@ import {
   payments,
   valuesOf,
 } from './campaign-draft'
-import { describeAdminError } from './describe-error'
-import { FormField } from './form-field'
-import { browserTimeZone } from './format-time'
 import { NftTemplatePreviewPanel } from './nft-template-preview'
-import { Notice, type NoticeText } from './notice'
 import { PaymentChoice } from './payment-choice'
-import { useConsoleTexts } from './use-console-texts'
 
 /** `campaigns create` as a form: the server checks it again by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {

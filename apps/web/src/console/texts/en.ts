@@ -1,9 +1,9 @@
-import { PRODUCT_NAME } from '../i18n/product'
+import { PRODUCT_NAME } from '../../i18n/product'
 
 /**
  * The operator console's texts, in English: a dictionary of their own that travels in the
- * console's chunk, so no visitor downloads them, and the source of its translations in
- * `texts/` (each checked against `ConsoleTexts` by the type-checker, each its own small chunk).
+ * console's chunk, so no visitor downloads them, and the source of its translations beside it
+ * (each checked against `ConsoleTexts` by the type-checker, each its own small chunk).
  * The operators' refusals are worded by the server's codes, in the CLI's words
  * (apps/server/src/admin/errors.ts).
  */

@@ -1,5 +1,5 @@
 import type { AdminCampaign, NftTemplatePreview } from '@fernwood/protocol/admin'
-import type { ConsoleTexts } from './texts'
+import type { ConsoleTexts } from '../texts/en'
 
 /** How an NFT campaign pays: a new asset of its template minted, or one from the payout account's pool. */
 export type NftSource = NonNullable<AdminCampaign['nftSource']>

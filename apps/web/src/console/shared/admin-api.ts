@@ -7,7 +7,7 @@ import type {
   NftTemplatePreview,
   OperatorResponse,
 } from '@fernwood/protocol/admin'
-import { api } from '../api/client'
+import { api } from '../../api/client'
 
 /** The console's calls to `/api/admin/*`; what it shows otherwise arrives on its live stream. */
 export const adminApi = {

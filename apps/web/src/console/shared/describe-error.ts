@@ -1,5 +1,5 @@
-import { ApiError } from '../api/client'
-import type { ConsoleTexts } from './texts'
+import { ApiError } from '../../api/client'
+import type { ConsoleTexts } from '../texts/en'
 
 /** A refusal of the admin API in the console's words, by its code; anything else as it came. */
 export function describeAdminError(error: unknown, texts: ConsoleTexts): string {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
-import { useConsoleTexts } from './use-console-texts'
+import { useConsoleTexts } from '../texts/use-console-texts'
 
 /**
  * The card of the console's steps before its board (signing in, connecting the wallet, checking

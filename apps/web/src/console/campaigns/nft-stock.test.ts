@@ -1,11 +1,11 @@
 import type { AdminCampaign, NftTemplatePreview } from '@fernwood/protocol/admin'
 import { describe, expect, it } from 'vitest'
+import { consoleEn as en } from '../texts/en'
+import ko from '../texts/ko'
+import tr from '../texts/tr'
+import zhHans from '../texts/zh-hans'
+import zhHant from '../texts/zh-hant'
 import { campaignStockOf, templateStockOf } from './nft-stock'
-import { consoleEn as en } from './texts'
-import ko from './texts/ko'
-import tr from './texts/tr'
-import zhHans from './texts/zh-hans'
-import zhHant from './texts/zh-hant'
 
 const oakAcorn = (held: number): NftTemplatePreview => ({
   template: {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { Button } from '../ui/button'
-import { useConsoleTexts } from './use-console-texts'
+import { Button } from '../../ui/button'
+import { useConsoleTexts } from '../texts/use-console-texts'
 import { useModalDialog } from './use-modal-dialog'
 
 interface ConfirmDialogProps {
