@@ -15,19 +15,23 @@
  * per-address caps keep their defaults. The latency visitor (`own-event-latency.ts`, in a process
  * of its own too, a fresh account each time) submits BENCH_LATENCY_SAMPLES (400) codes
  * BENCH_LATENCY_GAP_MS (35) apart: its samples span a heartbeat, which the server writes to every
- * open stream every 15 s, as a visitor's submissions would.
+ * open stream every 15 s, as a visitor's submissions would. With each number of feeds open it is
+ * measured twice: on a quiet server, and while other visitors (BENCH_LOAD_VISITORS, 16, with their
+ * own feeds open, from `submission-load.ts` in a process of its own) submit BENCH_LOAD_RATE
+ * (1,000) codes a second between them; the rate they got through is printed beside it.
  *
  * Every stream is a file descriptor in the server and one in the visitors' process: the npm script
  * raises the soft limit (`ulimit -n`) to the hard one, and an N that would not fit under it is
  * skipped, saying so.
  */
-import { fork } from 'node:child_process'
+import { execFile, fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import type { RunningServer } from '@fernwood/server/server'
-import { freshAccount } from './accounts.ts'
+import { enter, freshAccount } from './accounts.ts'
 import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
 import { ms, p50p99, percentile } from './figures.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
@@ -38,6 +42,13 @@ const STREAMS = (process.env.BENCH_STREAMS ?? '2000,5000,10000')
   .sort((a, b) => a - b)
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 400)
 const LATENCY_GAP_MS = Number(process.env.BENCH_LATENCY_GAP_MS ?? 35)
+const LOAD_RATE = Number(process.env.BENCH_LOAD_RATE ?? 1_000)
+const LOAD_VISITORS = Number(process.env.BENCH_LOAD_VISITORS ?? 16)
+// The load outlasts the latency visitor's run, which it starts a second before.
+const LOAD_SECONDS = Math.ceil((LATENCY_SAMPLES * LATENCY_GAP_MS) / 1000) + 3
+// Each load visitor sends the next shared code in turn, so a run sends at most this many.
+const LOAD_CODES = Math.ceil(LOAD_RATE * LOAD_SECONDS * 1.5)
+const run = promisify(execFile)
 // What the server holds open besides the streams: its database (files or a pool), the devchain's
 // files, the listening socket, the latency visitor's connections.
 const OTHER_FILE_DESCRIPTORS = 200
@@ -134,6 +145,39 @@ async function timeOwnEvents(server: RunningServer) {
   }
 }
 
+/**
+ * `measure`, run while other visitors submit LOAD_RATE codes a second between them; also the
+ * rate they got through, which falls short of LOAD_RATE where the server cannot keep up.
+ */
+async function underLoad<T>(server: RunningServer, measure: () => Promise<T>) {
+  const visitors = await Promise.all(
+    Array.from({ length: LOAD_VISITORS }, () => enter(server, freshAccount())),
+  )
+  const load = {
+    url: server.url,
+    cookies: visitors.map(({ cookie }) => cookie),
+    seconds: LOAD_SECONDS,
+    rate: LOAD_RATE,
+  }
+  // Asynchronously: this process serves the requests.
+  const loading = run(process.execPath, [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('./submission-load.ts', import.meta.url)),
+    JSON.stringify(load),
+  ])
+  await setTimeout(1000)
+  const measured = await measure()
+  const { submitted, refused, errors, seconds } = JSON.parse((await loading).stdout) as Record<
+    string,
+    number
+  >
+  if (refused > 0 || errors > 0) {
+    throw new Error(`the API refused ${refused} of the load's submissions and ${errors} failed`)
+  }
+  return { measured, rate: submitted / seconds }
+}
+
 async function benchmark(driver: Driver) {
   const bench = await startBenchServer(driver, {
     // The latency visitor's submissions are measured alone: nothing pays them.
@@ -146,7 +190,7 @@ async function benchmark(driver: Driver) {
   const visitors = await startIdleVisitors(server.url)
   const name = driver.padEnd(8)
   try {
-    await addSharedCodes(server.database, LATENCY_SAMPLES + 1)
+    await addSharedCodes(server.database, Math.max(LATENCY_SAMPLES + 1, LOAD_CODES))
     const limit = openFilesLimit()
     console.log(
       `${name} open files allowed (ulimit -n): ${limit}; idle visitors from ` +
@@ -181,6 +225,11 @@ async function benchmark(driver: Driver) {
           `stream; heap +${megabytes(heap)}, ${kilobytesEach(heap, open)} a stream`,
       )
       console.log(describe(open, await timeOwnEvents(server)))
+      const loaded = await underLoad(server, () => timeOwnEvents(server))
+      console.log(
+        `${describe(open, loaded.measured)} | while others submit ` +
+          `${loaded.rate.toFixed(0)} codes/s (${LOAD_RATE} asked)`,
+      )
     }
   } finally {
     await visitors.stop()

@@ -9,16 +9,20 @@
  *
  *   tsx submission-load.ts '{"url":"http://127.0.0.1:3000","cookies":["fernwood_session=…"],"seconds":5}'
  *
+ * With `rate`, the visitors send that many codes a second between them rather than as many as
+ * the server takes: the other visitors' load `streams.ts` measures a feed under.
+ *
  * Prints {"submitted": n, "refused": n, "errors": n, "seconds": s, "delivered": n} as one JSON
  * line: `delivered` counts the submitted codes the visitors' feeds carried.
  */
 import autocannon from 'autocannon'
 import { CARRIED_SHARED_CODE, openEventStream, sharedCode } from './visitor.ts'
 
-const { url, cookies, seconds } = JSON.parse(process.argv[2]) as {
+const { url, cookies, seconds, rate } = JSON.parse(process.argv[2]) as {
   url: string
   cookies: string[]
   seconds: number
+  rate?: number
 }
 // How long the feeds may take to catch up with the last submissions once the load ends.
 const DRAIN_MS = 5_000
@@ -38,6 +42,7 @@ const result = await autocannon({
   url: `${url}/api/codes`,
   connections: cookies.length,
   duration: seconds,
+  ...(rate && { overallRate: rate }),
   requests: [
     {
       method: 'POST',
