@@ -16,7 +16,12 @@ export type ClaimPreviewParams = Static<typeof ClaimPreviewParamsSchema>
  * Whether a claim can pay now: `open`, or why not yet or no longer (the catalogue's rejection of
  * the same name, which clients word as they word a rejected code).
  */
-export const ClaimStateSchema = Type.Enum(['open', 'not_started', 'ended', 'fully_claimed'])
+export const ClaimStateSchema = Type.Union([
+  Type.Literal('open'),
+  Type.Literal('not_started'),
+  Type.Literal('ended'),
+  Type.Literal('fully_claimed'),
+])
 export type ClaimState = Static<typeof ClaimStateSchema>
 
 /**

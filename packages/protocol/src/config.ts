@@ -1,14 +1,23 @@
 import { type Static, Type } from 'typebox'
 import { ANTELOPE_NAME_PATTERN } from './names.ts'
 
-export const ChainNameSchema = Type.Enum(['devchain', 'wax', 'wax-testnet'])
+export const ChainNameSchema = Type.Union([
+  Type.Literal('devchain'),
+  Type.Literal('wax'),
+  Type.Literal('wax-testnet'),
+])
 export type ChainName = Static<typeof ChainNameSchema>
 
 /**
  * A wallet the login dialog can offer, by the id WALLETS names it with (its WharfKit plugin's id);
  * its settings, if it has any, are beside the list.
  */
-export const WalletIdSchema = Type.Enum(['devwallet', 'cloudwallet', 'anchor', 'wombat'])
+export const WalletIdSchema = Type.Union([
+  Type.Literal('devwallet'),
+  Type.Literal('cloudwallet'),
+  Type.Literal('anchor'),
+  Type.Literal('wombat'),
+])
 export type WalletId = Static<typeof WalletIdSchema>
 
 /**
@@ -19,7 +28,10 @@ export const CloudWalletPluginSchema = Type.Union([Type.Literal('1.5.0'), Type.L
 export type CloudWalletPlugin = Static<typeof CloudWalletPluginSchema>
 
 /** A provider the kit's create-account screens can offer ('Select a Service Provider'). */
-export const AccountCreatorSchema = Type.Enum(['dev-account-creator', 'anchor'])
+export const AccountCreatorSchema = Type.Union([
+  Type.Literal('dev-account-creator'),
+  Type.Literal('anchor'),
+])
 export type AccountCreator = Static<typeof AccountCreatorSchema>
 
 /** What the browser needs to know about this deployment; nothing in it is secret. */

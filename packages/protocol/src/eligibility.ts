@@ -23,7 +23,11 @@ export const EligibilityRuleSchema = Type.Union([
 export type EligibilityRule = Static<typeof EligibilityRuleSchema>
 
 /** The periods a per-wallet limit counts over. */
-export const WalletLimitPeriodSchema = Type.Enum(['hour', 'day', 'week'])
+export const WalletLimitPeriodSchema = Type.Union([
+  Type.Literal('hour'),
+  Type.Literal('day'),
+  Type.Literal('week'),
+])
 export type WalletLimitPeriod = Static<typeof WalletLimitPeriodSchema>
 
 /** At most `claims` claims per wallet in any `period`, across the campaigns of `group`. */

@@ -7,15 +7,15 @@ export const SubmitCodeRequestSchema = Type.Object({ code: Type.String() })
 export type SubmitCodeRequest = Static<typeof SubmitCodeRequestSchema>
 
 /** Why the catalogue refused a code: stable, for clients to word in their own language. */
-export const RejectionSchema = Type.Enum([
-  'unknown_code',
-  'not_started',
-  'ended',
-  'fully_claimed',
-  'not_eligible',
-  'wallet_limit_reached',
-  'nft_supply_exhausted',
-  'nft_pool_empty',
+export const RejectionSchema = Type.Union([
+  Type.Literal('unknown_code'),
+  Type.Literal('not_started'),
+  Type.Literal('ended'),
+  Type.Literal('fully_claimed'),
+  Type.Literal('not_eligible'),
+  Type.Literal('wallet_limit_reached'),
+  Type.Literal('nft_supply_exhausted'),
+  Type.Literal('nft_pool_empty'),
 ])
 export type Rejection = Static<typeof RejectionSchema>
 
@@ -30,7 +30,12 @@ export type Rejection = Static<typeof RejectionSchema>
 export const PendingRewardSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   code: Type.String(),
-  status: Type.Enum(['pending', 'processing', 'confirming', 'rejected']),
+  status: Type.Union([
+    Type.Literal('pending'),
+    Type.Literal('processing'),
+    Type.Literal('confirming'),
+    Type.Literal('rejected'),
+  ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   rejection: Type.Optional(RejectionSchema),
   /** `not_eligible`: the campaign's rule this wallet does not meet */
