@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
-import {
-  type AdminContext,
-  DiscrepanciesFound,
-  runAdminCommand,
-  UsageError,
-} from '../src/admin/commands.ts'
+import { DiscrepanciesFound, UsageError } from '../src/admin/cli-errors.ts'
+import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'

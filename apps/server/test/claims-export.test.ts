@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UsageError } from '../src/admin/commands.ts'
+import { UsageError } from '../src/admin/cli-errors.ts'
 import { operatorApp, runAdmin } from './support/operator-app.ts'
 import { testDriver } from './support/test-database.ts'
 import { connectWithProof } from './support/wallet-proofs.ts'

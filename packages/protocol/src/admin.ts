@@ -2,6 +2,8 @@ import { type Static, Type } from 'typebox'
 import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from './names.ts'
 import { NftTemplateSchema } from './nfts.ts'
 
+export * from './campaign-input.ts'
+
 /**
  * The operator console's API, `/api/admin/*`: only a session whose wallet binding is verified
  * and listed in ADMIN_ACCOUNTS may call it. Times are ISO strings; quantities Antelope assets.

@@ -1,58 +1,24 @@
-import type { CampaignEditRequest } from '@fernwood/protocol/admin'
+import { type CampaignEditRequest, campaignTimeOf } from '@fernwood/protocol/admin'
 import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { editClaimRules } from './campaign-rule-edits.ts'
+import { AdminCampaignNotFound, AdminCampaignWelcomeEdit, AdminEditEmpty } from './errors.ts'
 import {
-  AdminCampaignNotFound,
-  AdminCampaignWelcomeEdit,
-  AdminCapBelowClaimed,
-  AdminCapInvalid,
-  AdminEditEmpty,
-  AdminWindowInvalid,
-} from './errors.ts'
-import { announceCatalogueChanged, iso, type Operator, reopenLocked, timeOf } from './operations.ts'
+  announceCatalogueChanged,
+  checkLimits,
+  iso,
+  type Operator,
+  reopenLocked,
+} from './operations.ts'
 
-/** What an edit may change, as stored: each property's value before and after an edit. */
-interface Editable {
-  starts_at: Date | null
-  ends_at: Date | null
-  total_cap: number | null
-}
-
-interface EditedCampaign extends Editable {
+interface EditedCampaign {
   id: number
   is_welcome: boolean
   claimed_count: number
   closed_at: Date | null
-}
-
-/**
- * The window and cap an edit asks for, checked one property at a time against the campaign as it
- * stands; absent properties keep theirs.
- */
-function editedValues(edit: CampaignEditRequest, campaign: EditedCampaign): Editable {
-  const time = (
-    value: string | null | undefined,
-    field: 'startsAt' | 'endsAt',
-    now: Date | null,
-  ) => (value === undefined ? now : timeOf(value ?? undefined, field))
-  const cap = edit.cap === undefined ? campaign.total_cap : edit.cap
-  if (cap !== null && (!Number.isInteger(cap) || cap < 1)) throw new AdminCapInvalid()
-  return {
-    starts_at: time(edit.startsAt, 'startsAt', campaign.starts_at),
-    ends_at: time(edit.endsAt, 'endsAt', campaign.ends_at),
-    total_cap: cap,
-  }
-}
-
-/** The campaign as edited must hold together: a window that ends after it starts, a cap it has not passed. */
-function checkEdited(edited: Editable, campaign: EditedCampaign): void {
-  if (edited.starts_at && edited.ends_at && edited.ends_at <= edited.starts_at) {
-    throw new AdminWindowInvalid()
-  }
-  if (edited.total_cap !== null && edited.total_cap < campaign.claimed_count) {
-    throw new AdminCapBelowClaimed(String(campaign.claimed_count))
-  }
+  starts_at: Date | null
+  ends_at: Date | null
+  total_cap: number | null
 }
 
 /**
@@ -74,34 +40,48 @@ export async function editCampaignAs(
   await database.transaction(async (tx) => {
     const campaign = await lockForEdit(tx, slug)
     if (campaign.is_welcome) throw new AdminCampaignWelcomeEdit()
-    const edited = editedValues(edit, campaign)
-    checkEdited(edited, campaign)
-    const shown = (values: Editable, key: keyof Editable) =>
-      key === 'total_cap' ? values[key] : iso(values[key])
-    const changed = (Object.keys(edited) as Array<keyof Editable>).filter(
-      (key) => shown(edited, key) !== shown(campaign, key),
+    // Each column an edit may change besides the rules, as the audit log keeps it.
+    const before = {
+      starts_at: iso(campaign.starts_at),
+      ends_at: iso(campaign.ends_at),
+      total_cap: campaign.total_cap,
+    }
+    const limits = {
+      startsAt: edit.startsAt === undefined ? before.starts_at : edit.startsAt,
+      endsAt: edit.endsAt === undefined ? before.ends_at : edit.endsAt,
+      cap: edit.cap === undefined ? before.total_cap : edit.cap,
+    }
+    checkLimits(limits, campaign.claimed_count)
+    const after: typeof before = {
+      starts_at: iso(campaignTimeOf(limits.startsAt)),
+      ends_at: iso(campaignTimeOf(limits.endsAt)),
+      total_cap: limits.cap,
+    }
+    const changed = (Object.keys(after) as Array<keyof typeof after>).filter(
+      (column) => after[column] !== before[column],
     )
     if (changed.length > 0) {
-      await tx.query(
-        'UPDATE campaigns SET starts_at = $2, ends_at = $3, total_cap = $4 WHERE slug = $1',
-        [slug, edited.starts_at, edited.ends_at, edited.total_cap],
-      )
+      const columns = changed.map((column, index) => `${column} = $${index + 2}`)
+      await tx.query(`UPDATE campaigns SET ${columns.join(', ')} WHERE slug = $1`, [
+        slug,
+        ...changed.map((column) => after[column]),
+      ])
     }
     const rules = await editClaimRules(tx, campaign.id, edit)
     if (changed.length > 0 || Object.keys(rules.after).length > 0) {
       await audit(tx, operator, 'campaign.edited', slug, {
         before: {
-          ...Object.fromEntries(changed.map((key) => [key, shown(campaign, key)])),
+          ...Object.fromEntries(changed.map((column) => [column, before[column]])),
           ...rules.before,
         },
         after: {
-          ...Object.fromEntries(changed.map((key) => [key, shown(edited, key)])),
+          ...Object.fromEntries(changed.map((column) => [column, after[column]])),
           ...rules.after,
         },
       })
     }
     if (edit.reopen) {
-      const details = await reopenLocked(tx, slug, campaign.closed_at, edited.ends_at)
+      const details = await reopenLocked(tx, slug, campaign.closed_at, after.ends_at)
       await audit(tx, operator, 'campaign.reopened', slug, details)
     }
     await announceCatalogueChanged(tx)

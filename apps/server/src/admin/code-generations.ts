@@ -12,7 +12,7 @@ import {
   AdminGenerationNotFound,
   AdminGenerationsBusy,
 } from './errors.ts'
-import type { Operator } from './operations.ts'
+import { type Operator, operatorAccountIn } from './operations.ts'
 
 /**
  * Code generations (`code_generations`, migration 016): an operator's request for a batch of a
@@ -81,7 +81,7 @@ const toCodeGeneration = (row: GenerationRow): CodeGeneration => ({
   made: row.made,
   state: row.state,
   error: row.error,
-  operator: row.requested_by === 'admin' ? null : row.requested_by.slice('admin:'.length),
+  operator: operatorAccountIn(row.requested_by),
   startedAt: new Date(row.started_at).toISOString(),
   finishedAt: row.finished_at && new Date(row.finished_at).toISOString(),
 })

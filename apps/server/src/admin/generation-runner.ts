@@ -51,6 +51,11 @@ export class CodeGenerationRunner {
     return run
   }
 
+  /** Resolves once every generation it follows stopped: done, failed, or let go at `stop`. */
+  async idle(): Promise<void> {
+    await Promise.all(this.#running)
+  }
+
   /** Finishes the steps under way and lets go of the rest, for another process to resume. */
   async stop(): Promise<void> {
     this.#stopping = true

@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
 import { AdminKioskCredentialNotFound, AdminKioskHoursInvalid } from './errors.ts'
 import { checkKioskCampaign } from './kiosk.ts'
-import type { Operator } from './operations.ts'
+import { type Operator, operatorAccountIn } from './operations.ts'
 
 /**
  * Kiosk credentials (`kiosk_credentials`, migration 025): what a kiosk tablet runs on instead of
@@ -45,7 +45,7 @@ const IN_FORCE = 'k.revoked_at IS NULL AND k.expires_at > now()'
 const toCredential = (row: CredentialRow): KioskCredential => ({
   id: row.id,
   campaign: row.slug,
-  operator: row.issued_by === 'admin' ? null : row.issued_by.slice('admin:'.length),
+  operator: operatorAccountIn(row.issued_by),
   issuedAt: new Date(row.issued_at).toISOString(),
   expiresAt: new Date(row.expires_at).toISOString(),
   lastUsedAt: row.last_used_at && new Date(row.last_used_at).toISOString(),

@@ -12,7 +12,8 @@ import { madePrivateNotice, makeDirectoryPrivate, PRIVATE_UMASK } from '../db/pr
 import { configuredOrigin } from '../http/own-origin.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import { HyperionTransferHistory } from '../payouts/transfer-history.ts'
-import { commandOf, DiscrepanciesFound, runAdminCommand, USAGE, UsageError } from './commands.ts'
+import { DiscrepanciesFound, UsageError } from './cli-errors.ts'
+import { commandOf, runAdminCommand, USAGE } from './commands.ts'
 
 /**
  * `npm run admin -- …`: the operator's commands, against the same database and chain as the

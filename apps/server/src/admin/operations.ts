@@ -1,8 +1,11 @@
 import { normalizeCode } from '@fernwood/protocol'
 import {
   type AdminCampaign,
+  type CampaignLimits,
   type ClaimBucket,
+  campaignLimitProblems,
   campaignRules,
+  campaignTimeOf,
   type FailedPayout,
   type NewCampaignRequest,
   type PayoutsResponse,
@@ -34,7 +37,6 @@ import {
   readPayoutPause,
 } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
-import { retryParkedReward } from '../rewards/lifecycle.ts'
 import { budgetRewardsFrom, budgetShown } from './budget-input.ts'
 import { auditedRules, claimRulesOf, rulesAsWritten, saveClaimRules } from './campaign-rules.ts'
 import {
@@ -43,6 +45,7 @@ import {
   AdminCampaignNotFound,
   AdminCampaignWelcome,
   AdminCampaignWindowOver,
+  AdminCapBelowClaimed,
   AdminCapInvalid,
   AdminCodeInvalid,
   AdminCodeTaken,
@@ -51,7 +54,6 @@ import {
   AdminNftInvalid,
   AdminNftPoolInvalid,
   AdminRewardInvalid,
-  AdminRewardNotWaiting,
   AdminSlugInvalid,
   AdminSlugTaken,
   AdminTimeInvalid,
@@ -70,6 +72,10 @@ export type Operator = 'admin' | `admin:${string}`
 export const CLI_OPERATOR: Operator = 'admin'
 
 export const consoleOperator = (account: string): Operator => `admin:${account}`
+
+/** The console operator's account, null for the CLI. */
+export const operatorAccountIn = (operator: Operator): string | null =>
+  operator === CLI_OPERATOR ? null : operator.slice('admin:'.length)
 
 // How many minutes of claims a campaign's chart holds: a long campaign shows its latest ones.
 const CHART_MINUTES = 500
@@ -162,15 +168,17 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
   })
 }
 
-/** An operator's time (ISO 8601 with a zone), or null for none; AdminTimeInvalid otherwise. */
-export function timeOf(value: string | undefined, field: 'startsAt' | 'endsAt'): Date | null {
-  if (value === undefined || value === '') return null
-  // ISO 8601 with a date, a time and a zone (or UTC's Z): nothing Date would guess at.
-  const time = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)
-    ? new Date(value)
-    : new Date(Number.NaN)
-  if (Number.isNaN(time.getTime())) throw new AdminTimeInvalid(field)
-  return time
+/**
+ * Refuses a campaign's window and cap as the protocol's one check finds them (the console's too):
+ * the first problem, naming its field. `claimed`: the claims a cap may not go below.
+ */
+export function checkLimits(limits: CampaignLimits, claimed = 0): void {
+  const { startsAt, endsAt, cap } = campaignLimitProblems(limits, claimed)
+  if (startsAt) throw new AdminTimeInvalid('startsAt')
+  if (endsAt === 'ADMIN_TIME_INVALID') throw new AdminTimeInvalid('endsAt')
+  if (endsAt) throw new AdminWindowInvalid()
+  if (cap === 'ADMIN_CAP_INVALID') throw new AdminCapInvalid()
+  if (cap) throw new AdminCapBelowClaimed(String(claimed))
 }
 
 /**
@@ -196,12 +204,7 @@ export async function createCampaignAs(
   if (reward !== null && !campaignRules.reward.test(reward)) throw new AdminRewardInvalid()
   const tokenContract = nft ? ATOMICASSETS : draft.contract || defaultContract
   if (!campaignRules.contract.test(tokenContract)) throw new AdminContractInvalid()
-  const startsAt = timeOf(draft.startsAt, 'startsAt')
-  const endsAt = timeOf(draft.endsAt, 'endsAt')
-  if (startsAt && endsAt && endsAt <= startsAt) throw new AdminWindowInvalid()
-  if (draft.cap !== undefined && (!Number.isInteger(draft.cap) || draft.cap < 1)) {
-    throw new AdminCapInvalid()
-  }
+  checkLimits(draft)
   const code = draft.code === undefined || draft.code === '' ? undefined : normalizeCode(draft.code)
   if (draft.code && !code) throw new AdminCodeInvalid()
   if (draft.kind === 'unique' && code) throw new AdminUniqueCodeGiven()
@@ -220,8 +223,8 @@ export async function createCampaignAs(
       rewardQuantity: reward,
       tokenContract,
       nft,
-      startsAt,
-      endsAt,
+      startsAt: campaignTimeOf(draft.startsAt),
+      endsAt: campaignTimeOf(draft.endsAt),
       totalCap: draft.cap ?? null,
       budgetRewards,
     })
@@ -295,7 +298,7 @@ export async function reopenLocked(
   tx: Queryable,
   slug: string,
   closedAt: Date | null,
-  endsAt: Date | null,
+  endsAt: Date | string | null,
 ): Promise<Record<string, unknown>> {
   if (!closedAt) throw new AdminCampaignNotClosed(slug)
   const reopened = await tx.query(
@@ -427,20 +430,6 @@ export async function payoutsOverview(
       since: pause.since.toISOString(),
       nextCheckAt: pause.nextCheckAt.toISOString(),
     },
-  }
-}
-
-/**
- * Pays a parked reward again, after its cause was fixed: the next free worker settles it by the
- * exactly-once path (its refused transfer first, in case it landed after all).
- */
-export async function retryPayoutAs(
-  database: Database,
-  operator: Operator,
-  rewardId: string,
-): Promise<void> {
-  if (!(await retryParkedReward(database, rewardId, operator))) {
-    throw new AdminRewardNotWaiting(rewardId)
   }
 }
 

@@ -47,6 +47,14 @@ export function operatorPolicyFrom(
   }
 }
 
+/** What `requireOperator` refuses whoever is not a verified operator with, on every route. */
+export const OPERATOR_REFUSALS = [
+  NotSignedIn,
+  AdminWalletRequired,
+  AdminWalletUnverified,
+  AdminNotOperator,
+].map((Refusal) => new Refusal().code)
+
 // Recorded as the reason when an idle operator's session is ended.
 const IDLE = 'SESSION_IDLE'
 

@@ -27,7 +27,11 @@ export async function registerOpenApi(app: FastifyInstance) {
           'programs branch on the code. An unknown path answers 404 NOT_FOUND. ' +
           'State-changing requests must come from the site itself (Origin) and carry JSON.',
       },
-      components: { schemas: { ErrorCode: errorCodeSchema(catalogue) } },
+      components: {
+        schemas: { ErrorCode: errorCodeSchema(catalogue) },
+        // The partner API's (/api/v1): an operator's API key, `Authorization: Bearer <secret>`.
+        securitySchemes: { partnerApiKey: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: ({ schema, url, route }) => {
       if (!isDocumented(url)) return { schema: { ...schema, hide: true }, url }

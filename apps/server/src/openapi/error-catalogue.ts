@@ -1,9 +1,12 @@
 import { errorCodes, type FastifyError } from 'fastify'
 import * as adminErrors from '../admin/errors.ts'
+import * as fairnessErrors from '../fairness/errors.ts'
 import * as httpErrors from '../http/errors.ts'
 import { frameworkErrors, invalidRequest, serverFault } from '../http/errors-render.ts'
 import * as liveErrors from '../live/errors.ts'
 import * as metricsErrors from '../metrics/errors.ts'
+import * as partnerApiErrors from '../partner-api/errors.ts'
+import * as partnerWebhookErrors from '../partner-webhooks/errors.ts'
 import * as rewardErrors from '../rewards/errors.ts'
 import * as walletErrors from '../wallet/errors.ts'
 
@@ -18,9 +21,12 @@ export interface CatalogueEntry {
 /** Each capability's errors.ts; a capability with a catalogue of its own is listed here. */
 const capabilityCatalogues: Array<Record<string, unknown>> = [
   adminErrors,
+  fairnessErrors,
   httpErrors,
   liveErrors,
   metricsErrors,
+  partnerApiErrors,
+  partnerWebhookErrors,
   rewardErrors,
   walletErrors,
 ]
@@ -53,6 +59,8 @@ export function errorCatalogue(): CatalogueEntry[] {
     { ...serverFault, status: 500 },
     // A 5xx the live route renders itself (the error handler would call it our own fault).
     { ...liveErrors.STREAMS_AT_CAPACITY, status: 503 },
+    // A grant refused as a claim is, by the claim's own code.
+    ...partnerApiErrors.grantRefusals(),
   )
   return entries
 }

@@ -1,7 +1,12 @@
+import { operationRouteErrors } from '../admin/operation-table.ts'
+import { OPERATOR_REFUSALS } from '../admin/operators.ts'
+import { partnerApiRouteErrors } from '../partner-api/route-errors.ts'
+
 /**
  * The refusals each operation answers with beyond those every operation of its kind shares
  * (see `sharedErrorCodes`), by error code. `openapi.test.ts` checks that every code is in the
- * catalogue and every catalogued code is documented somewhere.
+ * catalogue and every catalogued code is documented somewhere; `openapi-operation-errors.test.ts`
+ * that each operator operation answers what it documents, and nothing else.
  */
 export const routeErrorCodes: Record<string, string[]> = {
   'POST /api/session': ['RATE_LIMITED'],
@@ -32,6 +37,17 @@ export const routeErrorCodes: Record<string, string[]> = {
     'CODES_RATE_LIMITED',
     'CODE_LOCKED_OUT',
     'ELIGIBILITY_UNAVAILABLE',
+    'HUMAN_CHECK_REQUIRED',
+    'HUMAN_CHECK_INVALID',
+    'HUMAN_CHECK_EXPIRED',
+    'HUMAN_CHECK_REPLAYED',
+  ],
+  // A challenge of the human check for a claim about to be sent (fairness/).
+  'POST /api/claims/challenge': [
+    'NOT_SIGNED_IN',
+    'INVALID_REQUEST',
+    'RATE_LIMITED',
+    'CODE_INVALID',
   ],
   'GET /api/rewards': ['NOT_SIGNED_IN', 'INVALID_REQUEST'],
   'POST /api/rewards/:id/dismiss': ['NOT_SIGNED_IN', 'INVALID_REQUEST', 'REWARD_NOT_DISMISSIBLE'],
@@ -43,7 +59,15 @@ export const routeErrorCodes: Record<string, string[]> = {
     'CODE_LOCKED_OUT',
   ],
   'GET /metrics': ['METRICS_TOKEN_REQUIRED'],
-  ...adminRouteErrors(),
+  // The operator console's: each operation documents its own (admin/operation-table.ts).
+  ...operationRouteErrors(),
+  'GET /api/admin/live': [
+    ...OPERATOR_REFUSALS,
+    'LIVE_STREAMS_PER_SESSION',
+    'LIVE_STREAMS_PER_ADDRESS',
+    'LIVE_STREAMS_AT_CAPACITY',
+  ],
+  ...partnerApiRouteErrors(),
   // A kiosk tablet's: its credential, and nothing else, opens them.
   'POST /api/kiosk/session': ['INVALID_REQUEST', 'KIOSK_CREDENTIAL_INVALID'],
   'GET /api/kiosk/live': [
@@ -76,141 +100,4 @@ export function sharedErrorCodes(method: string): string[] {
         ...everyRequest,
       ]
     : everyRequest
-}
-
-/** The operator console's routes: each refuses whoever is not a verified operator. */
-function adminRouteErrors(): Record<string, string[]> {
-  const refusals = [
-    'NOT_SIGNED_IN',
-    'ADMIN_WALLET_REQUIRED',
-    'ADMIN_WALLET_UNVERIFIED',
-    'ADMIN_NOT_OPERATOR',
-  ]
-  const campaignFields = [
-    'ADMIN_SLUG_INVALID',
-    'ADMIN_SLUG_TAKEN',
-    'ADMIN_NAME_INVALID',
-    'ADMIN_REWARD_INVALID',
-    'ADMIN_CONTRACT_INVALID',
-    'ADMIN_TIME_INVALID',
-    'ADMIN_WINDOW_INVALID',
-    'ADMIN_CAP_INVALID',
-    'ADMIN_CODE_INVALID',
-    'ADMIN_UNIQUE_CODE_GIVEN',
-    'ADMIN_CODE_TAKEN',
-    'ADMIN_BUDGET_INVALID',
-    'ADMIN_BUDGET_NOT_WHOLE_REWARDS',
-  ]
-  // A campaign's claim rules, set at its creation and changed by an edit.
-  const ruleFields = [
-    'ADMIN_ALLOWLIST_INVALID',
-    'ADMIN_MIN_BALANCE_INVALID',
-    'ADMIN_HOLDS_NFT_INVALID',
-    'ADMIN_ACCOUNT_AGE_INVALID',
-    'ADMIN_GROUP_INVALID',
-    'ADMIN_PER_WALLET_INVALID',
-  ]
-  // A template named for an NFT campaign, read on chain.
-  const nftTemplate = ['ADMIN_NFT_INVALID', 'ADMIN_NFT_TEMPLATE_UNKNOWN', 'ADMIN_CHAIN_UNAVAILABLE']
-  return {
-    'GET /api/admin/operator': refusals,
-    'GET /api/admin/campaigns': refusals,
-    'POST /api/admin/campaigns': [
-      ...refusals,
-      'INVALID_REQUEST',
-      ...campaignFields,
-      ...ruleFields,
-      ...nftTemplate,
-      'ADMIN_NFT_NOT_MINTER',
-      'ADMIN_NFT_SCHEMA_UNTIED',
-      'ADMIN_NFT_POOL_INVALID',
-      'ADMIN_NFT_POOL_TEMPLATE_UNKNOWN',
-      'ADMIN_NFT_POOL_EMPTY',
-    ],
-    'GET /api/admin/nft-template': [...refusals, 'INVALID_REQUEST', ...nftTemplate],
-    'POST /api/admin/campaigns/:slug/close': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-      'ADMIN_CAMPAIGN_WELCOME',
-      'ADMIN_CAMPAIGN_CLOSED',
-    ],
-    'POST /api/admin/campaigns/:slug/reopen': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-      'ADMIN_CAMPAIGN_NOT_CLOSED',
-      'ADMIN_CAMPAIGN_WINDOW_OVER',
-    ],
-    'POST /api/admin/campaigns/:slug/codes': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-      'ADMIN_CAMPAIGN_SHARED',
-      'ADMIN_CODE_COUNT_INVALID',
-      'ADMIN_GENERATIONS_BUSY',
-    ],
-    'GET /api/admin/generations': refusals,
-    'GET /api/admin/generations/:id': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_GENERATION_NOT_FOUND',
-    ],
-    'GET /api/admin/generations/:id/codes.csv': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_GENERATION_NOT_FOUND',
-      'ADMIN_GENERATION_RUNNING',
-    ],
-    'GET /api/admin/generations/:id/sheet.html': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_GENERATION_NOT_FOUND',
-      'ADMIN_GENERATION_RUNNING',
-    ],
-    'GET /api/admin/payouts': refusals,
-    'POST /api/admin/payouts/:rewardId/retry': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_REWARD_NOT_WAITING',
-    ],
-    'GET /api/admin/live': [
-      ...refusals,
-      'LIVE_STREAMS_PER_SESSION',
-      'LIVE_STREAMS_PER_ADDRESS',
-      'LIVE_STREAMS_AT_CAPACITY',
-    ],
-    'POST /api/admin/campaigns/:slug/edit': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-      'ADMIN_CAMPAIGN_WELCOME_EDIT',
-      'ADMIN_EDIT_EMPTY',
-      'ADMIN_TIME_INVALID',
-      'ADMIN_WINDOW_INVALID',
-      'ADMIN_CAP_INVALID',
-      'ADMIN_CAP_BELOW_CLAIMED',
-      ...ruleFields,
-      'ADMIN_CAMPAIGN_NOT_CLOSED',
-      'ADMIN_CAMPAIGN_WINDOW_OVER',
-    ],
-    'GET /api/admin/campaigns/:slug/claims.csv': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-    ],
-    'POST /api/admin/campaigns/:slug/kiosk-credentials': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_CAMPAIGN_NOT_FOUND',
-      'ADMIN_CAMPAIGN_SHARED',
-      'ADMIN_KIOSK_HOURS_INVALID',
-    ],
-    'GET /api/admin/kiosk-credentials': refusals,
-    'DELETE /api/admin/kiosk-credentials/:id': [
-      ...refusals,
-      'INVALID_REQUEST',
-      'ADMIN_KIOSK_CREDENTIAL_NOT_FOUND',
-    ],
-  }
 }

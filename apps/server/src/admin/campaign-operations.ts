@@ -1,0 +1,342 @@
+import {
+  type AdminCampaign,
+  CampaignEditRequestSchema,
+  CampaignResponseSchema,
+  CampaignsResponseSchema,
+  NewCampaignRequestSchema,
+  NftTemplatePreviewSchema,
+  NftTemplateQuerySchema,
+} from '@fernwood/protocol/admin'
+import { Type } from 'typebox'
+import { payoutAccountFrom } from '../payouts/settings.ts'
+import { editCampaignAs } from './campaign-edits.ts'
+import { campaignClaimsCsv } from './claims-export.ts'
+import { fileText, onOff, removable, text, whole } from './cli-flags.ts'
+import { attachment, streamedText } from './downloads.ts'
+import * as refusals from './errors.ts'
+import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
+import { defineOperation, type Operation, type OperationContext, onCampaign } from './operation.ts'
+import {
+  campaignOverview,
+  closeCampaignAs,
+  createCampaignAs,
+  listCampaignOverview,
+  reopenCampaignAs,
+} from './operations.ts'
+
+/** The operations on campaigns: list, create, close, reopen, edit, export their claims. */
+
+const SlugInput = onCampaign(Type.Object({}))
+
+// The body limit of the requests that carry an allowlist, a new campaign's or the one an edit
+// replaces it with: 100,000 accounts are some 1.4 MB of JSON, past BODY_LIMIT_BYTES.
+const ALLOWLIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024
+
+// A campaign's rules, the same flags for `campaigns create` and `campaigns edit`.
+const RULE_FLAGS = {
+  allowlist: fileText(),
+  'min-balance': text(),
+  'holds-nft': text(),
+  'min-account-age-days': whole(),
+  group: text(),
+  'per-wallet': text(),
+}
+
+// Refused by the rules of a new campaign's fields, and of its rules at creation and in an edit.
+const ruleRefusals = [
+  refusals.AdminAllowlistInvalid,
+  refusals.AdminMinBalanceInvalid,
+  refusals.AdminHoldsNftInvalid,
+  refusals.AdminAccountAgeInvalid,
+  refusals.AdminGroupInvalid,
+  refusals.AdminPerWalletInvalid,
+]
+const windowRefusals = [
+  refusals.AdminTimeInvalid,
+  refusals.AdminWindowInvalid,
+  refusals.AdminCapInvalid,
+]
+// A template named for an NFT campaign, read on chain.
+const templateRefusals = [
+  refusals.AdminNftInvalid,
+  refusals.AdminNftTemplateUnknown,
+  refusals.AdminChainUnavailable,
+]
+
+/** The campaign as it now stands, each change's answer. */
+const standing = async ({ database }: OperationContext, slug: string) => ({
+  campaign: await campaignOverview(database, slug),
+})
+
+/** "250 rewards (2500.0000 FERN), 40 left", or "-" without a budget. */
+function budgetColumn({ budget, claimed }: AdminCampaign): string {
+  if (!budget) return '-'
+  const left = Math.max(0, budget.rewards - claimed)
+  return `${budget.rewards} rewards${budget.amount ? ` (${budget.amount})` : ''}, ${left} left`
+}
+
+const listCampaigns = defineOperation({
+  name: 'listCampaigns',
+  input: Type.Object({}),
+  run: async ({ database, withNftStock }) => ({
+    campaigns: await withNftStock(await listCampaignOverview(database)),
+  }),
+  http: { route: 'GET /api/admin/campaigns', response: CampaignsResponseSchema },
+  cli: {
+    command: 'campaigns list',
+    usage: `campaigns list                   each campaign with its state: scheduled, open, ended, closed,
+                                 or spent (its cap or budget reached: claims are refused as
+                                 fully claimed)`,
+    print: ({ campaigns }, _, { print }) => {
+      print('slug\tkind\treward\tclaimed/cap\tbudget\tcodes\twindow\tstate\tname')
+      for (const campaign of campaigns) {
+        print(
+          [
+            campaign.slug,
+            campaign.kind,
+            `${campaign.reward} (${campaign.tokenContract})`,
+            `${campaign.claimed}/${campaign.cap ?? '∞'}`,
+            budgetColumn(campaign),
+            campaign.codes,
+            `${campaign.startsAt ?? '-'} .. ${campaign.endsAt ?? '-'}`,
+            campaign.state,
+            campaign.name,
+          ].join('\t'),
+        )
+      }
+    },
+  },
+})
+
+const createCampaign = defineOperation({
+  name: 'createCampaign',
+  input: NewCampaignRequestSchema,
+  errors: [
+    refusals.AdminSlugInvalid,
+    refusals.AdminSlugTaken,
+    refusals.AdminNameInvalid,
+    refusals.AdminRewardInvalid,
+    refusals.AdminContractInvalid,
+    ...windowRefusals,
+    refusals.AdminCodeInvalid,
+    refusals.AdminUniqueCodeGiven,
+    refusals.AdminCodeTaken,
+    refusals.AdminBudgetInvalid,
+    refusals.AdminBudgetNotWholeRewards,
+    ...ruleRefusals,
+    ...templateRefusals,
+    refusals.AdminNftNotMinter,
+    refusals.AdminNftSchemaUntied,
+    refusals.AdminNftPoolInvalid,
+    refusals.AdminNftPoolTemplateUnknown,
+    refusals.AdminNftPoolEmpty,
+  ],
+  run: async (context, draft) => {
+    const { database, env, operator } = context
+    // An NFT campaign's template is checked on chain; a token campaign never opens it.
+    const paysNft = draft.nft !== undefined || draft.nftPool !== undefined
+    const node = paysNft ? await context.chainNode() : undefined
+    const nft = node && (await nftOfDraft(database, node, payoutAccountFrom(env).account, draft))
+    const created = await createCampaignAs(
+      database,
+      operator,
+      draft,
+      env.REWARD_TOKEN_CONTRACT,
+      nft ?? null,
+    )
+    return standing(context, created.slug)
+  },
+  http: {
+    route: 'POST /api/admin/campaigns',
+    status: 201,
+    response: CampaignResponseSchema,
+    bodyLimit: ALLOWLIST_BODY_LIMIT_BYTES,
+  },
+  cli: {
+    command: 'campaigns create',
+    usage: `campaigns create --slug <slug> --name <name> --kind shared|unique --reward "<amount> <TOKEN>"
+                 | --nft <collection>:<template id>   (mints one asset of the template a
+                                 claim; the payout account must be an authorized minter)
+                 | --nft-pool <collection>:<template id>   (sends one of the template's
+                                 assets the payout account holds a claim; an empty pool
+                                 refuses claims as handed out)
+                 [--contract <account>] [--starts <ISO time>] [--ends <ISO time>] [--cap <n>]
+                 [--code <code>]   (the code of a shared campaign)
+                 [--budget "<amount> <TOKEN>" | <n>]   (reserves that much, or n rewards;
+                                 once spent, claims are refused as fully claimed)
+                 [--allowlist <file>]   (only these accounts: one a line, or a CSV with an
+                                 "account" column; up to 100,000)
+                 [--min-balance "<amount> <SYMBOL>@<contract>"] [--holds-nft <collection>[:<template>]]
+                 [--min-account-age-days <n>]   (checked on chain when a code is claimed; a
+                                 wallet that fails is refused as not eligible)
+                 [--group <name> [--per-wallet <n>/<hour|day|week>]]   (the group's campaigns
+                                 share a limit per wallet, e.g. 1/day; a new group needs one)`,
+    flags: {
+      slug: text(),
+      name: text(),
+      kind: text(),
+      reward: text(),
+      nft: text(),
+      'nft-pool': text(),
+      contract: text(),
+      starts: text('startsAt'),
+      ends: text('endsAt'),
+      cap: whole(),
+      code: text(),
+      budget: text(),
+      ...RULE_FLAGS,
+    },
+    print: ({ campaign }, _, { print }) =>
+      print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.reward} each).`),
+  },
+})
+
+/** Closing or reopening: `change` made, the campaign as it now stands. */
+const campaignSwitch = (
+  name: string,
+  command: 'close' | 'reopen',
+  change: typeof closeCampaignAs,
+  errors: Operation['errors'],
+  usage: string,
+  done: string,
+) =>
+  defineOperation({
+    name,
+    input: SlugInput,
+    errors: [refusals.AdminCampaignNotFound, ...(errors ?? [])],
+    run: async (context, { slug }) => {
+      await change(context.database, context.operator, slug)
+      return standing(context, slug)
+    },
+    http: { route: `POST /api/admin/campaigns/:slug/${command}`, response: CampaignResponseSchema },
+    cli: {
+      command: `campaigns ${command}`,
+      usage,
+      flags: { slug: text() },
+      print: ({ campaign }, _, { print }) => print(done.replace('%s', campaign.slug)),
+    },
+  })
+
+const closeCampaign = campaignSwitch(
+  'closeCampaign',
+  'close',
+  closeCampaignAs,
+  [refusals.AdminCampaignWelcome, refusals.AdminCampaignClosed],
+  `campaigns close --slug <slug>    new submissions of its codes are rejected as ended (not the
+                                 welcome campaign's: every first visit claims its code)`,
+  'Closed campaign %s: new submissions of its codes are rejected as ended.',
+)
+
+const reopenRefusals = [refusals.AdminCampaignNotClosed, refusals.AdminCampaignWindowOver]
+
+const reopenCampaign = campaignSwitch(
+  'reopenCampaign',
+  'reopen',
+  reopenCampaignAs,
+  reopenRefusals,
+  `campaigns reopen --slug <slug>   a closed campaign accepts its codes again, within its window`,
+  'Reopened campaign %s: its codes are accepted again, within its window and cap.',
+)
+
+const editCampaign = defineOperation({
+  name: 'editCampaign',
+  input: onCampaign(CampaignEditRequestSchema),
+  errors: [
+    refusals.AdminCampaignNotFound,
+    refusals.AdminCampaignWelcomeEdit,
+    refusals.AdminEditEmpty,
+    ...windowRefusals,
+    refusals.AdminCapBelowClaimed,
+    ...ruleRefusals,
+    ...reopenRefusals,
+  ],
+  run: async (context, { slug, ...edit }) => {
+    await editCampaignAs(context.database, context.operator, slug, edit)
+    return standing(context, slug)
+  },
+  http: {
+    route: 'POST /api/admin/campaigns/:slug/edit',
+    response: CampaignResponseSchema,
+    bodyLimit: ALLOWLIST_BODY_LIMIT_BYTES,
+  },
+  cli: {
+    command: 'campaigns edit',
+    usage: `campaigns edit <slug> [--starts-at <ISO time>|none] [--ends-at <ISO time>|none]
+                 [--cap <n>|none] [--reopen] [--allowlist <file>|none]
+                 [--min-balance "<amount> <SYMBOL>@<contract>"|none] [--holds-nft <...>|none]
+                 [--min-account-age-days <n>|none] [--group <name>|none] [--per-wallet <n>/<period>]
+                                 change its window, cap (not below what was claimed) or rules
+                                 (written as for create; an allowlist replaces the whole list;
+                                 --per-wallet alone changes its group's limit), and reopen it
+                                 if closed; each change audited with what it was`,
+    positional: { to: 'slug', missing: 'give the slug of the campaign to edit' },
+    // 'none' removes a time, the cap or a rule; an absent flag leaves it as it is.
+    flags: {
+      'starts-at': removable(text()),
+      'ends-at': removable(text()),
+      cap: removable(whole()),
+      reopen: onOff(),
+      ...Object.fromEntries(
+        Object.entries(RULE_FLAGS).map(([name, flag]) => [name, removable(flag)]),
+      ),
+    },
+    print: ({ campaign }, _, { print }) =>
+      print(
+        `Campaign ${campaign.slug}: ${campaign.startsAt ?? '-'} .. ${campaign.endsAt ?? '-'}, ` +
+          `cap ${campaign.cap ?? 'none'}, ${campaign.claimed} claimed, ${campaign.state}.`,
+      ),
+  },
+})
+
+// The template a new NFT campaign would mint or hand out, previewed in the console's form as it
+// is typed.
+const previewNftTemplate = defineOperation({
+  name: 'previewNftTemplate',
+  input: NftTemplateQuerySchema,
+  errors: templateRefusals,
+  run: async ({ database, env, chainNode }, { nft }) =>
+    previewTemplate(database, await chainNode(), payoutAccountFrom(env).account, nft),
+  http: { route: 'GET /api/admin/nft-template', response: NftTemplatePreviewSchema },
+})
+
+// Claims read per query while the export is written.
+const EXPORT_PAGE_SIZE = 500
+
+// The campaign's claims, read a page at a time as they are sent.
+const exportClaims = defineOperation({
+  name: 'exportClaims',
+  input: SlugInput,
+  errors: [refusals.AdminCampaignNotFound],
+  run: async ({ database }, { slug }) => ({
+    name: `${slug}-claims.csv`,
+    chunks: await campaignClaimsCsv(database, slug, EXPORT_PAGE_SIZE),
+  }),
+  http: {
+    route: 'GET /api/admin/campaigns/:slug/claims.csv',
+    response: streamedText(
+      'text/csv',
+      'account,code,status,reward,asset_id,reason,transaction_id,claimed_at,updated_at,completed_at',
+    ),
+    send: attachment('text/csv'),
+  },
+  cli: {
+    command: 'claims export',
+    usage: `claims export --campaign <slug>  its claims as CSV on standard output: account, code, status,
+                                 reward, NFT asset id, reason, transaction id and times, oldest first`,
+    flags: { campaign: text('slug') },
+    print: async ({ chunks }, _, { print }) => {
+      // print ends each chunk with a line break of its own.
+      for await (const lines of chunks) print(lines.slice(0, -1))
+    },
+  },
+})
+
+export const campaignOperations = [
+  listCampaigns,
+  createCampaign,
+  closeCampaign,
+  reopenCampaign,
+  editCampaign,
+  exportClaims,
+  previewNftTemplate,
+]
