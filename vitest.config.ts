@@ -9,6 +9,12 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
+    // Test databases are copies of one migrated per run.
+    globalSetup: ['test/support/database-templates.ts'],
+    // A worker runs its files one after another in one module graph: each file importing the
+    // server afresh cost more than most files' tests. Every file closes what it opens, and
+    // nothing a test reads is kept between files.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

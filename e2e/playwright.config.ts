@@ -11,6 +11,7 @@ export default defineConfig({
   // that spec runs whenever TEST_DATABASE_URL names a server (CI always does).
   testIgnore: process.env.TEST_DATABASE_URL ? [] : ['**/multi-instance.spec.ts'],
   outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
   // Each worker runs its own server and browser; more than two starves a two-core machine.

@@ -50,7 +50,7 @@ async function startUnreaped(env: Record<string, string>): Promise<number> {
   return pid
 }
 
-// Real processes, PGlite's first start initialising a cluster: allow for a busy machine.
+// Real processes: allow for a busy machine.
 describe('a server killed under load', { timeout: 180_000 }, () => {
   it('restarts at once on its DATA_DIR, with every submission it answered 201 still there', async () => {
     const env = {

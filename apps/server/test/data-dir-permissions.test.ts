@@ -30,7 +30,7 @@ async function openToOthers(directory: string): Promise<string[]> {
 // Real processes, PGlite's first start initialising a cluster: allow for a busy machine.
 describe('DATA_DIR’s permissions', { timeout: 180_000 }, () => {
   it('from the first start, DATA_DIR and everything in it are its owner’s alone (0700/0600)', async () => {
-    const env = await storage()
+    const env = await storage({ firstStart: true })
     const server = await start(env)
     expect(await openToOthers(env.DATA_DIR)).toEqual([])
 

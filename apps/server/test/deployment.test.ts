@@ -6,13 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigurationError, readEnvironment } from '../src/config/environment.ts'
 import { startServer } from '../src/server.ts'
 import { buildTestApp, jsonFromSite } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import {
+  copyMigratedCluster,
+  createTestDatabase,
+  type TestDatabase,
+} from './support/test-database.ts'
 
 let dataDir: string
 let testDatabase: TestDatabase
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-deployment-'))
+  await copyMigratedCluster(dataDir)
   testDatabase = await createTestDatabase()
 })
 afterAll(async () => {
@@ -63,7 +68,7 @@ describe('start-up refuses a dangerous deployment, naming the setting', () => {
     expect(refusal?.message).toMatch(/^Invalid environment variable TRUST_PROXY="true"/)
   })
 
-  // A whole start, PGlite's first (creating its cluster): allow for a busy machine.
+  // A whole start: allow for a busy machine.
   it('a public devchain demo starts only when DEVCHAIN_PUBLIC=true, with a loud warning', {
     timeout: 120_000,
   }, async () => {

@@ -17,6 +17,7 @@ import { eventually, untilEveryRewardCompleted } from './support/rewards.ts'
 import { type ScriptProcess, spawnScript, stopScript } from './support/script-process.ts'
 import { remoteTestChain } from './support/test-app.ts'
 import {
+  copyMigratedCluster,
   createPostgresDatabase,
   dropPostgresDatabase,
   testDriver,
@@ -38,6 +39,7 @@ beforeAll(async () => {
   chain = remoteTestChain(devchain)
   proxy = await startChaosProxy(devchain)
   dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-chaos-'))
+  await copyMigratedCluster(dataDir)
   if (testDriver === 'postgres') postgresUrl = await createPostgresDatabase()
 })
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/open-database.ts'
 import { eventually } from './support/rewards.ts'
 import { spawnScript } from './support/script-process.ts'
 import {
+  copyMigratedCluster,
   createPostgresDatabase,
   dropPostgresDatabase,
   testDriver,
@@ -24,6 +25,7 @@ let postgresUrl: URL | undefined
 beforeAll(async () => {
   devchain = await startDevchain({ port: 0, blockIntervalMs: 100 })
   dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-crash-'))
+  await copyMigratedCluster(dataDir)
   if (testDriver === 'postgres') postgresUrl = await createPostgresDatabase()
 })
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { useTestProcesses } from './support/test-processes.ts'
 
 const { storage, spawn, start } = useTestProcesses()
 
-// Each test starts real processes (PGlite's first start initialises a cluster): allow for a busy machine.
+// Each test starts real processes: allow for a busy machine.
 describe('the server process', { timeout: 180_000 }, () => {
   it('keeps every session across a stop and a restart on the same storage', async () => {
     const env = await storage()

@@ -1,14 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createThrowawayDatabase } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/database.ts'
 import { functionsDirectory, migrate, migrationsDirectory } from '../src/db/migrate.ts'
-import { openPgliteDatabase } from '../src/db/pglite-database.ts'
-import { openPostgresDatabase } from '../src/db/postgres-database.ts'
 import { sqlFilesIn } from '../src/db/sql-files.ts'
-import { testDriver } from './support/test-database.ts'
+import { createUnmigratedTestDatabase, testDriver } from './support/test-database.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 /**
@@ -26,17 +23,8 @@ afterAll(async () => {
 
 /** An empty database of its own: no schema, no migrations recorded. */
 async function emptyDatabase(): Promise<Database> {
-  if (testDriver === 'pglite') {
-    const database = await openPgliteDatabase('memory://')
-    closers.push(() => database.close())
-    return database
-  }
-  const throwaway = await createThrowawayDatabase('fernwood_test')
-  const database = await openPostgresDatabase(throwaway.url)
-  closers.push(async () => {
-    await database.close()
-    await throwaway.drop()
-  })
+  const { database, drop } = await createUnmigratedTestDatabase()
+  closers.push(drop)
   return database
 }
 

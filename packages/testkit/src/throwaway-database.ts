@@ -8,17 +8,24 @@ export interface ThrowawayDatabase {
   drop(): Promise<void>
 }
 
+export interface ThrowawayDatabaseOptions {
+  /** the PostgreSQL server's URL: TEST_DATABASE_URL unless given */
+  serverUrl?: string
+  /** a database on that server to copy (none may be connected to it): empty unless given */
+  template?: string
+}
+
 /**
- * A new, empty database on the PostgreSQL server `serverUrl` names (TEST_DATABASE_URL unless
- * given), named `<prefix>_<random>` so that test files and runs can use one server side by side.
+ * A new database on the PostgreSQL server, empty or a copy of `template`, named
+ * `<prefix>_<random>` so that test files and runs can use one server side by side.
  */
 export async function createThrowawayDatabase(
   prefix: string,
-  serverUrl = process.env.TEST_DATABASE_URL,
+  { serverUrl = process.env.TEST_DATABASE_URL, template }: ThrowawayDatabaseOptions = {},
 ): Promise<ThrowawayDatabase> {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL must name a PostgreSQL server')
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  await onServer(serverUrl, `CREATE DATABASE ${name}`)
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return { url: url.toString(), drop: () => dropDatabase(url.toString()) }

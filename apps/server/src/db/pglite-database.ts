@@ -35,12 +35,19 @@ const privateFiles: Extension = {
   }),
 }
 
-/** PGlite persisted in `dataDir`: one process owns it, guarded by the data-directory lock. */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+/**
+ * PGlite persisted in `dataDir`: one process owns it, guarded by the data-directory lock. An
+ * in-memory one (`memory://`) may start from `loadDataDir`, a cluster PGlite dumped.
+ */
+export async function openPgliteDatabase(
+  dataDir: string,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (!dataDir.includes('://')) await createCluster(dataDir)
   const pglite = await PGlite.create(dataDir, {
     startParams: PGLITE_START_PARAMS,
     extensions: { privateFiles },
+    loadDataDir,
   })
   const queryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {

@@ -1,6 +1,8 @@
+import { cp, mkdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { createThrowawayDatabase, dropDatabase } from '@fernwood/testkit'
+import { inject } from 'vitest'
 import type { Database } from '../../src/db/database.ts'
-import { migrate } from '../../src/db/migrate.ts'
 import { openPgliteDatabase } from '../../src/db/pglite-database.ts'
 import { openPostgresDatabase } from '../../src/db/postgres-database.ts'
 
@@ -15,21 +17,27 @@ export interface TestDatabase {
 
 /**
  * A migrated, empty database of its own for one test file: PGlite in memory, or a new database
- * on the TEST_DATABASE_URL server, dropped afterwards, so test files can run side by side.
+ * on the TEST_DATABASE_URL server, dropped afterwards, so test files can run side by side. Both
+ * are copies of the run's migrated template (database-templates.ts).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const created = await createUnmigratedTestDatabase()
-  await migrate(created.database)
-  return created
+export function createTestDatabase(): Promise<TestDatabase> {
+  return copyOfTemplate('migrated')
 }
 
 /** As createTestDatabase, before any migration: for tests of what a migration does to old rows. */
-export async function createUnmigratedTestDatabase(): Promise<TestDatabase> {
+export function createUnmigratedTestDatabase(): Promise<TestDatabase> {
+  return copyOfTemplate('unmigrated')
+}
+
+async function copyOfTemplate(schema: 'migrated' | 'unmigrated'): Promise<TestDatabase> {
   if (testDriver === 'pglite') {
-    const database = await openPgliteDatabase('memory://')
+    const dump = new Blob([await readFile(inject('pgliteDumps')[schema])])
+    const database = await openPgliteDatabase('memory://', { loadDataDir: dump })
     return { database, drop: () => database.close() }
   }
-  const throwaway = await createThrowawayDatabase('fernwood_test')
+  const throwaway = await createThrowawayDatabase('fernwood_test', {
+    template: schema === 'migrated' ? inject('postgresTemplate') : undefined,
+  })
   const database = await openPostgresDatabase(throwaway.url)
   return {
     database,
@@ -39,6 +47,17 @@ export async function createUnmigratedTestDatabase(): Promise<TestDatabase> {
       await throwaway.drop()
     },
   }
+}
+
+/**
+ * Makes `dataDir` (private, as a server makes it) holding a copy of the run's migrated PGlite
+ * cluster where a server or worker on it keeps its own, so that the first process to open it
+ * skips initialising one. On PostgreSQL a DATA_DIR holds no database: it stays as it is.
+ */
+export async function copyMigratedCluster(dataDir: string): Promise<void> {
+  if (testDriver !== 'pglite') return
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await cp(inject('pgliteCluster'), path.join(dataDir, 'pglite'), { recursive: true })
 }
 
 /** A fresh, empty PostgreSQL database on the test server (for tests that start processes). */

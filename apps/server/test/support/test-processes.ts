@@ -9,7 +9,7 @@ import {
   untilHealthy,
 } from '@fernwood/testkit'
 import { afterEach } from 'vitest'
-import { testDriver } from './test-database.ts'
+import { copyMigratedCluster, testDriver } from './test-database.ts'
 
 /**
  * What the tests of real server processes start: storage, servers and whatever else they clean
@@ -27,15 +27,19 @@ export function useTestProcesses() {
   }
 
   /**
-   * A DATA_DIR that does not exist yet (the server makes it) and, on the postgres driver, a
-   * database of its own: the settings naming them. On PGlite DATABASE_URL is set empty, so that
-   * none from a `.env` applies.
+   * A DATA_DIR and, on the postgres driver, a database of its own: the settings naming them. On
+   * PGlite DATA_DIR holds a copy of the run's migrated cluster, unless `firstStart` asks for one
+   * that does not exist yet, for the server to make, and DATABASE_URL is set empty, so that none
+   * from a `.env` applies.
    */
-  const storage = async (): Promise<Record<string, string>> => {
+  const storage = async ({ firstStart = false } = {}): Promise<Record<string, string>> => {
     const parent = await mkdtemp(path.join(tmpdir(), 'fernwood-process-'))
     onCleanup(() => rm(parent, { recursive: true, force: true }))
     const dataDir = path.join(parent, 'data')
-    if (testDriver === 'pglite') return { DATA_DIR: dataDir, DATABASE_URL: '' }
+    if (testDriver === 'pglite') {
+      if (!firstStart) await copyMigratedCluster(dataDir)
+      return { DATA_DIR: dataDir, DATABASE_URL: '' }
+    }
     const database = await createThrowawayDatabase('fernwood_test')
     onCleanup(database.drop)
     return { DATA_DIR: dataDir, DATABASE_URL: database.url }
