@@ -79,7 +79,10 @@ test('a code this wallet already submitted is refused with the server message', 
   await expect(codeBox(page)).toHaveValue('')
 
   await codeBox(page).fill(demoCodes.duplicate)
-  const refusal = page.waitForResponse('**/api/codes')
+  // The claim's answer, past the human check's request for a solution (403) when it is on.
+  const refusal = page.waitForResponse(
+    (response) => response.url().endsWith('/api/codes') && response.status() !== 403,
+  )
   await submitButton(page).click()
   expect((await refusal).status()).toBe(409)
   const duplicate = toast(page, dashboardTexts.codeDuplicate)

@@ -16,6 +16,7 @@ import type { Environment } from './config/environment.ts'
 import { publicConfigFor, publicConfigRoutes } from './config/public-config.ts'
 import type { Database } from './db/database.ts'
 import type { EmbeddedService } from './dev-services/embedded-services.ts'
+import { humanCheckSettingsOf } from './fairness/settings.ts'
 import type { ReadinessCheck } from './health/readiness.ts'
 import { healthRoutes } from './health/routes.ts'
 import { compressionOptions } from './http/compression.ts'
@@ -35,6 +36,7 @@ import { logSetup } from './logging/logger-options.ts'
 import { RequestLog } from './logging/request-log.ts'
 import { installMetrics } from './metrics/routes.ts'
 import { registerOpenApi } from './openapi/document.ts'
+import { PARTNER_API_PREFIX, partnerApiRoutes } from './partner-api/routes.ts'
 import { PayoutChainNode } from './payouts/chain-node.ts'
 import { claimPreviewRoutes } from './rewards/claim-preview-routes.ts'
 import { dismissRoutes } from './rewards/dismiss-routes.ts'
@@ -121,7 +123,7 @@ export async function buildApp({
   await registerOpenApi(app)
   installRateLimits(app, database)
   installLoopbackHostGuard(app, env.PUBLIC_ORIGIN)
-  installSameOriginGuard(app, env.PUBLIC_ORIGIN, DEVCHAIN_PREFIX)
+  installSameOriginGuard(app, env.PUBLIC_ORIGIN, [DEVCHAIN_PREFIX, PARTNER_API_PREFIX])
   closeConnectionsOnShutdown(app)
   if (env.METRICS_TOKEN) installMetrics(app, { token: env.METRICS_TOKEN, database })
 
@@ -156,6 +158,7 @@ export async function buildApp({
       perSession: env.REWARD_LISTS_PER_MINUTE,
       perAddress: env.REWARD_LISTS_PER_MINUTE_PER_ADDRESS,
     },
+    humanCheck: humanCheckSettingsOf(env),
   })
   await app.register(dismissRoutes, { database })
   await app.register(claimPreviewRoutes, {
@@ -171,6 +174,16 @@ export async function buildApp({
     operators: operatorPolicyFrom(env, [announceSessionEnded]),
   })
   await app.register(kioskRoutes, { database, env })
+  await app.register(partnerApiRoutes, {
+    database,
+    holdings: new AccountHoldings(chain, {
+      cacheMs: HOLDINGS_CACHE_MS,
+      timeoutMs: env.CHAIN_TIMEOUT_MS,
+    }),
+    requestsPerMinute: env.PARTNER_API_REQUESTS_PER_MINUTE,
+    idempotencyKeyDays: env.IDEMPOTENCY_KEY_DAYS,
+    origin: env,
+  })
   if (devchainApi) {
     await app.register(devchainApi, {
       prefix: DEVCHAIN_PREFIX,

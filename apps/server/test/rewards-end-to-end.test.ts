@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { RewardChanged, RewardPaid, SubmitCodeResponse } from '@fernwood/protocol'
 import { openEventStream } from '@fernwood/testkit'
+import { type Challenge, solveChallenge } from 'altcha-lib'
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readEnvironment } from '../src/config/environment.ts'
 import { type RunningServer, startServer } from '../src/server.ts'
 import {
+  copyMigratedCluster,
   createPostgresDatabase,
   dropPostgresDatabase,
   testDriver,
@@ -19,6 +22,7 @@ let postgresUrl: URL | undefined
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-e2e-rewards-'))
+  await copyMigratedCluster(dataDir)
   if (testDriver === 'postgres') postgresUrl = await createPostgresDatabase()
   server = await startServer(
     readEnvironment({
@@ -84,10 +88,21 @@ describe('the server with its worker and embedded devchain', () => {
     const stream = await openEventStream(`${server.url}/api/live`, cookie)
     try {
       await stream.next((event) => event.event === 'snapshot')
+      const headers = { 'content-type': 'application/json', origin: server.url, cookie }
+      // The human check at its default cost, solved as the browser's worker solves it.
+      const asked = await fetch(`${server.url}/api/claims/challenge`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ code: 'FernwoodWelcome' }),
+      })
+      expect(asked.status).toBe(200)
+      const { challenge } = (await asked.json()) as { challenge: Challenge }
+      const solution = await solveChallenge({ challenge, deriveKey })
+      const humanCheck = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
       const submitted = await fetch(`${server.url}/api/codes`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url, cookie },
-        body: JSON.stringify({ code: 'FernwoodWelcome' }),
+        headers,
+        body: JSON.stringify({ code: 'FernwoodWelcome', humanCheck }),
       })
       expect(submitted.status).toBe(201)
 

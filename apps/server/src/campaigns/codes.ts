@@ -15,14 +15,15 @@ export function generateUniqueCode(prefix: string): string {
 }
 
 /**
- * Adds `codes` to a unique campaign as codes of one generation, each usable once, and returns
- * those added: one statement for the lot. A code that exists already (a chance of one in 31^12
- * per pair) is skipped rather than failing the others; the generation makes another in its place.
+ * Adds `codes` to a unique campaign as codes of one generation (null: a partner's claim links,
+ * made at once), each usable once, and returns those added: one statement for the lot. A code
+ * that exists already (a chance of one in 31^12 per pair) is skipped rather than failing the
+ * others; the caller makes another in its place.
  */
 export async function addGeneratedCodes(
   tx: Queryable,
   campaignId: number,
-  generationId: string,
+  generationId: string | null,
   codes: string[],
 ): Promise<number> {
   const [{ added }] = await tx.query<{ added: number }>(

@@ -240,6 +240,22 @@ export const EnvironmentSchema = Type.Object({
     description: 'transfer actions (rewards) per payout transaction',
   }),
   CHAIN_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 10_000 }),
+  IDEMPOTENCY_KEY_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 365,
+    default: 30,
+    description:
+      'how long the partner API keeps an Idempotency-Key and its first answer, which a retry with the same key gets again',
+  }),
+  PARTNER_API_REQUESTS_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    default: 600,
+    description: 'requests per minute one partner API key may make, counted across every server',
+  }),
+  PARTNER_WEBHOOKS_PRIVATE_ADDRESSES: Flag(
+    false,
+    'let partner webhook endpoints resolve to private network addresses (10/8, 192.168/16, …); loopback is allowed on the devchain only',
+  ),
   ALERT_WEBHOOK_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^/]+',
@@ -340,6 +356,64 @@ export const EnvironmentSchema = Type.Object({
     default: 120,
     description:
       'seconds a kiosk screen shows one claim code at most before replacing it (and retiring it)',
+  }),
+  HUMAN_CHECK_DEFAULT: Type.Enum(['pow', 'off'], {
+    default: 'pow',
+    description:
+      'the human check (proof of work) of campaigns that do not choose their own: on (pow) or off; kiosk codes never need it',
+  }),
+  HUMAN_CHECK_TTL_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 600,
+    description: 'seconds a human-check challenge may be solved and used in',
+  }),
+  HUMAN_CHECK_COST: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 5000,
+    description:
+      'PBKDF2-SHA-256 iterations of one attempt at a challenge (the server pays one per challenge issued)',
+  }),
+  HUMAN_CHECK_BASE_ATTEMPTS: Type.Integer({
+    minimum: 1,
+    maximum: 10_000_000,
+    default: 600,
+    description:
+      'attempts a challenge takes at most at base difficulty (half on average): about a second on a mid-range phone at the default cost',
+  }),
+  HUMAN_CHECK_ADDRESS_FREE_ACCOUNTS: Type.Integer({
+    minimum: 0,
+    default: 3,
+    description:
+      'other accounts that may claim from one address (IPv4 /24, IPv6 /64) within the window before its difficulty rises (a household, an office)',
+  }),
+  HUMAN_CHECK_ADDRESS_WEIGHT: Type.Number({
+    minimum: 0,
+    default: 2,
+    description:
+      'base difficulties each further account that claimed from the same address within the window adds',
+  }),
+  HUMAN_CHECK_ADDRESS_WINDOW_MINUTES: Type.Integer({
+    minimum: 1,
+    maximum: 1440,
+    default: 60,
+    description: 'how far back the accounts that claimed from an address are counted',
+  }),
+  HUMAN_CHECK_YOUNG_ACCOUNT_DAYS: Type.Integer({
+    minimum: 0,
+    default: 7,
+    description: 'an account created fewer days ago than this is young (0: none is)',
+  }),
+  HUMAN_CHECK_YOUNG_ACCOUNT_FACTOR: Type.Number({
+    minimum: 1,
+    default: 4,
+    description: "what a young account's difficulty is multiplied by",
+  }),
+  HUMAN_CHECK_MAX_FACTOR: Type.Number({
+    minimum: 1,
+    default: 400,
+    description: 'the most a challenge costs, in base difficulties',
   }),
   METRICS_TOKEN: Type.Optional(
     Type.String({

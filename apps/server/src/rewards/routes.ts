@@ -6,10 +6,15 @@ import {
   SubmitCodeRequestSchema,
   SubmitCodeResponseSchema,
 } from '@fernwood/protocol'
+import { Type } from 'typebox'
 import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
+import { HumanCheck } from '../fairness/human-check.ts'
+import { humanCheckRoutes } from '../fairness/routes.ts'
+import { HumanCheckSolutionSchema } from '../fairness/schemas.ts'
+import type { HumanCheckSettings } from '../fairness/settings.ts'
 import { retryAfter } from '../http/errors.ts'
 import {
   clientAddress,
@@ -38,7 +43,15 @@ export interface RewardRoutesOptions {
   holdings: AccountHoldings
   /** reads of the lists allowed per minute from one session, and from one client address */
   listsPerMinute: { perSession: number; perAddress: number }
+  /** the proof of work asked of claims of campaigns with the check on (fairness/) */
+  humanCheck: HumanCheckSettings
 }
+
+/** A code, with the solved human check when its campaign asks for one (HUMAN_CHECK_REQUIRED). */
+const SubmitCheckedCodeRequestSchema = Type.Object({
+  ...SubmitCodeRequestSchema.properties,
+  humanCheck: Type.Optional(HumanCheckSolutionSchema),
+})
 
 /**
  * `POST /api/codes` submits a code; `GET /api/rewards` lists a page of the wallet's rewards not
@@ -46,10 +59,15 @@ export interface RewardRoutesOptions {
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
-  { database, rules, holdings, listsPerMinute },
+  { database, rules, holdings, listsPerMinute, humanCheck: humanCheckSettings },
 ) => {
   const authenticate = requireUser(database)
   const submitCode = withEligibility(database, holdings, createSubmissionBatches(database, rules))
+  const humanCheck = new HumanCheck(database, holdings, humanCheckSettings)
+  await app.register(humanCheckRoutes, {
+    humanCheck,
+    perMinute: { perSession: rules.perUser, perAddress: rules.perAddress },
+  })
   // Each read is a transaction of two queries: unlimited, one visitor's loop slowed everyone's
   // reads down. Counted before the session is looked up, so a refusal costs one round trip.
   const listLimit = rateLimitHook(
@@ -73,17 +91,28 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
     {
       // A malformed body gets the spec's message like any other bad code, not a schema error.
       attachValidation: true,
-      schema: { body: SubmitCodeRequestSchema, response: { 201: SubmitCodeResponseSchema } },
+      schema: {
+        body: SubmitCheckedCodeRequestSchema,
+        response: { 201: SubmitCodeResponseSchema },
+      },
     },
     async (request, reply) => {
-      // The hottest path: the session, both rate limits and the submission in one round trip,
-      // shared with the submissions arriving meanwhile.
-      const outcome = await submitCode({
+      const claim = {
         sessionToken: sessionTokenOf(request),
         code: request.validationError ? undefined : normalizeCode(request.body.code),
         clientAddress: clientAddress(request),
+      }
+      // Before the submission joins a batch, each on its own: a claim of a campaign with the
+      // check on goes no further without its solution (answered from memory when it is off).
+      const checked = await humanCheck.admit({
+        ...claim,
+        solution: request.validationError ? undefined : request.body.humanCheck,
       })
+      // The hottest path: the session, both rate limits and the submission in one round trip,
+      // shared with the submissions arriving meanwhile.
+      const outcome = await submitCode(claim)
       if (outcome.kind !== 'submitted') throw refusalOf(outcome)
+      if (checked && outcome.reward.status !== 'rejected') await checked.accepted()
       return reply.status(201).send({ reward: outcome.reward })
     },
   )

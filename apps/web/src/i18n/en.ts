@@ -111,6 +111,9 @@ export const en = {
   connectToClaim: 'Connect your WAX wallet to claim it.',
   claimReward: (amount: string) => `Claim ${amount}`,
   claimingReward: 'Claiming...',
+  humanCheckRunning: 'Your browser is making a quick check before claiming…',
+  humanCheckRunningLong:
+    'Your browser is making a check before claiming. Many claims came from this network, so it may take a minute…',
   claimLater: 'Not now',
   /** A code the catalogue refused as it was submitted; `why` is its rejection, worded above. */
   codeRejected: (why: string) => `Code not accepted. ${why}`,
@@ -254,6 +257,10 @@ export const en = {
       'The wallet signed in with a permission other than the account’s active one. Please connect again with the active permission.',
     SIGN_OUT_EVERYWHERE_UNPROVEN:
       'Connect your wallet with a proof of ownership to sign out everywhere.',
+    HUMAN_CHECK_REQUIRED: 'This claim needs a quick check by your browser. Please try again.',
+    HUMAN_CHECK_INVALID: 'The browser check did not pass. Please try again.',
+    HUMAN_CHECK_EXPIRED: 'The browser check took too long and expired. Please try again.',
+    HUMAN_CHECK_REPLAYED: 'This browser check was used already. Please try again.',
   },
 }
 

@@ -91,6 +91,9 @@ const ko: Texts = {
   connectToClaim: 'WAX 지갑을 연결하고 보상을 받으세요.',
   claimReward: (amount) => `${amount} 받기`,
   claimingReward: '받는 중...',
+  humanCheckRunning: '받기 전에 브라우저가 잠깐 확인하고 있어요…',
+  humanCheckRunningLong:
+    '받기 전에 브라우저가 확인하고 있어요. 이 네트워크에서 받은 사람이 많아서 1분쯤 걸릴 수 있어요…',
   claimLater: '나중에',
   codeRejected: (why) => `코드가 받아들여지지 않았어요. ${why}`,
 
@@ -223,6 +226,10 @@ const ko: Texts = {
       '지갑이 계정의 active 권한이 아닌 다른 권한으로 로그인했어요. active 권한으로 다시 연결해 주세요.',
     SIGN_OUT_EVERYWHERE_UNPROVEN:
       '모든 기기에서 로그아웃하려면 소유권 증명과 함께 지갑을 연결해 주세요.',
+    HUMAN_CHECK_REQUIRED: '이 보상을 받으려면 브라우저 확인이 필요해요. 다시 시도해 주세요.',
+    HUMAN_CHECK_INVALID: '브라우저 확인을 통과하지 못했어요. 다시 시도해 주세요.',
+    HUMAN_CHECK_EXPIRED: '브라우저 확인이 너무 오래 걸려 만료되었어요. 다시 시도해 주세요.',
+    HUMAN_CHECK_REPLAYED: '이미 사용된 브라우저 확인이에요. 다시 시도해 주세요.',
   },
 }
 

@@ -92,6 +92,9 @@ const tr: Texts = {
   connectToClaim: 'Ödülü almak için WAX cüzdanını bağla.',
   claimReward: (amount) => `${amount} Al`,
   claimingReward: 'Alınıyor...',
+  humanCheckRunning: 'Tarayıcınız almadan önce kısa bir kontrol yapıyor…',
+  humanCheckRunningLong:
+    'Tarayıcınız almadan önce bir kontrol yapıyor. Bu ağdan çok sayıda talep geldi, bu yüzden bir dakika sürebilir…',
   claimLater: 'Şimdi değil',
   codeRejected: (why) => `Kod kabul edilmedi. ${why}`,
 
@@ -226,6 +229,11 @@ const tr: Texts = {
     WALLET_PERMISSION_REFUSED:
       'Cüzdan, hesabın active izni dışında bir izinle giriş yaptı. Lütfen active izniyle yeniden bağlan.',
     SIGN_OUT_EVERYWHERE_UNPROVEN: 'Her yerde çıkış yapmak için cüzdanını sahiplik kanıtıyla bağla.',
+    HUMAN_CHECK_REQUIRED:
+      'Bu talep için tarayıcınızın kısa bir kontrol yapması gerekiyor. Lütfen tekrar deneyin.',
+    HUMAN_CHECK_INVALID: 'Tarayıcı kontrolü geçilemedi. Lütfen tekrar deneyin.',
+    HUMAN_CHECK_EXPIRED: 'Tarayıcı kontrolü çok uzun sürdü ve süresi doldu. Lütfen tekrar deneyin.',
+    HUMAN_CHECK_REPLAYED: 'Bu tarayıcı kontrolü zaten kullanıldı. Lütfen tekrar deneyin.',
   },
 }
 

@@ -89,6 +89,8 @@ const zhHans: Texts = {
   connectToClaim: '连接你的 WAX 钱包即可领取。',
   claimReward: (amount) => `领取 ${amount}`,
   claimingReward: '领取中...',
+  humanCheckRunning: '领取前，您的浏览器正在进行快速检查…',
+  humanCheckRunningLong: '领取前，您的浏览器正在进行检查。此网络已有许多领取，可能需要一分钟左右…',
   claimLater: '以后再说',
   codeRejected: (why) => `兑换码未被接受。${why}`,
 
@@ -209,6 +211,10 @@ const zhHans: Texts = {
     WALLET_CHAIN_UNAVAILABLE: '无法连接区块链来验证钱包，请再试一次。',
     WALLET_PERMISSION_REFUSED: '钱包用账户 active 权限以外的权限登录了。请用 active 权限重新连接。',
     SIGN_OUT_EVERYWHERE_UNPROVEN: '请先用所有权证明连接钱包，才能在所有设备上退出登录。',
+    HUMAN_CHECK_REQUIRED: '此次领取需要浏览器先进行快速检查。请重试。',
+    HUMAN_CHECK_INVALID: '浏览器检查未通过。请重试。',
+    HUMAN_CHECK_EXPIRED: '浏览器检查耗时过长，已过期。请重试。',
+    HUMAN_CHECK_REPLAYED: '此浏览器检查已被使用。请重试。',
   },
 }
 

@@ -89,6 +89,8 @@ const zhHant: Texts = {
   connectToClaim: '連結你的 WAX 錢包即可領取。',
   claimReward: (amount) => `領取 ${amount}`,
   claimingReward: '領取中...',
+  humanCheckRunning: '領取前，您的瀏覽器正在進行快速檢查…',
+  humanCheckRunningLong: '領取前，您的瀏覽器正在進行檢查。此網路已有許多領取，可能需要一分鐘左右…',
   claimLater: '以後再說',
   codeRejected: (why) => `兌換碼未被接受。${why}`,
 
@@ -209,6 +211,10 @@ const zhHant: Texts = {
     WALLET_CHAIN_UNAVAILABLE: '無法連上區塊鏈來驗證錢包，請再試一次。',
     WALLET_PERMISSION_REFUSED: '錢包用帳戶 active 權限以外的權限登入了。請用 active 權限重新連結。',
     SIGN_OUT_EVERYWHERE_UNPROVEN: '請先以所有權證明連結錢包，才能在所有裝置上登出。',
+    HUMAN_CHECK_REQUIRED: '此次領取需要瀏覽器先進行快速檢查。請重試。',
+    HUMAN_CHECK_INVALID: '瀏覽器檢查未通過。請重試。',
+    HUMAN_CHECK_EXPIRED: '瀏覽器檢查耗時過長，已過期。請重試。',
+    HUMAN_CHECK_REPLAYED: '此瀏覽器檢查已被使用。請重試。',
   },
 }
 

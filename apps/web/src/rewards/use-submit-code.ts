@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type ExternalToast, toast } from 'sonner'
 import { currentLanguage, currentTexts } from '../i18n/current'
 import { errorMessage } from '../ui/error-message'
+import type { HumanCheckProgress } from './human-check'
 import { beginOwnOutcome } from './own-outcome'
 import { rejectionText } from './rule-wording'
 import { submitCode } from './submit-code'
@@ -15,15 +16,19 @@ import { submitCode } from './submit-code'
 export type SubmitOutcome = 'accepted' | 'rejected' | 'failed'
 
 /**
- * 'Submit to Forest Spirits': busy while the request runs, the outcome as a toast in the style it
+ * 'Submit to Forest Spirits': busy while the request runs (and the human check, when its
+ * campaign asks for one), the outcome as a toast in the style it
  * deserves: the spec's success text only for a code that will be paid, an error naming why for
  * one refused. The texts are those of the language shown when the answer comes.
  */
 export function useSubmitCode(): {
   submitting: boolean
+  /** the human check running for this submission, for its progress line */
+  checking: HumanCheckProgress
   submit: (raw: string) => Promise<SubmitOutcome>
 } {
   const [submitting, setSubmitting] = useState(false)
+  const [checking, setChecking] = useState<HumanCheckProgress>('idle')
 
   async function submit(raw: string): Promise<SubmitOutcome> {
     const ended = beginOwnOutcome()
@@ -36,7 +41,7 @@ export function useSubmitCode(): {
     }
     setSubmitting(true)
     try {
-      const reward = await submitCode(code)
+      const reward = await submitCode(code, setChecking)
       const texts = currentTexts()
       if (reward.status === 'rejected') {
         const why = rejectionText(reward, texts, currentLanguage())
@@ -54,5 +59,5 @@ export function useSubmitCode(): {
     }
   }
 
-  return { submitting, submit }
+  return { submitting, checking, submit }
 }

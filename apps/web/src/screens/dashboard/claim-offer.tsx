@@ -3,6 +3,7 @@ import { claimable, endClaim, useClaim } from '../../claim-link/claim'
 import { ClaimReward, claimRewardWords } from '../../claim-link/claim-reward'
 import { leaveClaimLinkAddress } from '../../claim-link/waiting-claim'
 import { useLanguage, useTexts } from '../../i18n/current'
+import { HumanCheckProgress } from '../../rewards/human-check-progress'
 import { useSubmitCode } from '../../rewards/use-submit-code'
 import { Button } from '../../ui/button'
 import { Panel } from './panel'
@@ -16,7 +17,7 @@ export function ClaimOffer() {
   const texts = useTexts()
   const language = useLanguage()
   const claim = useClaim()
-  const { submitting, submit } = useSubmitCode()
+  const { submitting, checking, submit } = useSubmitCode()
   const waiting = claim.status !== 'none' && claim.status !== 'notFound'
 
   useEffect(() => {
@@ -47,6 +48,7 @@ export function ClaimOffer() {
           {open ? texts.claimLater : texts.close}
         </Button>
       </div>
+      <HumanCheckProgress progress={checking} />
     </Panel>
   )
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useTexts } from '../../i18n/current'
 import { readQrText } from '../../qr/qr-text'
+import { HumanCheckProgress } from '../../rewards/human-check-progress'
 import { useSubmitCode } from '../../rewards/use-submit-code'
 import { Button } from '../../ui/button'
 import { Tabs } from '../../ui/tabs'
@@ -17,7 +18,7 @@ export function SubmitCodePanel() {
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
   const [code, setCode] = useState('')
-  const { submitting, submit } = useSubmitCode()
+  const { submitting, checking, submit } = useSubmitCode()
   const inputRef = useRef<HTMLInputElement>(null)
   const [detections, setDetections] = useState(0)
 
@@ -105,6 +106,7 @@ export function SubmitCodePanel() {
         >
           {texts.submitCode}
         </Button>
+        <HumanCheckProgress progress={checking} />
       </form>
     </Panel>
   )
