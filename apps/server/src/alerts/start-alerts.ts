@@ -2,6 +2,7 @@ import type { ChainConnection } from '../chain/chain-connection.ts'
 import { ConfigurationError, type Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { signingKeyOf } from '../outbound/signed-sender.ts'
+import { WebhookSender } from '../partner-webhooks/webhook-sender.ts'
 import { PayoutChainNode } from '../payouts/chain-node.ts'
 import type { ResourcePause } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
@@ -81,11 +82,22 @@ export async function startAlerts(
         })
       : undefined
   await sender?.start()
+  // Partners' per-reward webhooks share the outbox's ways: the same sender, retries and processes.
+  const partnerWebhooks = new WebhookSender({
+    database,
+    logger,
+    policy: {
+      allowLoopback: env.CHAIN === 'devchain',
+      allowPrivate: env.PARTNER_WEBHOOKS_PRIVATE_ADDRESSES,
+    },
+  })
+  partnerWebhooks.start()
   return {
     async stop() {
       unsubscribe?.()
       await watch?.stop()
       await sender?.stop()
+      await partnerWebhooks.stop()
     },
   }
 }

@@ -3,14 +3,15 @@ import type { Queryable } from '../db/database.ts'
 /**
  * Who acted: an operator through the admin CLI (`admin`), an operator in the console, named by
  * their verified wallet (`admin:alice.wam`), a kiosk tablet, named by the credential it runs on
- * (`kiosk:<uuid>`), a reward worker, or a visitor, named by their anonymous user id
- * (`user:<uuid>`: their wallet bindings, sign-outs everywhere, and their requests the console
- * refused).
+ * (`kiosk:<uuid>`), a partner's API key (`api-key:<uuid>`), a reward worker, or a visitor,
+ * named by their anonymous user id (`user:<uuid>`: their wallet bindings, sign-outs everywhere,
+ * and their requests the console refused).
  */
 export type AuditActor =
   | 'admin'
   | `admin:${string}`
   | `kiosk:${string}`
+  | `api-key:${string}`
   | 'worker'
   | `user:${string}`
 

@@ -1,0 +1,29 @@
+import { claimLink } from '@fernwood/protocol'
+import { addGeneratedCodes, generateUniqueCode } from '../campaigns/codes.ts'
+import type { Database } from '../db/database.ts'
+import { ClaimLinksNeedUniqueCampaign } from './errors.ts'
+
+/**
+ * Claim links on demand: `count` fresh single-use codes of a unique campaign, made at once (at
+ * most 1000, one statement), each as the link that opens its reward-first claim page. They are
+ * the codes an operator's generation prints, named the same way (`spring-7kq2-mx9d-ht4p`).
+ */
+export async function makeClaimLinks(
+  database: Database,
+  request: { campaignId: number; campaign: string; count: number; origin: string },
+): Promise<Array<{ code: string; url: string }>> {
+  return database.transaction(async (tx) => {
+    const [campaign] = await tx.query<{ kind: string }>(
+      'SELECT kind FROM campaigns WHERE id = $1',
+      [request.campaignId],
+    )
+    if (campaign.kind !== 'unique') throw new ClaimLinksNeedUniqueCampaign(request.campaign)
+    const prefix = request.campaign.slice(0, 20)
+    const codes = new Set<string>()
+    while (codes.size < request.count) codes.add(generateUniqueCode(prefix))
+    const added = await addGeneratedCodes(tx, request.campaignId, null, [...codes])
+    // One in 31^12 per pair: the request fails whole, and its retry makes others.
+    if (added !== codes.size) throw new Error('a generated code was taken already')
+    return [...codes].map((code) => ({ code, url: claimLink(request.origin, code) }))
+  })
+}
