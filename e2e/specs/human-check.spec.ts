@@ -4,8 +4,9 @@ import { toast } from '../screens'
 import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
 import { dashboardTexts } from '../texts'
 
-// The deployment's default, stated: every campaign that does not choose asks for the check.
-test.use({ serverEnv: { HUMAN_CHECK_DEFAULT: 'pow' } })
+// The deployment's default, stated: every campaign that does not choose asks for the check, and
+// the deployment's own weights: accounts younger than a week cost four times more.
+test.use({ serverEnv: { HUMAN_CHECK_DEFAULT: 'pow', HUMAN_CHECK_YOUNG_ACCOUNT_DAYS: '7' } })
 
 const progressLine = 'Your browser is making a quick check before claiming…'
 
