@@ -109,10 +109,11 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
   await page.evaluate(() => Object.assign(window, { sameConsoleDocument: true }))
 
   // Create the campaign from the keyboard: each field by its label, Enter submits.
-  await page.getByLabel('Slug').fill(slug)
-  await page.getByLabel('Name', { exact: true }).fill('Lantern cards')
-  await page.getByLabel('Reward').fill('2.5000 FERN')
-  await page.getByLabel('Reward').press('Enter')
+  const form = page.getByRole('region', { name: 'New campaign' })
+  await form.getByLabel('Slug').fill(slug)
+  await form.getByLabel('Name', { exact: true }).fill('Lantern cards')
+  await form.getByLabel('Reward').fill('2.5000 FERN')
+  await form.getByLabel('Reward').press('Enter')
   await expect(
     page.getByRole('status').filter({ hasText: consoleTexts.created(slug, '2.5000 FERN') }),
   ).toBeVisible()

@@ -74,6 +74,23 @@ async function kioskCredential(slug: string): Promise<string> {
   return id
 }
 
+/** An API key, and a webhook endpoint with one delivery, unaudited: for a revoke and a redeliver. */
+async function partnerRecords() {
+  const [key] = await shared.database.query<{ id: string }>(
+    "INSERT INTO api_keys (name, secret_hash) VALUES ('partner', sha256('k'::bytea)) RETURNING id",
+  )
+  const [endpoint] = await shared.database.query<{ id: string }>(
+    `INSERT INTO webhook_endpoints (url, events, secret)
+     VALUES ('http://127.0.0.1:9/hook', '{reward.completed}', 'whsec_x') RETURNING id`,
+  )
+  const [delivery] = await shared.database.query<{ id: string }>(
+    `INSERT INTO webhook_deliveries (endpoint_id, event, reward_id, data)
+     VALUES ($1, 'reward.completed', gen_random_uuid(), '{}') RETURNING id::text`,
+    [endpoint.id],
+  )
+  return { key: key.id, endpoint: endpoint.id, delivery: delivery.id }
+}
+
 /** Waits for a generation the console started to make all its codes. */
 /** Each admin route, with a request that succeeds for an operator. */
 async function adminRequests() {
@@ -89,6 +106,7 @@ async function adminRequests() {
     )
   }
   const generation = await finishedGeneration(codesSlug)
+  const partner = await partnerRecords()
   return [
     { method: 'GET' as const, url: '/api/admin/operator' },
     { method: 'GET' as const, url: '/api/admin/campaigns' },
@@ -117,6 +135,12 @@ async function adminRequests() {
     { method: 'GET' as const, url: '/api/admin/live' },
     { method: 'POST' as const, url: `/api/admin/campaigns/${codesSlug}/edit`, payload: { cap: 5 } },
     { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/claims.csv` },
+    { method: 'GET' as const, url: `/api/admin/campaigns/${codesSlug}/farm-report` },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/campaigns/${codesSlug}/rejections`,
+      payload: { selection: { accounts: ['alice.wam'] } },
+    },
     {
       method: 'POST' as const,
       url: `/api/admin/campaigns/${codesSlug}/kiosk-credentials`,
@@ -129,6 +153,30 @@ async function adminRequests() {
       payload: {},
     },
     { method: 'GET' as const, url: `/api/admin/nft-template?nft=${NFT_COLLECTION}:3` },
+    { method: 'GET' as const, url: '/api/admin/api-keys' },
+    {
+      method: 'POST' as const,
+      url: '/api/admin/api-keys',
+      payload: { name: 'Quest server', campaigns: [codesSlug] },
+    },
+    { method: 'POST' as const, url: `/api/admin/api-keys/${partner.key}/revoke`, payload: {} },
+    { method: 'GET' as const, url: '/api/admin/webhooks' },
+    {
+      method: 'POST' as const,
+      url: '/api/admin/webhooks',
+      payload: {
+        url: 'http://127.0.0.1:9/hook',
+        events: ['reward.completed'],
+        campaigns: [codesSlug],
+      },
+    },
+    { method: 'GET' as const, url: `/api/admin/webhooks/${partner.endpoint}/deliveries` },
+    {
+      method: 'POST' as const,
+      url: `/api/admin/webhooks/${partner.endpoint}/deliveries/${partner.delivery}/redeliver`,
+      payload: {},
+    },
+    { method: 'POST' as const, url: `/api/admin/webhooks/${partner.endpoint}/remove`, payload: {} },
   ]
 }
 
@@ -149,6 +197,8 @@ describe('who may use the operator console’s API', () => {
           .replace(/\/payouts\/[^/]+\/retry/, '/payouts/{rewardId}/retry')
           .replace(/\/generations\/[0-9a-f-]{36}/, '/generations/{id}')
           .replace(/\/kiosk-credentials\/[0-9a-f-]{36}/, '/kiosk-credentials/{id}')
+          .replace(/\/(api-keys|webhooks)\/[0-9a-f-]{36}/, '/$1/{id}')
+          .replace(/\/deliveries\/\d+\//, '/deliveries/{deliveryId}/')
           .replace(/\?.*$/, '')}`,
     )
     expect(tested.sort()).toEqual(documented.sort())

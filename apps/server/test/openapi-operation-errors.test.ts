@@ -33,8 +33,15 @@ const FINE_INPUTS: Record<string, () => Record<string, unknown>> = {
     reward: '1.0000 FERN',
   }),
   editCampaign: () => ({ cap: 100 }),
+  rejectClaims: () => ({ selection: { accounts: ['alice.wam'] } }),
   generateCodes: () => ({ count: 1 }),
   previewNftTemplate: () => ({ nft: `${NFT_COLLECTION}:2` }),
+  createApiKey: () => ({ name: 'Fuzz', campaigns: ['fuzz-unique'] }),
+  registerWebhook: () => ({
+    url: 'http://127.0.0.1:9/hook',
+    events: ['reward.completed'],
+    campaigns: ['fuzz-unique'],
+  }),
 }
 
 /** Spoils of more than one property at once, for the refusals that take two to make. */
@@ -47,6 +54,8 @@ const SPOILS: Record<string, Array<Record<string, unknown>>> = {
     { startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
     { slug: 'fuzz-ended', reopen: true },
   ],
+  createApiKey: [{ campaigns: ['nowhere'] }],
+  registerWebhook: [{ campaigns: ['nowhere'] }, { url: 'https://10.1.2.3/hook' }],
 }
 
 /**
@@ -100,8 +109,19 @@ beforeAll(async () => {
       WHERE slug = 'fuzz-unique' RETURNING id`,
   )
   values.slug = ['fuzz-unique', 'fuzz-shared', 'fuzz-closed', 'fuzz-ended', 'welcome', 'nowhere']
-  const uuids = [...ids.map(({ id }) => id), reward.id, kiosk.id, randomUUID(), 'not-a-uuid']
+  const [endpoint] = await db.query<{ id: string; delivery: string }>(
+    `WITH e AS (INSERT INTO webhook_endpoints (url, events, secret)
+                VALUES ('http://127.0.0.1:9/hook', '{reward.completed}', 'whsec_x') RETURNING id)
+     INSERT INTO webhook_deliveries (endpoint_id, event, reward_id, data)
+     SELECT id, 'reward.completed', gen_random_uuid(), '{}' FROM e
+     RETURNING endpoint_id AS id, id::text AS delivery`,
+  )
+  const uuids = [
+    ...[...ids.map(({ id }) => id), reward.id, kiosk.id, endpoint.id],
+    ...[randomUUID(), 'not-a-uuid'],
+  ]
   values.id = uuids
+  values.deliveryId = [endpoint.delivery, '999999', 'x', '1.5']
   values.rewardId = uuids
 })
 

@@ -6,6 +6,7 @@ import type { Database } from '../src/db/database.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../src/partner-api/api-keys.ts'
 import { makeGrant } from '../src/partner-api/grants.ts'
 import { idempotently, requestHashOf } from '../src/partner-api/idempotency.ts'
+import { partnerPost } from './support/partners.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
 import { buildTestApp, createTestChain } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
@@ -48,23 +49,8 @@ async function campaignWithKey(
   return { slug, secret: key.secret, keyId: key.id }
 }
 
-function grant(
-  on: App,
-  secret: string,
-  body: Record<string, unknown>,
-  idempotencyKey: string = randomUUID(),
-) {
-  return on.inject({
-    method: 'POST',
-    url: '/api/v1/grants',
-    headers: {
-      authorization: `Bearer ${secret}`,
-      'idempotency-key': idempotencyKey,
-      'content-type': 'application/json',
-    },
-    payload: body,
-  })
-}
+const grant = (on: App, secret: string, body: Record<string, unknown>, idempotencyKey?: string) =>
+  partnerPost(on, secret, 'grants', body, idempotencyKey)
 
 const read = (on: App, secret: string, url: string) =>
   on.inject({ method: 'GET', url, headers: { authorization: `Bearer ${secret}` } })

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Webhook } from 'standardwebhooks'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { createApiKey } from '../src/partner-api/api-keys.ts'
 import { registerWebhook, removeWebhook } from '../src/partner-webhooks/endpoints.ts'
 import { WebhookSender } from '../src/partner-webhooks/webhook-sender.ts'
+import { partnerPost, verifiedDelivery } from './support/partners.ts'
 import { eventually } from './support/rewards.ts'
 import { buildTestApp } from './support/test-app.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
@@ -73,15 +73,10 @@ async function grantedCampaign() {
     { url: receiverUrl, events: ['reward.completed', 'reward.rejected'], campaigns: [slug] },
     loopbackOnly,
   )
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/v1/grants',
-    headers: {
-      authorization: `Bearer ${key.secret}`,
-      'idempotency-key': randomUUID(),
-      'content-type': 'application/json',
-    },
-    payload: { campaign: slug, account: 'alice.wam', reference: 'quest-42' },
+  const response = await partnerPost(app, key.secret, 'grants', {
+    campaign: slug,
+    account: 'alice.wam',
+    reference: 'quest-42',
   })
   expect(response.statusCode).toBe(201)
   return { grantId: response.json().grant.id as string, endpoint, secret: key.secret }
@@ -98,11 +93,7 @@ describe('per-reward webhooks', () => {
       30_000,
     )
     const [delivery] = received
-    const message = new Webhook(endpoint.secret).verify(delivery.body, {
-      'webhook-id': String(delivery.headers['webhook-id']),
-      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-      'webhook-signature': String(delivery.headers['webhook-signature']),
-    }) as { type: string; data: Record<string, unknown> }
+    const message = verifiedDelivery(endpoint.secret, delivery)
     expect(message.type).toBe('reward.completed')
     expect(message.data).toMatchObject({
       rewardId: grantId,

@@ -56,8 +56,12 @@ export async function runAdminCommand(argv: string[], context: AdminContext): Pr
     )
     await operation.cli.print(await operation.run(cliContext, input), args, cliContext)
   } catch (error) {
-    // The operations' refusals (errors.ts) are the operator's mistakes, as a bad flag is.
-    if (error instanceof Error && /^ADMIN_/.test((error as { code?: string }).code ?? '')) {
+    // The operations' refusals (errors.ts, and the partner API's of its keys and webhooks) are
+    // the operator's mistakes, as a bad flag is.
+    if (
+      error instanceof Error &&
+      /^(ADMIN|API_KEY|WEBHOOK)_/.test((error as { code?: string }).code ?? '')
+    ) {
       throw new UsageError(error.message)
     }
     throw error

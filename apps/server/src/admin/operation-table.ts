@@ -7,7 +7,9 @@ import { kioskOperations } from './kiosk-operations.ts'
 import { defineOperation, type Operation } from './operation.ts'
 import { operatorAccountIn } from './operations.ts'
 import { OPERATOR_REFUSALS } from './operators.ts'
+import { partnerOperations } from './partner-operations.ts'
 import { payoutOperations } from './payout-operations.ts'
+import { reviewOperations } from './review-operations.ts'
 
 const readOperator = defineOperation({
   name: 'readOperator',
@@ -23,9 +25,11 @@ const readOperator = defineOperation({
  */
 export const operations: readonly Operation[] = [
   ...campaignOperations,
+  ...reviewOperations,
   ...codeOperations,
   ...kioskOperations,
   ...payoutOperations,
+  ...partnerOperations,
   readOperator,
 ]
 

@@ -27,10 +27,13 @@ export async function readClaimPreview(
         state: ClaimState
       }
   >(
-    `SELECT c.name, c.reward_quantity, c.starts_at, c.ends_at, c.nft_collection, c.nft_schema,
+    // A claim link's own expiry (migration 032) ends it as the campaign's end would.
+    `SELECT c.name, c.reward_quantity, c.starts_at, least(c.ends_at, k.expires_at) AS ends_at,
+            c.nft_collection, c.nft_schema,
             c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.has_allowlist, c.chain_rules,
             c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
-            coalesce(s.refusal, 'open') AS state
+            CASE WHEN k.expires_at <= now() THEN 'ended' ELSE coalesce(s.refusal, 'open') END
+              AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
       CROSS JOIN LATERAL ${campaignStandingOf('c')} s
        LEFT JOIN campaign_groups g ON g.name = c.claim_group

@@ -187,11 +187,12 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
       },
     },
     async (request, reply) => {
-      const { campaign, count } = request.body
+      const { campaign, count, expiresAt } = request.body
       const links = await makeClaimLinks(database, {
         campaignId: campaignOf(keyOf(request), campaign),
         campaign,
         count,
+        expiresAt,
         origin: ownOrigin(request, origin.PUBLIC_ORIGIN) ?? configuredOrigin(origin),
       })
       return reply.status(201).send({ campaign, links })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { WEBHOOK_EVENTS } from '@fernwood/protocol/partners'
 import { type Static, Type } from 'typebox'
 import { iso, type Operator } from '../admin/operations.ts'
 import { audit } from '../audit/audit-log.ts'
@@ -11,8 +12,6 @@ import { WebhookCampaignUnknown, WebhookEndpointNotFound, WebhookUrlRefused } fr
  * rewards, and gets its signing secret (Standard Webhooks' `whsec_` form) once; removing one
  * stops its deliveries.
  */
-
-export const WEBHOOK_EVENTS = ['reward.completed', 'reward.rejected'] as const
 
 export const RegisterWebhookInputSchema = Type.Object(
   {

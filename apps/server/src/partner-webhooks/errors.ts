@@ -16,3 +16,8 @@ export const WebhookEndpointNotFound = createError(
   'There is no webhook endpoint %s.',
   404,
 )
+export const WebhookDeliveryNotFound = createError(
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+  'There is no delivery %s to this webhook endpoint.',
+  404,
+)

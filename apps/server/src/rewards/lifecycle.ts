@@ -4,6 +4,7 @@ import { type AuditActor, audit, auditEach } from '../audit/audit-log.ts'
 import { type CampaignPayment, readCampaignPayments } from '../campaigns/payments.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
+import { enqueueRewardFailed } from '../partner-webhooks/reward-failed.ts'
 import { rewardState } from './reward-state.ts'
 
 /**
@@ -77,6 +78,7 @@ export async function parkReward(
         code: parked.code,
         error,
       })
+      await enqueueRewardFailed(tx, rewardId)
     }
   })
 }

@@ -9,6 +9,8 @@ import { ConsoleSignIn } from './console-sign-in'
 import { GenerateCodesForm } from './generations/generate-codes-form'
 import { GenerationsTable } from './generations/generations-table'
 import { followOverview, useOverview } from './overview'
+import { ApiKeysPanel } from './partners/api-keys-panel'
+import { WebhooksPanel } from './partners/webhooks-panel'
 import { PayoutsPanel } from './payouts/payouts-panel'
 import { adminApi } from './shared/admin-api'
 import { ConsoleCard } from './shared/console-card'
@@ -169,6 +171,8 @@ function ConsoleBoard({ account }: { account: string }): ReactNode {
       </div>
       {overview && <GenerationsTable generations={overview.generations} />}
       {overview && <PayoutsPanel payouts={overview.payouts} />}
+      {overview && <ApiKeysPanel campaigns={campaigns} />}
+      {overview && <WebhooksPanel campaigns={campaigns} />}
     </main>
   )
 }
