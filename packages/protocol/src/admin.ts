@@ -35,6 +35,38 @@ export const NftTemplatePreviewSchema = Type.Object({
 export type NftTemplatePreview = Static<typeof NftTemplatePreviewSchema>
 const NullableTime = Type.Union([Time, Type.Null()])
 
+/**
+ * A campaign's human check (fair claims): proof of work (`pow`) or none (`off`) for its claims;
+ * null follows the deployment's HUMAN_CHECK_DEFAULT, so changing the default reaches it.
+ */
+export const HumanCheckSettingSchema = Type.Union([
+  Type.Literal('pow'),
+  Type.Literal('off'),
+  Type.Null(),
+])
+export type HumanCheckSetting = Static<typeof HumanCheckSettingSchema>
+
+/**
+ * How many grants of the partner API one account may receive from a campaign: a whole number
+ * of at least 1 (campaignLimitProblems checks the range, to answer it beside its field), or null
+ * for as many as a partner asks.
+ */
+export const GrantsPerAccountSchema = Type.Union([Type.Integer(), Type.Null()])
+
+/**
+ * The operator's own check of a campaign's claims: the URL each claim is asked about first, or
+ * null for none. Any text: the server refuses, beside the field, a URL it may not reach (not
+ * https, private, too long) and says why, which a schema's pattern could not.
+ */
+export const CheckUrlSchema = Type.Union([Type.String(), Type.Null()])
+
+/**
+ * A campaign's review window in seconds: how long each claim waits, pending, before it is paid,
+ * so the operator can reject a farm's claims first. 0 pays at once (campaignLimitProblems checks
+ * the range, to answer it beside its field).
+ */
+export const PayoutDelaySchema = Type.Integer()
+
 /** `GET /api/admin/operator`: who the console is open to. */
 export const OperatorResponseSchema = Type.Object({ account: Type.String() })
 export type OperatorResponse = Static<typeof OperatorResponseSchema>
@@ -114,6 +146,22 @@ export const AdminCampaignSchema = Type.Object({
     group: Type.Union([Type.String(), Type.Null()]),
     perWallet: Type.Union([Type.String(), Type.Null()]),
   }),
+  humanCheck: HumanCheckSettingSchema,
+  /** 1 for a new campaign unless the operator says otherwise */
+  grantsPerAccount: GrantsPerAccountSchema,
+  /**
+   * A holders-only campaign counts each qualifying NFT once: an asset that qualified a claim of
+   * it (or of its group) qualifies no other, whoever holds it now.
+   */
+  oncePerAsset: Type.Boolean(),
+  checkUrl: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * With a check URL: the secret its requests are signed with (Standard Webhooks), for the
+   * operator to configure their endpoint with. The admin API is the operators' only.
+   */
+  checkSecret: Type.Optional(Type.String()),
+  /** the review window, in seconds; 0 pays at once */
+  payoutDelay: Type.Integer(),
   createdAt: Time,
   claimsOverTime: Type.Array(ClaimBucketSchema),
 })
@@ -178,6 +226,16 @@ export const NewCampaignRequestSchema = Type.Object(
     group: Type.Optional(Type.String()),
     /** the group's limit: '<n>/<hour|day|week>', e.g. '1/day' */
     perWallet: Type.Optional(Type.String()),
+    /** absent or null: the deployment's HUMAN_CHECK_DEFAULT */
+    humanCheck: Type.Optional(HumanCheckSettingSchema),
+    /** absent: 1 */
+    grantsPerAccount: Type.Optional(GrantsPerAccountSchema),
+    /** needs `holdsNft`: each qualifying asset qualifies one claim */
+    oncePerAsset: Type.Optional(Type.Boolean()),
+    /** absent or null: no check */
+    checkUrl: Type.Optional(CheckUrlSchema),
+    /** absent: 0, paid at once */
+    payoutDelay: Type.Optional(PayoutDelaySchema),
   },
   { additionalProperties: false },
 )
@@ -338,7 +396,9 @@ export interface AdminOverview {
  * are made (so an ended one can be given a later end and reopened at once). A rule is written as
  * a new campaign's is (an allowlist replaces the campaign's whole list); null or '' removes it,
  * and a group removed takes its per-wallet limit with it. A per-wallet limit given alone changes
- * the limit of the campaign's group, which all its campaigns share.
+ * the limit of the campaign's group, which all its campaigns share. The human check and the
+ * grants per account given as null follow the deployment's default and allow any number; a
+ * check URL given as null removes the check.
  */
 export const CampaignEditRequestSchema = Type.Object(
   {
@@ -352,6 +412,11 @@ export const CampaignEditRequestSchema = Type.Object(
     minAccountAgeDays: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     group: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     perWallet: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    humanCheck: Type.Optional(HumanCheckSettingSchema),
+    grantsPerAccount: Type.Optional(GrantsPerAccountSchema),
+    oncePerAsset: Type.Optional(Type.Boolean()),
+    checkUrl: Type.Optional(CheckUrlSchema),
+    payoutDelay: Type.Optional(PayoutDelaySchema),
   },
   { additionalProperties: false },
 )

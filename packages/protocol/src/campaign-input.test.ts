@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { campaignLimitProblems, campaignTimeOf } from './campaign-input.ts'
+import {
+  campaignLimitProblems,
+  campaignTimeOf,
+  PAYOUT_DELAY_MAX_SECONDS,
+} from './campaign-input.ts'
 
 describe("a campaign's window and cap, as the console and the server check them", () => {
   it('holds together: ISO times with a zone, an end after the start, a whole cap of at least 1', () => {
@@ -38,5 +42,25 @@ describe("a campaign's window and cap, as the console and the server check them"
     }
     expect(campaignLimitProblems({ cap: 6 }, 7)).toEqual({ cap: 'ADMIN_CAP_BELOW_CLAIMED' })
     expect(campaignLimitProblems({ cap: 7 }, 7)).toEqual({})
+  })
+
+  it('refuses grants per account below 1 or not whole; null is unlimited', () => {
+    for (const grantsPerAccount of [0, -1, 2.5, Number.NaN]) {
+      expect(campaignLimitProblems({ grantsPerAccount })).toEqual({
+        grantsPerAccount: 'ADMIN_GRANTS_PER_ACCOUNT_INVALID',
+      })
+    }
+    expect(campaignLimitProblems({ grantsPerAccount: 1 })).toEqual({})
+    expect(campaignLimitProblems({ grantsPerAccount: null })).toEqual({})
+  })
+
+  it('refuses a review window below 0, not whole or past 30 days; 0 pays at once', () => {
+    for (const payoutDelay of [-1, 1.5, PAYOUT_DELAY_MAX_SECONDS + 1, Number.NaN]) {
+      expect(campaignLimitProblems({ payoutDelay })).toEqual({
+        payoutDelay: 'ADMIN_PAYOUT_DELAY_INVALID',
+      })
+    }
+    expect(campaignLimitProblems({ payoutDelay: 0 })).toEqual({})
+    expect(campaignLimitProblems({ payoutDelay: PAYOUT_DELAY_MAX_SECONDS })).toEqual({})
   })
 })

@@ -22,6 +22,18 @@ export const EligibilityRuleSchema = Type.Union([
 ])
 export type EligibilityRule = Static<typeof EligibilityRuleSchema>
 
+/**
+ * A claim of a campaign that counts each NFT once (`not_eligible`): every asset of its holds-NFT
+ * rule (`collection`, of `template` when given) the wallet holds has qualified a claim of the
+ * campaign, or of its group, already, whoever held it then.
+ */
+export const OncePerAssetRefusalSchema = Type.Object({
+  rule: Type.Literal('once_per_asset'),
+  collection: Type.String(),
+  template: Type.Optional(Type.Integer()),
+})
+export type OncePerAssetRefusal = Static<typeof OncePerAssetRefusalSchema>
+
 /** The periods a per-wallet limit counts over. */
 export const WalletLimitPeriodSchema = Type.Union([
   Type.Literal('hour'),

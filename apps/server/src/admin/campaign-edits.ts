@@ -1,6 +1,7 @@
 import { type CampaignEditRequest, campaignTimeOf } from '@fernwood/protocol/admin'
 import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
+import { saveFairness } from './campaign-fairness.ts'
 import { editClaimRules } from './campaign-rule-edits.ts'
 import { AdminCampaignNotFound, AdminCampaignWelcomeEdit, AdminEditEmpty } from './errors.ts'
 import {
@@ -22,7 +23,7 @@ interface EditedCampaign {
 }
 
 /**
- * Changes a campaign's window, cap or rules and, with `reopen`, reopens it, in one transaction
+ * Changes a campaign's window, cap, rules or fair-claim settings and, with `reopen`, reopens it, in one transaction
  * under the campaign's lock (a claim being counted waits, so the cap is never set below what was
  * claimed, and the next claim meets the new rules). The audit log keeps what each property was
  * and became, in one `campaign.edited` row; a reopening is audited as `reopen` is.
@@ -34,7 +35,9 @@ export async function editCampaignAs(
   slug: string,
   edit: CampaignEditRequest,
 ): Promise<void> {
-  if (Object.values(edit).every((value) => value === undefined || value === false)) {
+  // `reopen: false` asks nothing, where `oncePerAsset: false` does.
+  const { reopen, ...changes } = edit
+  if (!reopen && Object.values(changes).every((value) => value === undefined)) {
     throw new AdminEditEmpty()
   }
   await database.transaction(async (tx) => {
@@ -68,19 +71,22 @@ export async function editCampaignAs(
       ])
     }
     const rules = await editClaimRules(tx, campaign.id, edit)
-    if (changed.length > 0 || Object.keys(rules.after).length > 0) {
+    const fairness = await saveFairness(tx, campaign.id, edit)
+    if (changed.length > 0 || [rules, fairness].some((each) => Object.keys(each.after).length)) {
       await audit(tx, operator, 'campaign.edited', slug, {
         before: {
           ...Object.fromEntries(changed.map((column) => [column, before[column]])),
           ...rules.before,
+          ...fairness.before,
         },
         after: {
           ...Object.fromEntries(changed.map((column) => [column, after[column]])),
           ...rules.after,
+          ...fairness.after,
         },
       })
     }
-    if (edit.reopen) {
+    if (reopen) {
       const details = await reopenLocked(tx, slug, campaign.closed_at, after.ends_at)
       await audit(tx, operator, 'campaign.reopened', slug, details)
     }

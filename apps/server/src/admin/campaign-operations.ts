@@ -10,8 +10,20 @@ import {
 import { Type } from 'typebox'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { editCampaignAs } from './campaign-edits.ts'
+import { refuseUnreachableCheckUrl } from './campaign-fairness.ts'
 import { campaignClaimsCsv } from './claims-export.ts'
-import { fileText, onOff, removable, text, whole } from './cli-flags.ts'
+import {
+  fileText,
+  nullFor,
+  oneOf,
+  onOff,
+  onOrOff,
+  removable,
+  seconds,
+  secondsWritten,
+  text,
+  whole,
+} from './cli-flags.ts'
 import { attachment, streamedText } from './downloads.ts'
 import * as refusals from './errors.ts'
 import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
@@ -42,6 +54,20 @@ const RULE_FLAGS = {
   'per-wallet': text(),
 }
 
+// A campaign's fair-claim settings, for `campaigns create` and `campaigns edit` alike: `default`
+// leaves the human check to the deployment's HUMAN_CHECK_DEFAULT.
+const FAIRNESS_FLAGS = {
+  'human-check': nullFor('default', oneOf('pow', 'off', 'default')),
+  'grants-per-account': nullFor('unlimited', whole()),
+  'payout-delay': seconds(),
+}
+const fairnessRefusals = [
+  refusals.AdminGrantsPerAccountInvalid,
+  refusals.AdminOncePerAssetInvalid,
+  refusals.AdminCheckUrlRefused,
+  refusals.AdminPayoutDelayInvalid,
+]
+
 // Refused by the rules of a new campaign's fields, and of its rules at creation and in an edit.
 const ruleRefusals = [
   refusals.AdminAllowlistInvalid,
@@ -68,6 +94,14 @@ const standing = async ({ database }: OperationContext, slug: string) => ({
   campaign: await campaignOverview(database, slug),
 })
 
+/**
+ * The signing secret of the campaign's check, for the operator to configure their endpoint with
+ * (the console shows it too), once a create or an edit set a URL.
+ */
+function printCheckSecret({ checkSecret }: AdminCampaign, print: (line: string) => void) {
+  if (checkSecret) print(`Signing secret for its check: ${checkSecret}`)
+}
+
 /** "250 rewards (2500.0000 FERN), 40 left", or "-" without a budget. */
 function budgetColumn({ budget, claimed }: AdminCampaign): string {
   if (!budget) return '-'
@@ -88,7 +122,9 @@ const listCampaigns = defineOperation({
                                  or spent (its cap or budget reached: claims are refused as
                                  fully claimed)`,
     print: ({ campaigns }, _, { print }) => {
-      print('slug\tkind\treward\tclaimed/cap\tbudget\tcodes\twindow\tstate\tname')
+      print(
+        'slug\tkind\treward\tclaimed/cap\tbudget\tcodes\twindow\thuman check\tgrants/account\tper NFT\tcheck\treview\tstate\tname',
+      )
       for (const campaign of campaigns) {
         print(
           [
@@ -99,6 +135,11 @@ const listCampaigns = defineOperation({
             budgetColumn(campaign),
             campaign.codes,
             `${campaign.startsAt ?? '-'} .. ${campaign.endsAt ?? '-'}`,
+            campaign.humanCheck ?? 'default',
+            campaign.grantsPerAccount ?? 'unlimited',
+            campaign.oncePerAsset ? 'once' : '-',
+            campaign.checkUrl ?? '-',
+            campaign.payoutDelay === 0 ? '-' : secondsWritten(campaign.payoutDelay),
             campaign.state,
             campaign.name,
           ].join('\t'),
@@ -124,6 +165,7 @@ const createCampaign = defineOperation({
     refusals.AdminBudgetInvalid,
     refusals.AdminBudgetNotWholeRewards,
     ...ruleRefusals,
+    ...fairnessRefusals,
     ...templateRefusals,
     refusals.AdminNftNotMinter,
     refusals.AdminNftSchemaUntied,
@@ -135,6 +177,7 @@ const createCampaign = defineOperation({
     const { database, env, operator } = context
     // An NFT campaign's template is checked on chain; a token campaign never opens it.
     const paysNft = draft.nft !== undefined || draft.nftPool !== undefined
+    await refuseUnreachableCheckUrl(draft.checkUrl, env)
     const node = paysNft ? await context.chainNode() : undefined
     const nft = node && (await nftOfDraft(database, node, payoutAccountFrom(env).account, draft))
     const created = await createCampaignAs(
@@ -170,7 +213,17 @@ const createCampaign = defineOperation({
                  [--min-account-age-days <n>]   (checked on chain when a code is claimed; a
                                  wallet that fails is refused as not eligible)
                  [--group <name> [--per-wallet <n>/<hour|day|week>]]   (the group's campaigns
-                                 share a limit per wallet, e.g. 1/day; a new group needs one)`,
+                                 share a limit per wallet, e.g. 1/day; a new group needs one)
+                 [--once-per-asset]   (with --holds-nft: each NFT qualifies one claim of the
+                                 campaign, or of its group, whoever holds it)
+                 [--human-check pow|off|default]   (proof of work before a claim; default:
+                                 the deployment's HUMAN_CHECK_DEFAULT)
+                 [--grants-per-account <n>|unlimited]   (the partner API's grants to one
+                                 account; 1 unless given)
+                 [--check-url <url>]   (asked before each claim is accepted, signed with the
+                                 secret printed; https only, no private address)
+                 [--payout-delay 0|<n>s|m|h|d]   (a review window: claims wait this long,
+                                 pending, and may be rejected meanwhile; up to 30d)`,
     flags: {
       slug: text(),
       name: text(),
@@ -185,9 +238,14 @@ const createCampaign = defineOperation({
       code: text(),
       budget: text(),
       ...RULE_FLAGS,
+      'once-per-asset': onOff(),
+      ...FAIRNESS_FLAGS,
+      'check-url': text(),
     },
-    print: ({ campaign }, _, { print }) =>
-      print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.reward} each).`),
+    print: ({ campaign }, _, { print }) => {
+      print(`Created campaign ${campaign.slug} (${campaign.kind}, ${campaign.reward} each).`)
+      printCheckSecret(campaign, print)
+    },
   },
 })
 
@@ -248,9 +306,11 @@ const editCampaign = defineOperation({
     ...windowRefusals,
     refusals.AdminCapBelowClaimed,
     ...ruleRefusals,
+    ...fairnessRefusals,
     ...reopenRefusals,
   ],
   run: async (context, { slug, ...edit }) => {
+    await refuseUnreachableCheckUrl(edit.checkUrl, context.env)
     await editCampaignAs(context.database, context.operator, slug, edit)
     return standing(context, slug)
   },
@@ -265,10 +325,14 @@ const editCampaign = defineOperation({
                  [--cap <n>|none] [--reopen] [--allowlist <file>|none]
                  [--min-balance "<amount> <SYMBOL>@<contract>"|none] [--holds-nft <...>|none]
                  [--min-account-age-days <n>|none] [--group <name>|none] [--per-wallet <n>/<period>]
-                                 change its window, cap (not below what was claimed) or rules
-                                 (written as for create; an allowlist replaces the whole list;
-                                 --per-wallet alone changes its group's limit), and reopen it
-                                 if closed; each change audited with what it was`,
+                 [--once-per-asset on|off] [--human-check pow|off|default]
+                 [--grants-per-account <n>|unlimited] [--check-url <url>|none]
+                 [--payout-delay 0|<n>s|m|h|d]
+                                 change its window, cap (not below what was claimed), rules or
+                                 fair-claim settings (written as for create; an allowlist
+                                 replaces the whole list; --per-wallet alone changes its group's
+                                 limit), and reopen it if closed; each change audited with what
+                                 it was`,
     positional: { to: 'slug', missing: 'give the slug of the campaign to edit' },
     // 'none' removes a time, the cap or a rule; an absent flag leaves it as it is.
     flags: {
@@ -279,12 +343,17 @@ const editCampaign = defineOperation({
       ...Object.fromEntries(
         Object.entries(RULE_FLAGS).map(([name, flag]) => [name, removable(flag)]),
       ),
+      'once-per-asset': onOrOff(),
+      ...FAIRNESS_FLAGS,
+      'check-url': removable(text()),
     },
-    print: ({ campaign }, _, { print }) =>
+    print: ({ campaign }, _, { print }) => {
       print(
         `Campaign ${campaign.slug}: ${campaign.startsAt ?? '-'} .. ${campaign.endsAt ?? '-'}, ` +
           `cap ${campaign.cap ?? 'none'}, ${campaign.claimed} claimed, ${campaign.state}.`,
-      ),
+      )
+      printCheckSecret(campaign, print)
+    },
   },
 })
 

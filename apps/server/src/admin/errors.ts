@@ -274,6 +274,31 @@ export const AdminPerWalletInvalid = fieldError(
   400,
   'perWallet',
 )
+// A campaign's fair-claim settings (campaign-fairness.ts).
+export const AdminGrantsPerAccountInvalid = fieldError(
+  'ADMIN_GRANTS_PER_ACCOUNT_INVALID',
+  'The grants per account must be a whole number of at least 1, or unlimited (null).',
+  400,
+  'grantsPerAccount',
+)
+export const AdminOncePerAssetInvalid = fieldError(
+  'ADMIN_ONCE_PER_ASSET_INVALID',
+  'One claim per NFT needs a holds-NFT rule: it counts the NFTs that rule asks for.',
+  400,
+  'oncePerAsset',
+)
+export const AdminCheckUrlRefused = fieldError(
+  'ADMIN_CHECK_URL_REFUSED',
+  'The check URL is refused: %s.',
+  400,
+  'checkUrl',
+)
+export const AdminPayoutDelayInvalid = fieldError(
+  'ADMIN_PAYOUT_DELAY_INVALID',
+  'The review window must be a whole number of seconds from 0 to 30 days.',
+  400,
+  'payoutDelay',
+)
 // Kiosk credentials (kiosk-credentials.ts).
 export const AdminKioskHoursInvalid = fieldError(
   'ADMIN_KIOSK_HOURS_INVALID',

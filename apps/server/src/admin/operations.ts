@@ -26,8 +26,10 @@ import { type NftReward, nftRewardOf, rewardWords } from '../campaigns/nft-rewar
 import { type CampaignStandingColumns, campaignStandingOf } from '../campaigns/standing.ts'
 import { periodNameOf } from '../campaigns/wallet-limits.ts'
 import type { Environment } from '../config/environment.ts'
+import { readServerSecret } from '../config/server-secret.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
+import { operatorCheckSecret } from '../fairness/operator-check.ts'
 import { ATOMICASSETS } from '../nfts/templates.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
 import { listFailedPayouts } from '../payouts/repository.ts'
@@ -38,6 +40,7 @@ import {
 } from '../payouts/resource-pause.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { budgetRewardsFrom, budgetShown } from './budget-input.ts'
+import { saveFairness } from './campaign-fairness.ts'
 import { auditedRules, claimRulesOf, rulesAsWritten, saveClaimRules } from './campaign-rules.ts'
 import {
   AdminCampaignClosed,
@@ -86,29 +89,40 @@ interface CampaignOverviewRow
     Pick<CampaignStandingColumns, 'phase' | 'remaining'> {
   codes: number
   unused_codes: number
+  human_check: AdminCampaign['humanCheck']
+  grants_per_account: number | null
+  once_per_asset: boolean
+  check_url: string | null
+  payout_delay_seconds: number
 }
 
 export const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
 /** Every campaign with its counts and its claims over time, oldest campaign first. */
-export async function listCampaignOverview(db: Queryable): Promise<AdminCampaign[]> {
+export async function listCampaignOverview(db: Database): Promise<AdminCampaign[]> {
   return readCampaignOverview(db)
 }
 
 /** One campaign as `listCampaignOverview` shows it. */
-export async function campaignOverview(db: Queryable, slug: string): Promise<AdminCampaign> {
+export async function campaignOverview(db: Database, slug: string): Promise<AdminCampaign> {
   const [campaign] = await readCampaignOverview(db, slug)
   if (!campaign) throw new AdminCampaignNotFound(slug)
   return campaign
 }
 
-async function readCampaignOverview(db: Queryable, slug?: string): Promise<AdminCampaign[]> {
+/**
+ * The overview is the operators' (the console's API and stream, the CLI; a kiosk shows a few of
+ * its fields): it carries the signing secret of each campaign's check, for them to configure
+ * their endpoint with.
+ */
+async function readCampaignOverview(db: Database, slug?: string): Promise<AdminCampaign[]> {
   const rows = await db.query<CampaignOverviewRow>(
     `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
             c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
             c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
             c.has_allowlist, c.chain_rules, c.claim_group, g.claims_per_wallet,
-            ${periodNameOf('g')} AS period, k.codes, k.unused_codes, s.phase, s.remaining
+            c.human_check, c.grants_per_account, c.once_per_asset, c.check_url,
+            c.payout_delay_seconds, ${periodNameOf('g')} AS period, k.codes, k.unused_codes, s.phase, s.remaining
        FROM campaigns c
       CROSS JOIN LATERAL ${campaignStandingOf('c')} s
        LEFT JOIN campaign_groups g ON g.name = c.claim_group
@@ -137,6 +151,9 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
     series.push({ at: new Date(bucket.at).toISOString(), claims: bucket.claims })
     claims.set(bucket.campaign_id, series)
   }
+  const serverSecret = rows.some((row) => row.check_url !== null)
+    ? await readServerSecret(db)
+    : undefined
   return rows.map((row) => {
     // A unique campaign pays no more claims than it has unused codes, however much remains.
     const limits = [
@@ -162,6 +179,13 @@ async function readCampaignOverview(db: Queryable, slug?: string): Promise<Admin
       state: row.phase,
       welcome: row.is_welcome,
       rules: rulesAsWritten(row),
+      humanCheck: row.human_check,
+      grantsPerAccount: row.grants_per_account,
+      oncePerAsset: row.once_per_asset,
+      checkUrl: row.check_url,
+      ...(serverSecret &&
+        row.check_url !== null && { checkSecret: operatorCheckSecret(serverSecret, row.id) }),
+      payoutDelay: row.payout_delay_seconds,
       createdAt: new Date(row.created_at).toISOString(),
       claimsOverTime: claims.get(row.id) ?? [],
     }
@@ -230,12 +254,14 @@ export async function createCampaignAs(
     })
     if (code) await addCodes(tx, created, [code])
     await saveClaimRules(tx, created.id, claimRules)
+    const fairness = await saveFairness(tx, created.id, draft)
     await audit(tx, operator, 'campaign.created', created.slug, {
       kind: draft.kind,
       reward: reward ?? `${nft?.pool ? 'pool ' : ''}${nft?.collection}:${nft?.templateId}`,
       code,
       ...(budgetRewards !== null && { budgetRewards }),
       ...auditedRules(claimRules),
+      ...fairness.after,
     })
     await announceCatalogueChanged(tx)
     return created

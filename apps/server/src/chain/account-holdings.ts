@@ -55,16 +55,26 @@ export class AccountHoldings {
   }
 
   /** Whether the account owns an asset of `collection` (and of `template`, when given). */
-  holdsAsset(account: string, collection: string, template?: number): Promise<boolean> {
-    const key = `asset:${account}:${collection}:${template ?? ''}`
+  async holdsAsset(account: string, collection: string, template?: number): Promise<boolean> {
+    return (await this.assetsOf(account, collection, template)).length > 0
+  }
+
+  /**
+   * The ids of the account's assets of `collection` (and of `template`, when given), by asset id:
+   * one claim per NFT takes one of them. The same answer as `holdsAsset`'s, so a rule and the
+   * assets it counts never disagree.
+   */
+  assetsOf(account: string, collection: string, template?: number): Promise<string[]> {
+    const key = `assets:${account}:${collection}:${template ?? ''}`
     return this.#cached(key, this.options.cacheMs, async () => {
+      const ids: string[] = []
       for await (const asset of assetsHeldBy(this.chain.client, account)) {
         const matches =
           asset.collection_name === collection &&
           (template === undefined || Number(asset.template_id) === template)
-        if (matches) return true
+        if (matches) ids.push(String(asset.asset_id))
       }
-      return false
+      return ids
     })
   }
 

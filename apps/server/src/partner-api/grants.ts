@@ -3,6 +3,7 @@ import { REJECTION_REASONS, type Rejection } from '@fernwood/protocol'
 import { splitQuantity } from '../campaigns/codes.ts'
 import { failedChainRule, readChainRules } from '../campaigns/eligibility.ts'
 import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
+import { qualifyingAssetsOf } from '../campaigns/once-per-asset.ts'
 import { type AccountHoldings, HoldingsUnavailable } from '../chain/account-holdings.ts'
 import type { Queryable } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
@@ -32,12 +33,15 @@ export async function chainRulesCheck(
   account: string,
 ): Promise<EligibilityCheck | null> {
   const rules = await readChainRules(db, campaignId)
-  if (rules.length === 0) return null
+  // Checked, with nothing failed, even without rules: a campaign's own check URL is asked of
+  // visitors' claims, not of grants its operator's partner makes with a key (nor is there a
+  // code to send it), and submit_reward waits for a check whenever the campaign has that URL.
+  if (rules.length === 0) return { campaign: campaignId, failed: null }
   try {
-    return {
-      campaign: campaignId,
-      failed: (await failedChainRule(holdings, rules, account)) ?? null,
-    }
+    const failed = (await failedChainRule(holdings, rules, account)) ?? null
+    // A campaign counting each NFT once is given the assets that may qualify the grant.
+    const assets = failed ? undefined : await qualifyingAssetsOf(db, holdings, campaignId, account)
+    return { campaign: campaignId, failed, ...(assets && { assets }) }
   } catch (error) {
     if (error instanceof HoldingsUnavailable) {
       throw retryAfter(new EligibilityUnavailable(), ELIGIBILITY_RETRY_SECONDS)
@@ -57,9 +61,12 @@ export async function makeGrant(
 ): Promise<StoredAnswer> {
   await tx.query("SELECT pg_advisory_xact_lock(submission_turn_key('wallet', $1))", [grant.account])
   const [allowance] = await tx.query<{ grants_per_account: number | null; granted: number }>(
+    // Counted only under a limit: an account may hold thousands of a game's unlimited grants.
     `SELECT c.grants_per_account,
-            (SELECT count(*)::int FROM grants g JOIN rewards r ON r.id = g.reward_id
-              WHERE g.campaign_id = c.id AND g.wax_account = $2 AND r.status <> 'rejected') AS granted
+            CASE WHEN c.grants_per_account IS NULL THEN 0
+                 ELSE (SELECT count(*)::int FROM grants g JOIN rewards r ON r.id = g.reward_id
+                        WHERE g.campaign_id = c.id AND g.wax_account = $2
+                          AND r.status <> 'rejected') END AS granted
        FROM campaigns c WHERE c.id = $1`,
     [grant.campaignId, grant.account],
   )

@@ -1,7 +1,9 @@
 import { failedChainRule, readChainRules } from '../campaigns/eligibility.ts'
+import { qualifyingAssetsOf } from '../campaigns/once-per-asset.ts'
 import { type AccountHoldings, HoldingsUnavailable } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
-import type { CodeSubmission, SubmissionOutcome } from './submit-codes.ts'
+import { type OperatorCheck, OperatorCheckFailed } from '../fairness/operator-check.ts'
+import type { CodeSubmission, EligibilityCheck, SubmissionOutcome } from './submit-codes.ts'
 
 type Submit = (
   submission: Omit<CodeSubmission, 'sessionToken'> & { sessionToken?: string },
@@ -18,30 +20,49 @@ type Submit = (
  * refusal. Codes without chain rules pay nothing for this. The allowlist and the per-wallet
  * limits need no chain: the database checks them in the submission itself. A node that fails a
  * read ends in `eligibility-unavailable`: nothing was recorded, so the claim can simply be sent
- * again.
+ * again. A campaign with its operator's own check URL takes the same way: once its chain rules
+ * pass, the operator's endpoint is asked here (fairness/operator-check.ts), and one that gives no
+ * usable answer ends in `operator-check-unavailable`, as a node's failure does.
  */
 export function withEligibility(
   database: Database,
   holdings: AccountHoldings,
+  operatorCheck: OperatorCheck,
   submit: Submit,
 ): Submit {
   return async (submission) => {
     const outcome = await submit(submission)
-    if (outcome.kind !== 'eligibility-required') return outcome
-    let failed: Awaited<ReturnType<typeof failedChainRule>>
+    // Only a submission with a code is ever asked for a check.
+    if (outcome.kind !== 'eligibility-required' || submission.code === undefined) return outcome
+    let failed: EligibilityCheck['failed'] | undefined
+    let assets: string[] | undefined
     try {
       failed = await failedChainRule(
         holdings,
         await readChainRules(database, outcome.campaignId),
         outcome.account,
       )
+      // A campaign counting each NFT once is given the assets that may qualify the claim.
+      assets = failed
+        ? undefined
+        : await qualifyingAssetsOf(database, holdings, outcome.campaignId, outcome.account)
     } catch (error) {
       if (error instanceof HoldingsUnavailable) return { kind: 'eligibility-unavailable' }
       throw error
     }
+    try {
+      failed ??= await operatorCheck.refusal({
+        campaignId: outcome.campaignId,
+        account: outcome.account,
+        code: submission.code,
+      })
+    } catch (error) {
+      if (error instanceof OperatorCheckFailed) return { kind: 'operator-check-unavailable' }
+      throw error
+    }
     const checked = await submit({
       ...submission,
-      checked: { campaign: outcome.campaignId, failed: failed ?? null },
+      checked: { campaign: outcome.campaignId, failed: failed ?? null, ...(assets && { assets }) },
     })
     // The code changed campaigns between the two (an operator's edit): ask for a fresh try.
     return checked.kind === 'eligibility-required' ? { kind: 'eligibility-unavailable' } : checked

@@ -1,4 +1,4 @@
-import type { PendingReward } from '@fernwood/protocol'
+import type { OperatorCheckRefusal, PendingReward } from '@fernwood/protocol'
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { ChainRule } from '../campaigns/eligibility.ts'
@@ -16,10 +16,15 @@ export interface CodeSubmission {
   checked?: EligibilityCheck
 }
 
-/** A wallet checked against a campaign's chain rules: the rule it failed, or null. */
+/**
+ * A wallet checked against a campaign's chain rules and its operator's own check: the rule it
+ * failed, or the operator's refusal, or null.
+ */
 export interface EligibilityCheck {
   campaign: number
-  failed: ChainRule | null
+  failed: ChainRule | OperatorCheckRefusal | null
+  /** a campaign counting each NFT once: the wallet's assets that may qualify the claim */
+  assets?: string[]
 }
 
 /** One submission's answer in `submit_codes`' JSON results. */
@@ -59,6 +64,8 @@ export type SubmissionOutcome =
   | { kind: 'eligibility-required'; campaignId: number; account: string }
   /** the chain could not answer whether the wallet meets the campaign's rules: try again */
   | { kind: 'eligibility-unavailable' }
+  /** the campaign's check URL gave no usable answer: try again */
+  | { kind: 'operator-check-unavailable' }
 
 /**
  * Codes submitted through the API, any number in one round trip (`submit_codes`, in

@@ -56,6 +56,36 @@ export function operatorApp(): OperatorApp {
   return opened
 }
 
+/** The campaign operations an operator's tests make through the console's API and the CLI. */
+export function campaignTools(tools: OperatorApp) {
+  return {
+    admin: (...argv: string[]) => runAdmin(tools.testDatabase.database, ...argv),
+    create: (payload: object) => tools.request('POST', '/api/admin/campaigns', payload),
+    edit: (slug: string, payload: object) =>
+      tools.request('POST', `/api/admin/campaigns/${slug}/edit`, payload),
+    /** the campaign as the console's list shows it */
+    shown: async (slug: string) => {
+      const { campaigns } = (await tools.request('GET', '/api/admin/campaigns')).json()
+      return campaigns.find((each: { slug: string }) => each.slug === slug)
+    },
+    /** the audit trail's entries about `subject`, oldest first */
+    audited: (subject: string) =>
+      tools.testDatabase.database.query<{
+        action: string
+        actor: string
+        details: Record<string, unknown>
+      }>('SELECT action, actor, details FROM audit_log WHERE subject = $1 ORDER BY id', [subject]),
+    /** a unique campaign's creation request, with `fields` over it */
+    draft: (slug: string, fields: object = {}) => ({
+      slug,
+      name: slug,
+      kind: 'unique',
+      reward: '1.0000 FERN',
+      ...fields,
+    }),
+  }
+}
+
 /** What `npm run admin -- <argv>` prints, a line at a time, for commands that need no chain. */
 export async function runAdmin(database: Database, ...argv: string[]): Promise<string[]> {
   const lines: string[] = []

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { consoleEn as texts } from '../texts/en'
 import {
+  type CampaignBox,
+  type CampaignChoice,
   type CampaignField,
   type DraftValues,
   draftOf,
@@ -10,10 +12,14 @@ import {
   mistakesOf,
 } from './campaign-draft'
 
-/** A form holding `given` (every other field empty), no date typed in part. */
-const formOf = (given: Partial<Record<CampaignField, string>>): DraftValues => ({
+/** A form holding `given` (every other field empty), no date typed in part, `ticked` boxes. */
+const formOf = (
+  given: Partial<Record<CampaignField | CampaignChoice, string>>,
+  ticked: CampaignBox[] = [],
+): DraftValues => ({
   value: (name) => given[name] ?? '',
   incomplete: () => false,
+  checked: (name) => ticked.includes(name),
 })
 
 const named = { slug: 'oak-pool', name: 'Oak pool' }
@@ -70,6 +76,7 @@ describe("a new campaign's payment", () => {
     const form: DraftValues = {
       value: (name) => ({ cap: 'many', startsAt: '' })[name as 'cap'] ?? '',
       incomplete: (name) => name === 'startsAt',
+      checked: () => false,
     }
     expect(Object.keys(mistakesOf(form, 'nftPool', texts)).sort()).toEqual([
       'cap',
@@ -100,6 +107,7 @@ describe("a campaign's window, cap and account age, as a new campaign and an edi
     const form: DraftValues = {
       value: (name) => (name === 'startsAt' ? '2030-01-02T09:00' : ''),
       incomplete: (name) => name === 'endsAt',
+      checked: () => false,
     }
     expect(editMistakesOf(form, 0, texts)).toEqual({ endsAt: texts.incompleteTime })
   })
@@ -137,5 +145,100 @@ describe("a campaign's window, cap and account age, as a new campaign and an edi
   it("reads a time on the operator's clock and shows an instant back as it was typed", () => {
     expect(localInputOf(isoOf('2030-01-02T09:00'))).toBe('2030-01-02T09:00')
     expect(localInputOf(null)).toBe('')
+  })
+})
+
+describe("a new campaign's fair-claim settings", () => {
+  const token = { ...named, reward: '1.0000 FERN' }
+
+  it('sends nothing of them left as they are: the deployment’s check, one grant, every NFT', () => {
+    expect(draftOf(formOf({ ...token, humanCheck: '' }), 'shared', 'reward', undefined)).toEqual({
+      slug: 'oak-pool',
+      name: 'Oak pool',
+      kind: 'shared',
+      reward: '1.0000 FERN',
+    })
+  })
+
+  it('sends the check chosen, grants as a number or null for unlimited, and one claim per NFT with an NFT to hold', () => {
+    const chosen = formOf(
+      { ...token, humanCheck: 'off', grantsPerAccount: '4', holdsNft: 'oak:1' },
+      ['oncePerAsset'],
+    )
+    expect(draftOf(chosen, 'unique', 'reward', undefined)).toMatchObject({
+      humanCheck: 'off',
+      grantsPerAccount: 4,
+      holdsNft: 'oak:1',
+      oncePerAsset: true,
+    })
+    const unlimited = formOf({ ...token, grantsPerAccount: '4' }, [
+      'grantsUnlimited',
+      'oncePerAsset',
+    ])
+    const sent = draftOf(unlimited, 'unique', 'reward', undefined)
+    expect(sent.grantsPerAccount).toBeNull()
+    expect(sent).not.toHaveProperty('oncePerAsset')
+  })
+
+  it('refuses grants per account not a whole number of at least 1, in both', () => {
+    for (const grantsPerAccount of ['0', '1.5', 'many', '-3']) {
+      expect(mistakesOf(formOf({ ...token, grantsPerAccount }), 'reward', texts)).toEqual({
+        grantsPerAccount: texts.errors.ADMIN_GRANTS_PER_ACCOUNT_INVALID,
+      })
+      expect(editMistakesOf(formOf({ grantsPerAccount }), 0, texts)).toEqual({
+        grantsPerAccount: texts.errors.ADMIN_GRANTS_PER_ACCOUNT_INVALID,
+      })
+    }
+    expect(mistakesOf(formOf(token), 'reward', texts)).toEqual({})
+    expect(editMistakesOf(formOf({}), 0, texts)).toEqual({})
+    expect(
+      editMistakesOf(formOf({ grantsPerAccount: 'x' }, ['grantsUnlimited']), 0, texts),
+    ).toEqual({})
+  })
+})
+
+describe("a new campaign's own check and review window", () => {
+  const token = { ...named, reward: '1.0000 FERN' }
+
+  it('sends neither left empty, whatever unit is chosen', () => {
+    const sent = draftOf(formOf({ ...token, payoutDelayUnit: 'd' }), 'shared', 'reward', undefined)
+    expect(sent).not.toHaveProperty('checkUrl')
+    expect(sent).not.toHaveProperty('payoutDelay')
+  })
+
+  it('sends the URL as typed and the window in seconds of its unit', () => {
+    const url = 'https://checks.example/fernwood'
+    for (const [payoutDelayUnit, seconds] of [
+      ['s', 90],
+      ['m', 5400],
+      ['h', 324_000],
+      ['d', 7_776_000],
+    ] as const) {
+      const values = formOf({ ...token, checkUrl: url, payoutDelay: '90', payoutDelayUnit })
+      expect(draftOf(values, 'unique', 'reward', undefined)).toMatchObject({
+        checkUrl: url,
+        payoutDelay: seconds,
+      })
+    }
+  })
+
+  it('refuses a window not a whole number or past 30 days, in both', () => {
+    for (const [payoutDelay, payoutDelayUnit] of [
+      ['1.5', 'h'],
+      ['-1', 'h'],
+      ['31', 'd'],
+      ['721', 'h'],
+    ]) {
+      const values = formOf({ ...token, payoutDelay, payoutDelayUnit })
+      expect(mistakesOf(values, 'reward', texts), payoutDelay + payoutDelayUnit).toEqual({
+        payoutDelay: texts.errors.ADMIN_PAYOUT_DELAY_INVALID,
+      })
+      expect(editMistakesOf(formOf({ payoutDelay, payoutDelayUnit }), 0, texts)).toEqual({
+        payoutDelay: texts.errors.ADMIN_PAYOUT_DELAY_INVALID,
+      })
+    }
+    expect(
+      mistakesOf(formOf({ ...token, payoutDelay: '30', payoutDelayUnit: 'd' }), 'reward', texts),
+    ).toEqual({})
   })
 })

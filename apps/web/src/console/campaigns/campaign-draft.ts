@@ -1,4 +1,9 @@
-import { campaignRules, claimRuleFields, type NewCampaignRequest } from '@fernwood/protocol/admin'
+import {
+  campaignLimitProblems,
+  campaignRules,
+  claimRuleFields,
+  type NewCampaignRequest,
+} from '@fernwood/protocol/admin'
 import { normalizeCode } from '@fernwood/protocol/codes'
 import type { ConsoleTexts } from '../texts/en'
 
@@ -25,16 +30,33 @@ const campaignFields: readonly CampaignField[] = [
   'budget',
   'code',
   ...claimRuleFields,
+  'oncePerAsset',
+  'humanCheck',
+  'grantsPerAccount',
+  'checkUrl',
+  'payoutDelay',
 ]
 
 export const isCampaignField = (name: string | undefined): name is CampaignField =>
   campaignFields.includes(name as CampaignField)
 
+/** The form's boxes: one claim per NFT, and grants per account without a limit. */
+export type CampaignBox = 'oncePerAsset' | 'grantsUnlimited'
+
+/** The form's choices that are no field of the request: the review window's unit. */
+export type CampaignChoice = 'payoutDelayUnit'
+
+/** The review window's units, by the value of its select, in seconds. */
+export const payoutDelayUnits = { s: 1, m: 60, h: 3600, d: 86_400 } as const
+export type PayoutDelayUnit = keyof typeof payoutDelayUnits
+
 /** What the form holds: each field's value, trimmed ('' for a field not shown). */
 export interface DraftValues {
-  value(name: CampaignField): string
-  /** A date typed in part leaves its input's value empty: only the input can tell. */
-  incomplete(name: 'startsAt' | 'endsAt'): boolean
+  value(name: CampaignField | CampaignChoice): string
+  /** A date or a number typed in part leaves its input's value empty: only the input can tell. */
+  incomplete(name: 'startsAt' | 'endsAt' | 'grantsPerAccount' | 'payoutDelay'): boolean
+  /** whether a box is shown and ticked */
+  checked(name: CampaignBox): boolean
 }
 
 export const inputOf = (form: HTMLFormElement, name: string) =>
@@ -44,6 +66,7 @@ export const inputOf = (form: HTMLFormElement, name: string) =>
 export const valuesOf = (form: HTMLFormElement): DraftValues => ({
   value: (name) => inputOf(form, name)?.value.trim() ?? '',
   incomplete: (name) => inputOf(form, name)?.validity.badInput ?? false,
+  checked: (name) => inputOf(form, name)?.checked ?? false,
 })
 
 /** Puts the operator on the first field to fix, where its reason is read out. */
@@ -64,23 +87,72 @@ export function localInputOf(time: string | null): string {
     .slice(0, 16)
 }
 
-/** A cap, when given, is a whole number of claims, at least 1. */
-const capIsValid = (cap: string) => cap === '' || (/^[0-9]+$/.test(cap) && Number(cap) >= 1)
+/** A number as typed: null for none, NaN for what is not one (the shared checks refuse it). */
+const numberOf = (typed: string) =>
+  typed === '' ? null : /^[0-9]+$/.test(typed) ? Number(typed) : Number.NaN
 
 /**
- * The mistakes a new campaign and an edit tell alike, each beside its field: a date typed in part,
- * an end not after the start, a cap or an account age that is not a whole number.
+ * The grants per account the form asks for: null for unlimited, undefined when left empty (the
+ * default, 1), NaN for what is not a number.
  */
-function sharedMistakesOf({ value, incomplete }: DraftValues, texts: ConsoleTexts): FieldErrors {
+export function grantsOf({ value, checked }: DraftValues): number | null | undefined {
+  if (checked('grantsUnlimited')) return null
+  return numberOf(value('grantsPerAccount')) ?? undefined
+}
+
+/**
+ * The review window the form asks for, in seconds: undefined when left empty (none), NaN for
+ * what is not a whole number of its unit.
+ */
+export function payoutDelayOf({ value }: DraftValues): number | undefined {
+  const amount = numberOf(value('payoutDelay'))
+  if (amount === null) return undefined
+  const unit = value('payoutDelayUnit')
+  return Object.hasOwn(payoutDelayUnits, unit)
+    ? amount * payoutDelayUnits[unit as PayoutDelayUnit]
+    : Number.NaN
+}
+
+/** Seconds in the largest unit that writes them whole, as the form shows a window: 5400 is 90 m. */
+export function payoutDelayShown(seconds: number): { amount: string; unit: PayoutDelayUnit } {
+  const units = Object.entries(payoutDelayUnits) as Array<[PayoutDelayUnit, number]>
+  const [unit, size] = units.reverse().find(([, size]) => seconds % size === 0) ?? ['s', 1]
+  return { amount: String(seconds / size), unit }
+}
+
+/**
+ * The mistakes a new campaign and an edit tell alike, each beside its field, by the protocol's
+ * shared checks where it has them: a date typed in part, an end not after the start, a cap or
+ * grants per account not a whole number of at least 1 (or, in an edit, a cap below the
+ * `claimed`), an account age that is not a whole number, a review window past 30 days.
+ */
+function sharedMistakesOf(values: DraftValues, texts: ConsoleTexts, claimed = 0): FieldErrors {
+  const { value, incomplete } = values
   const mistakes: FieldErrors = {}
-  for (const time of ['startsAt', 'endsAt'] as const) {
-    if (incomplete(time)) mistakes[time] = texts.incompleteTime
-  }
-  const [start, end] = [value('startsAt'), value('endsAt')]
-  if (!mistakes.endsAt && start && end && Date.parse(isoOf(end)) <= Date.parse(isoOf(start))) {
+  const time = (name: 'startsAt' | 'endsAt') => value(name) && isoOf(value(name))
+  const problems = campaignLimitProblems(
+    {
+      startsAt: time('startsAt'),
+      endsAt: time('endsAt'),
+      cap: numberOf(value('cap')),
+      grantsPerAccount: grantsOf(values),
+      payoutDelay: payoutDelayOf(values),
+    },
+    claimed,
+  )
+  if (problems.endsAt === 'ADMIN_WINDOW_INVALID')
     mistakes.endsAt = texts.errors.ADMIN_WINDOW_INVALID
+  for (const name of ['startsAt', 'endsAt'] as const) {
+    if (incomplete(name)) mistakes[name] = texts.incompleteTime
   }
-  if (!capIsValid(value('cap'))) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
+  if (problems.cap === 'ADMIN_CAP_BELOW_CLAIMED') mistakes.cap = texts.capBelowClaimed(claimed)
+  else if (problems.cap) mistakes.cap = texts.errors.ADMIN_CAP_INVALID
+  if (problems.grantsPerAccount || incomplete('grantsPerAccount')) {
+    mistakes.grantsPerAccount = texts.errors.ADMIN_GRANTS_PER_ACCOUNT_INVALID
+  }
+  if (problems.payoutDelay || incomplete('payoutDelay')) {
+    mistakes.payoutDelay = texts.errors.ADMIN_PAYOUT_DELAY_INVALID
+  }
   const days = value('minAccountAgeDays')
   if (days !== '' && !/^[0-9]+$/.test(days)) {
     mistakes.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
@@ -127,12 +199,7 @@ export function mistakesOf(
 
 /** Every mistake an edit can tell before sending: a new campaign's, and a cap below the claims. */
 export function editMistakesOf(values: DraftValues, claimed: number, texts: ConsoleTexts) {
-  const mistakes = sharedMistakesOf(values, texts)
-  const cap = values.value('cap')
-  if (!mistakes.cap && cap !== '' && Number(cap) < claimed) {
-    mistakes.cap = texts.capBelowClaimed(claimed)
-  }
-  return mistakes
+  return sharedMistakesOf(values, texts, claimed)
 }
 
 /**
@@ -141,12 +208,16 @@ export function editMistakesOf(values: DraftValues, claimed: number, texts: Cons
  * server reads as the CLI reads the file.
  */
 export function draftOf(
-  { value }: DraftValues,
+  values: DraftValues,
   kind: NewCampaignRequest['kind'],
   payment: Payment,
   allowlist: string | undefined,
 ): NewCampaignRequest {
+  const { value, checked } = values
   const age = value('minAccountAgeDays')
+  const grants = grantsOf(values)
+  const humanCheck = value('humanCheck')
+  const payoutDelay = payoutDelayOf(values)
   return {
     slug: value('slug'),
     name: value('name'),
@@ -165,5 +236,12 @@ export function draftOf(
     ...(age && { minAccountAgeDays: Number(age) }),
     ...(value('group') && { group: value('group') }),
     ...(value('perWallet') && { perWallet: value('perWallet') }),
+    // Shown with an NFT to hold only, the box counts the NFTs of that rule.
+    ...(value('holdsNft') && checked('oncePerAsset') && { oncePerAsset: true }),
+    ...((humanCheck === 'pow' || humanCheck === 'off') && { humanCheck }),
+    ...(grants !== undefined && { grantsPerAccount: grants }),
+    // The server checks the URL as it will ask it, and answers beside the field.
+    ...(value('checkUrl') && { checkUrl: value('checkUrl') }),
+    ...(payoutDelay !== undefined && { payoutDelay }),
   }
 }

@@ -1,18 +1,30 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import { describe, expect, it } from 'vitest'
-import type { CampaignField, DraftValues } from './campaign-draft'
-import { editOf, editValuesOf } from './campaign-edit'
+import type { CampaignBox, CampaignChoice, CampaignField, DraftValues } from './campaign-draft'
+import { type EditValues, editOf, editValuesOf } from './campaign-edit'
 
-const formOf = (given: Partial<Record<CampaignField, string>>): DraftValues => ({
-  value: (name) => given[name] ?? '',
-  incomplete: () => false,
-})
+/** A dialog holding `given`: its fields' text and its boxes. */
+const formOf = (given: Partial<Record<CampaignField, string>> | EditValues): DraftValues => {
+  const held = given as Partial<
+    Record<CampaignField | CampaignChoice | CampaignBox, string | boolean>
+  >
+  return {
+    value: (name) => String(held[name] ?? ''),
+    incomplete: () => false,
+    checked: (name) => held[name] === true,
+  }
+}
 
 const campaign = {
   startsAt: null,
   endsAt: null,
   cap: 10,
   rules: { minBalance: '10.0000 FERN@fern.token', minAccountAgeDays: 30, group: 'walks' },
+  humanCheck: null,
+  grantsPerAccount: 1,
+  oncePerAsset: false,
+  checkUrl: null,
+  payoutDelay: 0,
 } as unknown as AdminCampaign
 
 const kept = { reopen: false, allowlist: undefined }
@@ -30,6 +42,13 @@ describe("an edit of a campaign's window, cap and rules", () => {
       minAccountAgeDays: '30',
       group: 'walks',
       perWallet: '',
+      humanCheck: '',
+      grantsPerAccount: '1',
+      grantsUnlimited: false,
+      oncePerAsset: false,
+      checkUrl: '',
+      payoutDelay: '',
+      payoutDelayUnit: 'h',
     })
   })
 
@@ -63,5 +82,56 @@ describe("an edit of a campaign's window, cap and rules", () => {
     expect(editOf(formOf(initial), initial, { reopen: false, allowlist: null })).toEqual({
       allowlist: null,
     })
+  })
+
+  it('sends the human check chosen (null for the default), grants as a number or null for unlimited', () => {
+    const changed = formOf({ ...initial, humanCheck: 'pow', grantsPerAccount: '3' })
+    expect(editOf(changed, initial, kept)).toEqual({ humanCheck: 'pow', grantsPerAccount: 3 })
+    const unlimited = formOf({ ...initial, grantsUnlimited: true })
+    expect(editOf(unlimited, initial, kept)).toEqual({ grantsPerAccount: null })
+    // Emptied, it is the default again, as at creation.
+    const from3 = editValuesOf({ ...campaign, grantsPerAccount: 3 } as AdminCampaign)
+    expect(editOf(formOf({ ...from3, grantsPerAccount: '' }), from3, kept)).toEqual({
+      grantsPerAccount: 1,
+    })
+    const open = { ...campaign, humanCheck: 'off', grantsPerAccount: null } as AdminCampaign
+    const from = editValuesOf(open)
+    expect(from).toMatchObject({ humanCheck: 'off', grantsPerAccount: '', grantsUnlimited: true })
+    expect(editOf(formOf(from), from, kept)).toEqual({})
+    expect(editOf(formOf({ ...from, humanCheck: '' }), from, kept)).toEqual({ humanCheck: null })
+  })
+
+  it('turns one claim per NFT on with an NFT to hold, and off with the rule removed', () => {
+    const holders = { ...campaign, rules: { ...campaign.rules, holdsNft: 'oak' } } as AdminCampaign
+    const from = editValuesOf(holders)
+    expect(editOf(formOf({ ...from, oncePerAsset: true }), from, kept)).toEqual({
+      oncePerAsset: true,
+    })
+    const counted = editValuesOf({ ...holders, oncePerAsset: true })
+    expect(editOf(formOf({ ...counted, holdsNft: '' }), counted, kept)).toEqual({
+      holdsNft: null,
+      oncePerAsset: false,
+    })
+  })
+  it('shows a window in the largest unit that writes it whole, and sends it in seconds', () => {
+    const held = editValuesOf({ ...campaign, payoutDelay: 5400 } as AdminCampaign)
+    expect(held).toMatchObject({ payoutDelay: '90', payoutDelayUnit: 'm' })
+    expect(editOf(formOf(held), held, kept)).toEqual({})
+    const twoDays = formOf({ ...held, payoutDelay: '2', payoutDelayUnit: 'd' as const })
+    expect(editOf(twoDays, held, kept)).toEqual({ payoutDelay: 172_800 })
+    // Emptied, the window is none: claims pay at once again.
+    expect(editOf(formOf({ ...held, payoutDelay: '' }), held, kept)).toEqual({ payoutDelay: 0 })
+    expect(editOf(formOf({ ...initial, payoutDelay: '1' }), initial, kept)).toEqual({
+      payoutDelay: 3600,
+    })
+  })
+
+  it('sends a check URL changed, and null for one emptied', () => {
+    const url = 'https://checks.example/fernwood'
+    expect(editOf(formOf({ ...initial, checkUrl: url }), initial, kept)).toEqual({ checkUrl: url })
+    const checked = editValuesOf({ ...campaign, checkUrl: url } as AdminCampaign)
+    expect(checked.checkUrl).toBe(url)
+    expect(editOf(formOf(checked), checked, kept)).toEqual({})
+    expect(editOf(formOf({ ...checked, checkUrl: '' }), checked, kept)).toEqual({ checkUrl: null })
   })
 })

@@ -19,6 +19,8 @@ import {
   valuesOf,
 } from './campaign-draft'
 import { type EditField, editOf, editValuesOf } from './campaign-edit'
+import { FairnessFields } from './fairness-fields'
+import { ReviewFields } from './review-fields'
 
 /** A file replaces the campaign's allowlist and the box removes it; neither keeps it. */
 async function allowlistOf(form: HTMLFormElement): Promise<string | null | undefined> {
@@ -49,6 +51,7 @@ export function EditCampaignDialog({
   const [saving, setSaving] = useState(false)
   const dialog = useModalDialog({ busy: saving, onClose })
   const initial = editValuesOf(campaign)
+  const [holdsNft, setHoldsNft] = useState(initial.holdsNft)
 
   function refuse(form: HTMLFormElement, found: FieldErrors) {
     setMistakes(found)
@@ -98,7 +101,8 @@ export function EditCampaignDialog({
         noValidate
         onSubmit={(event) => void save(event)}
         onInput={(event) => {
-          const name = (event.target as HTMLInputElement).name
+          const { name, value } = event.target as HTMLInputElement
+          if (name === 'holdsNft') setHoldsNft(value.trim())
           if (isCampaignField(name) && mistakes[name])
             setMistakes({ ...mistakes, [name]: undefined })
         }}
@@ -122,6 +126,18 @@ export function EditCampaignDialog({
         {field('minAccountAgeDays', texts.fields.minAccountAgeDays, undefined, 'text')}
         {field('group', texts.fields.group, texts.fields.groupHint, 'text')}
         {field('perWallet', texts.fields.perWallet, texts.fields.perWalletHint, 'text')}
+        <FairnessFields
+          id={`${id}-fairness`}
+          initial={initial}
+          holdersOnly={holdsNft !== ''}
+          mistakes={mistakes}
+        />
+        <ReviewFields
+          id={`${id}-review`}
+          initial={initial}
+          checkSecret={campaign.checkSecret}
+          mistakes={mistakes}
+        />
         {campaign.state === 'closed' && (
           <div className="console__field console__check">
             <input id={`${id}-reopen`} name="reopen" type="checkbox" />

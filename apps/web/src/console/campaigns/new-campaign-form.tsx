@@ -21,8 +21,10 @@ import {
   payments,
   valuesOf,
 } from './campaign-draft'
+import { FairnessFields, newCampaignFairness } from './fairness-fields'
 import { NftTemplatePreviewPanel } from './nft-template-preview'
 import { PaymentChoice } from './payment-choice'
+import { newCampaignReview, ReviewFields } from './review-fields'
 
 /** `campaigns create` as a form: the server checks it again by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {
@@ -32,6 +34,9 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
   const [payment, setPayment] = useState<Payment>('reward')
   const [template, setTemplate] = useState('')
+  const [holdsNft, setHoldsNft] = useState('')
+  // Counts the campaigns created: a new one starts the settings' controls afresh.
+  const [createdCount, setCreatedCount] = useState(0)
   const [mistakes, setMistakes] = useState<FieldErrors>({})
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [creating, setCreating] = useState(false)
@@ -55,6 +60,8 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       const { campaign } = await adminApi.createCampaign(draft)
       setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
       form.reset()
+      setHoldsNft('')
+      setCreatedCount((count) => count + 1)
       setKind('unique')
       choosePayment('reward')
       onCreated(campaign.slug)
@@ -112,6 +119,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         onInput={(event) => {
           const input = event.target as HTMLInputElement
           if (input.name === 'nft' || input.name === 'nftPool') setTemplate(input.value.trim())
+          if (input.name === 'holdsNft') setHoldsNft(input.value.trim())
           forget(input.name)
         }}
         noValidate
@@ -163,6 +171,19 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         {field('minAccountAgeDays', texts.fields.minAccountAgeDays, {})}
         {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
         {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
+        <FairnessFields
+          key={createdCount}
+          id={`${id}-fairness`}
+          initial={newCampaignFairness}
+          holdersOnly={holdsNft !== ''}
+          mistakes={mistakes}
+        />
+        <ReviewFields
+          key={`review-${createdCount}`}
+          id={`${id}-review`}
+          initial={newCampaignReview}
+          mistakes={mistakes}
+        />
         <Notice notice={notice} />
         <Button type="submit" busy={creating} busyLabel={texts.creating}>
           {texts.create}
