@@ -14,4 +14,5 @@ export const REJECTION_REASONS: Record<Rejection, string> = {
   nft_pool_empty: 'Every NFT of this reward has been handed out.',
   not_eligible: 'This wallet does not meet the rules of this reward.',
   wallet_limit_reached: 'This wallet has claimed as often as this reward allows for now.',
+  rejected_by_operator: 'The organiser of this reward turned this claim down.',
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox'
-import { EligibilityRuleSchema } from './eligibility.ts'
+import { EligibilityRuleSchema, OncePerAssetRefusalSchema } from './eligibility.ts'
 import { PaidNftSchema } from './nfts.ts'
+import { OperatorCheckRefusalSchema } from './operator-check.ts'
 
 /** `POST /api/codes`: a code as typed, scanned or read from an image; the server normalises it. */
 export const SubmitCodeRequestSchema = Type.Object({ code: Type.String() })
@@ -16,6 +17,7 @@ export const RejectionSchema = Type.Union([
   Type.Literal('wallet_limit_reached'),
   Type.Literal('nft_supply_exhausted'),
   Type.Literal('nft_pool_empty'),
+  Type.Literal('rejected_by_operator'),
 ])
 export type Rejection = Static<typeof RejectionSchema>
 
@@ -38,8 +40,13 @@ export const PendingRewardSchema = Type.Object({
   ]),
   reason: Type.Union([Type.String(), Type.Null()]),
   rejection: Type.Optional(RejectionSchema),
-  /** `not_eligible`: the campaign's rule this wallet does not meet */
-  failedRule: Type.Optional(EligibilityRuleSchema),
+  /**
+   * `not_eligible`: the campaign's rule this wallet does not meet, its operator's own check, or
+   * its NFTs each counted once, spent
+   */
+  failedRule: Type.Optional(
+    Type.Union([EligibilityRuleSchema, OperatorCheckRefusalSchema, OncePerAssetRefusalSchema]),
+  ),
   /** `wallet_limit_reached`: when this wallet may claim in the campaign's group again */
   nextClaimAt: Type.Optional(Type.String({ format: 'date-time' })),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),

@@ -151,6 +151,15 @@ export async function addCodes(
   )
 }
 
+/** The campaign ended after the claim was made, and no operator closed it. */
+function endedSinceClaim(
+  campaign: { ends_at: Date | null; closed_at: Date | null },
+  claimedAt: Date | undefined,
+): boolean {
+  if (!claimedAt || campaign.closed_at || !campaign.ends_at) return false
+  return claimedAt.getTime() < new Date(campaign.ends_at).getTime()
+}
+
 /** Why the catalogue refuses a code (the protocol's, which clients word in their language). */
 export type { Rejection }
 
@@ -161,10 +170,15 @@ export type { Rejection }
  * locked first, in id order, then codes in code order: concurrent workers take turns, always in
  * the same order (so they never deadlock), and no cap is ever exceeded. Four statements,
  * however many codes.
+ *
+ * `claimedAt`, beside each code, is when its claim was made: one made before its campaign's end
+ * is paid after it too (held by a review window, or a busy queue), unless an operator closed the
+ * campaign.
  */
 export async function redeemCodes(
   tx: Queryable,
   codes: string[],
+  claimedAt: (Date | undefined)[] = [],
 ): Promise<({ campaignId: number } | { rejection: Rejection })[]> {
   if (codes.length === 0) return []
   const distinct = [...new Set(codes)]
@@ -178,9 +192,12 @@ export async function redeemCodes(
       code: string
       uses_left: number | null
       campaign_id: number
+      ends_at: Date | null
+      closed_at: Date | null
     }
   >(
-    `SELECT k.code, k.uses_left, c.id AS campaign_id, s.remaining, s.refusal
+    `SELECT k.code, k.uses_left, c.id AS campaign_id, s.remaining, s.refusal, c.ends_at,
+            c.closed_at
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
       CROSS JOIN LATERAL ${campaignStandingOf('c')} s
       WHERE k.code = ANY($1::text[])
@@ -191,11 +208,17 @@ export async function redeemCodes(
   const found = new Map(rows.map((row) => [row.code, row]))
   const usesTaken = new Map<string, number>()
   const claimsTaken = new Map<number, number>()
-  const verdicts = codes.map((code): { campaignId: number } | { rejection: Rejection } => {
+  const verdicts = codes.map((code, index): { campaignId: number } | { rejection: Rejection } => {
     const row = found.get(code)
     if (!row) return { rejection: 'unknown_code' }
     // A spent campaign is refused below, by what remains, as one these codes spend is.
-    if (row.refusal !== null && row.refusal !== 'fully_claimed') return { rejection: row.refusal }
+    if (
+      row.refusal !== null &&
+      row.refusal !== 'fully_claimed' &&
+      !(row.refusal === 'ended' && endedSinceClaim(row, claimedAt[index]))
+    ) {
+      return { rejection: row.refusal }
+    }
     if (row.uses_left !== null) {
       const used = usesTaken.get(code) ?? 0
       if (row.uses_left - used <= 0) return { rejection: 'fully_claimed' }

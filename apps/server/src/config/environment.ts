@@ -254,8 +254,15 @@ export const EnvironmentSchema = Type.Object({
   }),
   PARTNER_WEBHOOKS_PRIVATE_ADDRESSES: Flag(
     false,
-    'let partner webhook endpoints resolve to private network addresses (10/8, 192.168/16, …); loopback is allowed on the devchain only',
+    'let partner webhook endpoints and campaigns’ check URLs resolve to private network addresses (10/8, 192.168/16, …); loopback is allowed on the devchain only',
   ),
+  OPERATOR_CHECK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 30_000,
+    default: 3000,
+    description:
+      'how long a claim waits for its campaign’s check URL to answer; past it the visitor is asked to try again',
+  }),
   ALERT_WEBHOOK_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^/]+',

@@ -37,6 +37,7 @@ export const routeErrorCodes: Record<string, string[]> = {
     'CODES_RATE_LIMITED',
     'CODE_LOCKED_OUT',
     'ELIGIBILITY_UNAVAILABLE',
+    'OPERATOR_CHECK_UNAVAILABLE',
     'HUMAN_CHECK_REQUIRED',
     'HUMAN_CHECK_INVALID',
     'HUMAN_CHECK_EXPIRED',

@@ -50,6 +50,24 @@ export function signingKeyOf(secret: string): Uint8Array {
 }
 
 /**
+ * The headers of one attempt, made now, to POST `payload` (JSON) as message `id`, signed with
+ * `secret` as Standard Webhooks sign them (see sendSignedMessage).
+ */
+export function signedHeaders(secret: string, id: string, payload: string): Record<string, string> {
+  const attemptedAt = new Date()
+  return {
+    'content-type': 'application/json',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(signingKeyOf(secret), { format: 'raw' }).sign(
+      id,
+      attemptedAt,
+      payload,
+    ),
+  }
+}
+
+/**
  * POSTs one message signed as Standard Webhooks sign them: `webhook-signature` covers the id, the
  * time of this attempt (`webhook-timestamp`) and the body, so a delivery captured and sent again
  * later is refused by its receiver once outside their tolerance (the libraries' is 5 minutes),
@@ -58,21 +76,10 @@ export function signingKeyOf(secret: string): Uint8Array {
  */
 export async function sendSignedMessage(message: SignedMessage): Promise<Delivery> {
   const { url, secret, id, payload, timeoutMs } = message
-  const attemptedAt = new Date()
-  const signature = new Webhook(signingKeyOf(secret), { format: 'raw' }).sign(
-    id,
-    attemptedAt,
-    payload,
-  )
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
+      headers: signedHeaders(secret, id, payload),
       body: payload,
       redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),

@@ -39,3 +39,10 @@ export const EligibilityUnavailable = createError(
   'The blockchain could not be reached to check this reward’s rules. Please try again in a moment.',
   503,
 )
+// A campaign's own check URL gave no usable answer in time (fairness/operator-check.ts): never
+// a yes, and not the visitor's refusal either; nothing was recorded, the claim may be sent again.
+export const OperatorCheckUnavailable = createError(
+  'OPERATOR_CHECK_UNAVAILABLE',
+  'The organiser of this reward could not be reached to check this claim. Please try again in a moment.',
+  503,
+)

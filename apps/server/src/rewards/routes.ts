@@ -12,6 +12,7 @@ import { sessionTokenOf } from '../auth/session-cookie.ts'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
 import { HumanCheck } from '../fairness/human-check.ts'
+import { OperatorCheck, type OperatorCheckSettings } from '../fairness/operator-check.ts'
 import { humanCheckRoutes } from '../fairness/routes.ts'
 import { HumanCheckSolutionSchema } from '../fairness/schemas.ts'
 import type { HumanCheckSettings } from '../fairness/settings.ts'
@@ -30,6 +31,7 @@ import {
   CodeLockedOut,
   CodesRateLimited,
   EligibilityUnavailable,
+  OperatorCheckUnavailable,
 } from './errors.ts'
 import { readRewardLists } from './reward-lists.ts'
 import { createSubmissionBatches } from './submission-batches.ts'
@@ -45,6 +47,8 @@ export interface RewardRoutesOptions {
   listsPerMinute: { perSession: number; perAddress: number }
   /** the proof of work asked of claims of campaigns with the check on (fairness/) */
   humanCheck: HumanCheckSettings
+  /** how campaigns' own check URLs are asked (fairness/operator-check.ts) */
+  operatorCheck: OperatorCheckSettings
 }
 
 /** A code, with the solved human check when its campaign asks for one (HUMAN_CHECK_REQUIRED). */
@@ -59,10 +63,22 @@ const SubmitCheckedCodeRequestSchema = Type.Object({
  */
 export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = async (
   app,
-  { database, rules, holdings, listsPerMinute, humanCheck: humanCheckSettings },
+  {
+    database,
+    rules,
+    holdings,
+    listsPerMinute,
+    humanCheck: humanCheckSettings,
+    operatorCheck: operatorCheckSettings,
+  },
 ) => {
   const authenticate = requireUser(database)
-  const submitCode = withEligibility(database, holdings, createSubmissionBatches(database, rules))
+  const submitCode = withEligibility(
+    database,
+    holdings,
+    new OperatorCheck(database, operatorCheckSettings, app.log),
+    createSubmissionBatches(database, rules),
+  )
   const humanCheck = new HumanCheck(database, holdings, humanCheckSettings)
   await app.register(humanCheckRoutes, {
     humanCheck,
@@ -148,6 +164,8 @@ function refusalOf(outcome: Exclude<SubmissionOutcome, { kind: 'submitted' }>): 
     case 'eligibility-required':
     case 'eligibility-unavailable':
       return retryAfter(new EligibilityUnavailable(), ELIGIBILITY_RETRY_SECONDS)
+    case 'operator-check-unavailable':
+      return retryAfter(new OperatorCheckUnavailable(), ELIGIBILITY_RETRY_SECONDS)
   }
 }
 

@@ -14,6 +14,7 @@ interface ClaimedRow {
   user_id: string | null
   status: 'pending' | 'processing' | 'confirming'
   campaign_id: number | null
+  created_at: Date
 }
 
 /**
@@ -32,7 +33,7 @@ export async function claimDueRewards(
   const refused: Array<{ id: string; rejection: Rejection; reason: string }> = []
   const claimed = await database.transaction(async (tx) => {
     const due = await tx.query<ClaimedRow>(
-      `SELECT id, code, wax_account, user_id, status, campaign_id FROM rewards
+      `SELECT id, code, wax_account, user_id, status, campaign_id, created_at FROM rewards
         WHERE status IN ('pending', 'processing', 'confirming') AND next_attempt_at <= now()
         ORDER BY next_attempt_at
         LIMIT $1
@@ -45,6 +46,7 @@ export async function claimDueRewards(
     const verdicts = await redeemCodes(
       tx,
       pending.map((row) => row.code),
+      pending.map((row) => new Date(row.created_at)),
     )
     const accepted: (ClaimedRow & { campaignId: number | null })[] = due
       .filter((row) => row.status !== 'pending')

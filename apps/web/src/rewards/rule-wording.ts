@@ -30,13 +30,18 @@ export function claimRuleTexts(rules: ClaimRules, texts: Texts, language: Langua
 }
 
 /**
- * Why a code was refused, in the language's words: the rule the wallet failed, when its next
- * claim opens, or the rejection alone; the server's English only for a rejection this app does
- * not know yet.
+ * Why a code was refused, in the language's words: the rule the wallet failed (or the reason
+ * its operator's own check gave), when its next claim opens, or the rejection alone; the
+ * server's English only for a rejection this app does not know yet.
  */
 export function rejectionText(reward: PendingReward, texts: Texts, language: Language): string {
   if (reward.rejection === 'not_eligible' && reward.failedRule) {
-    return ruleText(reward.failedRule, texts, language)
+    const rule = reward.failedRule
+    if (rule.rule === 'once_per_asset')
+      return texts.oncePerAssetSpent(rule.collection, rule.template)
+    return rule.rule === 'operator_check'
+      ? texts.operatorCheckRefusal(rule.reason)
+      : ruleText(rule, texts, language)
   }
   if (reward.rejection === 'wallet_limit_reached' && reward.nextClaimAt) {
     return texts.nextClaimAt(formatDateTime(reward.nextClaimAt, language))

@@ -29,6 +29,13 @@ LANGUAGE plpgsql AS $$
 DECLARE
   failures integer;
   verdict text;
+  -- the reward's id, known before its insert: one claim per NFT records its asset for it first
+  new_reward uuid := gen_random_uuid();
+  -- the campaign's review window: an accepted claim is due to the workers once it has passed
+  review_seconds integer;
+  -- the campaign counts each qualifying NFT once: read with the verdict, so a campaign that does
+  -- not pays no statement for it
+  counts_assets boolean;
 BEGIN
   IF lockout_attempts IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(submission_turn_key('user', user_id::text));
@@ -52,8 +59,11 @@ BEGIN
   -- from the campaign's standing, short of what remains: the worker counts that under the
   -- campaign's lock, which a submission does not take, so a spent campaign is its to refuse.
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
-              WHEN s.refusal <> 'fully_claimed' THEN s.refusal END
-    INTO verdict
+              -- A claim link past its own expiry (migration 032) is refused as an ended campaign's.
+              WHEN k.expires_at <= now() THEN 'ended'
+              WHEN s.refusal <> 'fully_claimed' THEN s.refusal END,
+         c.payout_delay_seconds, c.once_per_asset
+    INTO verdict, review_seconds, counts_assets
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
     LEFT JOIN campaigns c ON c.id = k.campaign_id
@@ -69,12 +79,24 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  INSERT INTO rewards AS r (code, wax_account, user_id, code_unknown, status, rejection, reason,
-                            rejection_detail)
-  VALUES (submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
+  -- Last, one claim per NFT takes the asset that qualifies it (take_qualifying_asset).
+  IF verdict IS NULL AND counts_assets THEN
+    rejection_detail := take_qualifying_asset(submit_reward.code, checked, new_reward);
+    IF rejection_detail IS NOT NULL THEN
+      verdict := 'not_eligible';
+    END IF;
+  END IF;
+  INSERT INTO rewards AS r (id, code, wax_account, user_id, code_unknown, status, rejection, reason,
+                            rejection_detail, next_attempt_at)
+  VALUES (new_reward, submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
-          verdict, rejection_reasons->>verdict, submit_reward.rejection_detail)
+          verdict, rejection_reasons->>verdict, submit_reward.rejection_detail,
+          now() + make_interval(secs => coalesce(review_seconds, 0)))
   ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING
   RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail, reward_shape(r)
        INTO reward_id, status, rejection, reason, created_at, rejection_detail, reward;
+  -- The account held the code already: the asset taken for the reward not inserted goes back.
+  IF reward_id IS NULL AND counts_assets THEN
+    DELETE FROM claim_qualifying_assets q WHERE q.reward_id = new_reward;
+  END IF;
 END $$;

@@ -106,6 +106,17 @@ BEGIN
               -- whom the server must check against the campaign's chain rules
               || CASE WHEN answer.eligibility_required IS NOT NULL
                       THEN jsonb_build_object('account', accounts[i]) ELSE '{}'::jsonb END);
+        -- An accepted claim's network, for its campaign's farm report (fairness/farm-report.ts),
+        -- as fairness/address-prefix.ts writes it: the address is the rate limits' (an IPv6
+        -- one already its /64).
+        IF answer.status = 'pending' THEN
+          INSERT INTO claim_addresses (reward_id, campaign_id, address_prefix)
+          SELECT answer.reward_id, k.campaign_id,
+                 CASE WHEN client_addresses[i] ~ '^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$'
+                      THEN regexp_replace(client_addresses[i], '\.[0-9]+$', '.0/24')
+                      ELSE client_addresses[i] || '/64' END
+            FROM codes k WHERE k.code = codes[i];
+        END IF;
       EXCEPTION WHEN OTHERS THEN
         answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
       END;

@@ -15,7 +15,8 @@ DECLARE
   claims integer;
   next_claim_at timestamptz;
 BEGIN
-  SELECT c.id, c.has_allowlist, c.chain_rules, g.name AS group_name, g.claims_per_wallet, g.period
+  SELECT c.id, c.has_allowlist, c.chain_rules, c.check_url, g.name AS group_name,
+         g.claims_per_wallet, g.period
     INTO campaign
     FROM codes k JOIN campaigns c ON c.id = k.campaign_id
     LEFT JOIN campaign_groups g ON g.name = c.claim_group
@@ -27,7 +28,8 @@ BEGIN
     detail := jsonb_build_object('rule', 'allowlist');
     RETURN;
   END IF;
-  IF campaign.chain_rules IS NOT NULL THEN
+  -- The operator's own check (fairness/operator-check.ts) is asked by the server as the chain is.
+  IF campaign.chain_rules IS NOT NULL OR campaign.check_url IS NOT NULL THEN
     IF (checked->>'campaign')::integer IS DISTINCT FROM campaign.id THEN
       eligibility_required := campaign.id;
       RETURN;
