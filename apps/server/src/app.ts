@@ -45,7 +45,7 @@ import { submissionRulesOf } from './rewards/submission-rules.ts'
 import type { AccountBoundHook } from './wallet/bind-account.ts'
 import { namesFrom } from './wallet/permissions.ts'
 import { walletRoutes } from './wallet/routes.ts'
-import { webAppRoutes } from './web/routes.ts'
+import { notFoundPage, webAppRoutes } from './web/routes.ts'
 
 /** Where the embedded devchain's node API is served to browsers. */
 const DEVCHAIN_PREFIX = '/devchain'
@@ -97,7 +97,9 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   installErrorHandler(app)
+  const pageNotFound = notFoundPage(env.WEB_DIST, ['/api', DEVCHAIN_PREFIX, '/metrics'])
   app.setNotFoundHandler((request, reply) => {
+    if (pageNotFound?.answers(request)) return pageNotFound.send(reply)
     reply
       .status(404)
       .send(errorBody('NOT_FOUND', new RouteNotFound(request.method, request.url).message))
@@ -159,6 +161,13 @@ export async function buildApp({
       perAddress: env.REWARD_LISTS_PER_MINUTE_PER_ADDRESS,
     },
     humanCheck: humanCheckSettingsOf(env),
+    operatorCheck: {
+      timeoutMs: env.OPERATOR_CHECK_TIMEOUT_MS,
+      policy: {
+        allowLoopback: env.CHAIN === 'devchain',
+        allowPrivate: env.PARTNER_WEBHOOKS_PRIVATE_ADDRESSES,
+      },
+    },
   })
   await app.register(dismissRoutes, { database })
   await app.register(claimPreviewRoutes, {

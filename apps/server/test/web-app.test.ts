@@ -4,8 +4,12 @@ import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
-import { buildTestApp } from './support/test-app.ts'
+import { buildTestApp, jsonFromSite } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+const INDEX_HTML = '<!doctype html><title>Fernwood</title>'
+/** What a browser sends when it opens an address. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
 
 let dist: string
 /** A built script large enough for the build to have written compressed copies beside it. */
@@ -16,7 +20,7 @@ let app: App
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'fernwood-dist-'))
   await mkdir(path.join(dist, 'assets'))
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Fernwood</title>')
+  await writeFile(path.join(dist, 'index.html'), INDEX_HTML)
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js'), script)
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.br'), brotliCompressSync(script))
   await writeFile(path.join(dist, 'assets', 'index-Bx3kP9.js.gz'), gzipSync(script))
@@ -182,5 +186,80 @@ describe('serving the web app', () => {
   it('a missing asset is a 404, not the page', async () => {
     const response = await app.inject('/assets/missing.js')
     expect(response.statusCode).toBe(404)
+  })
+})
+
+describe('the claim address people guess', () => {
+  it('/claim/{code} leads permanently to the claim link /c/{code}', async () => {
+    const response = await app.inject({ url: '/claim/abc', headers: { accept: BROWSER_ACCEPT } })
+    expect(response.statusCode).toBe(308)
+    expect(response.headers.location).toBe('/c/abc')
+  })
+
+  it('a code that needs escaping stays one path segment, escaped', async () => {
+    const response = await app.inject('/claim/moss%20oak%2F%C3%A9t%C3%A9%3F')
+    expect(response.statusCode).toBe(308)
+    expect(response.headers.location).toBe('/c/moss%20oak%2F%C3%A9t%C3%A9%3F')
+  })
+
+  it('/claim/ with no code leads home', async () => {
+    const response = await app.inject('/claim/')
+    expect(response.statusCode).toBe(308)
+    expect(response.headers.location).toBe('/')
+  })
+})
+
+describe('an address the site does not have', () => {
+  it('opened in a browser, is the app with 404, always revalidated', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({
+        method,
+        url: '/no-such-page?from=mail',
+        headers: { accept: BROWSER_ACCEPT },
+      })
+      expect(response.statusCode, method).toBe(404)
+      expect(response.headers['content-type'], method).toMatch(/^text\/html/)
+      expect(response.headers['cache-control'], method).toBe('no-cache')
+      expect(response.body, method).toBe(method === 'GET' ? INDEX_HTML : '')
+    }
+  })
+
+  it('under /api, /devchain or /metrics, is the JSON error even for a browser', async () => {
+    for (const url of ['/api/x', '/api', '/devchain/nothing', '/metrics/more']) {
+      const response = await app.inject({ url, headers: { accept: BROWSER_ACCEPT } })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['content-type'], url).toMatch(/^application\/json/)
+      expect(response.json().error.code, url).toBe('NOT_FOUND')
+    }
+  })
+
+  it('asked for by a client that does not accept HTML, or not with GET, is the JSON error', async () => {
+    for (const request of [
+      { method: 'GET' as const, headers: { accept: 'application/json' } },
+      { method: 'GET' as const, headers: {} },
+      {
+        method: 'POST' as const,
+        headers: { ...jsonFromSite, accept: BROWSER_ACCEPT },
+        payload: '{}',
+      },
+    ]) {
+      const response = await app.inject({ ...request, url: '/no-such-page' })
+      expect(response.statusCode).toBe(404)
+      expect(response.json().error.code).toBe('NOT_FOUND')
+    }
+  })
+
+  it('is the JSON error when the web app is not built', async () => {
+    const unbuilt = await buildTestApp(testDatabase.database)
+    try {
+      const response = await unbuilt.inject({
+        url: '/no-such-page',
+        headers: { accept: BROWSER_ACCEPT },
+      })
+      expect(response.statusCode).toBe(404)
+      expect(response.json().error.code).toBe('NOT_FOUND')
+    } finally {
+      await unbuilt.close()
+    }
   })
 })

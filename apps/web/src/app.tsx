@@ -6,6 +6,8 @@ import { ConnectWallet } from './screens/connect-wallet/connect-wallet'
 import { loadDashboardScreen, useDashboardScreen } from './screens/dashboard-screen'
 import { Loading } from './screens/loading/loading'
 import { Login } from './screens/login/login'
+import { isOwnPage } from './screens/not-found/own-pages'
+import { PageNotFound } from './screens/not-found/page-not-found'
 import { useSession } from './session/store'
 import { ScreenErrorBoundary } from './ui/screen-error-boundary'
 import { Toaster } from './ui/toaster'
@@ -41,6 +43,8 @@ function CurrentScreen() {
     })
   }, [signedIn])
 
+  // Whoever the visitor is, an address the app has no page for is said to be one, with a way home.
+  if (!isOwnPage(window.location.pathname)) return <PageNotFound />
   if (session.status === 'checking') return <Loading />
   // /admin is the console's, its sign-in and wallet steps too: an operator knows where they are
   // (the server decides whether this wallet may use it).

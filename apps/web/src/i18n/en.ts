@@ -32,6 +32,11 @@ export const en = {
   walletConnectionCancelled: 'Wallet connection cancelled.',
   leaveForest: 'Leave Forest',
   signOutFailed: (message: string) => `Could not leave the forest: ${message}`,
+  // An address the site does not have (a mistyped or outdated link).
+  pageNotFound: 'Page not found',
+  pageNotFoundText:
+    'There is no page at this address. Check the link, or start again at the forest’s entrance.',
+  backToForest: 'Back to the Forest',
 
   // Words inside the wallet kit's dialog that are ours: its subtitle and a mobile wallet's errors.
   kitSubtitle: (productName: string) => `Login to ${productName}`,
@@ -142,12 +147,19 @@ export const en = {
     min_account_age: (days: number) =>
       `This reward is for accounts at least ${days} ${days === 1 ? 'day' : 'days'} old.`,
   },
+  oncePerAssetSpent: (collection: string, template: number | undefined) =>
+    `This reward counts each NFT once, and every ${template === undefined ? `NFT of ${collection}` : `NFT of template #${template} of ${collection}`} this wallet holds has qualified a claim already.`,
   /** A group's per-wallet limit: `period` is worded below. */
   walletLimit: (claims: number, period: string) =>
     `Each wallet can claim ${claims} ${claims === 1 ? 'time' : 'times'} per ${period} in this series.`,
   walletLimitPeriod: { hour: 'hour', day: 'day', week: 'week' },
   /** `date` is already written for the language. */
   nextClaimAt: (date: string) => `This wallet can claim again from ${date}.`,
+  /** Its operator's own check said no; `reason` is their endpoint's, shown as plain text. */
+  operatorCheckRefusal: (reason: string | undefined) =>
+    reason
+      ? `The organiser of this reward turned this wallet down: ${reason}`
+      : 'The organiser of this reward turned this wallet down.',
   dismiss: 'Dismiss',
   dismissCode: (code: string) => `Dismiss ${code}`,
   dismissFailed: (message: string) => `Could not dismiss the code: ${message}`,
@@ -251,6 +263,8 @@ export const en = {
     WALLET_ACCOUNT_NOT_FOUND: 'This account does not exist on this chain.',
     ELIGIBILITY_UNAVAILABLE:
       'The blockchain could not be reached to check this reward’s rules. Please try again in a moment.',
+    OPERATOR_CHECK_UNAVAILABLE:
+      'The organiser of this reward could not be reached to check this claim. Please try again in a moment.',
     WALLET_CHAIN_UNAVAILABLE:
       'The blockchain could not be reached to check the wallet. Please try again.',
     WALLET_PERMISSION_REFUSED:

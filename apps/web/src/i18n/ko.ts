@@ -22,6 +22,9 @@ const ko: Texts = {
   walletConnectionCancelled: '지갑 연결을 취소했어요.',
   leaveForest: '숲 떠나기',
   signOutFailed: (message) => `숲을 떠나지 못했어요: ${message}`,
+  pageNotFound: '페이지를 찾을 수 없어요',
+  pageNotFoundText: '이 주소에는 페이지가 없어요. 링크를 확인하거나 숲의 입구에서 다시 시작하세요.',
+  backToForest: '숲으로 돌아가기',
 
   kitSubtitle: (productName) => `${productName}에 로그인`,
   mobileWalletCancelled: '모바일 지갑에서 요청을 취소했어요.',
@@ -115,6 +118,7 @@ const ko: Texts = {
     nft_pool_empty: '이 보상의 NFT는 모두 나눠 드렸어요.',
     not_eligible: '이 지갑은 이 보상의 조건을 충족하지 않아요.',
     wallet_limit_reached: '이 지갑은 지금 받을 수 있는 만큼 이미 받았어요.',
+    rejected_by_operator: '이 보상의 주최자가 이 요청을 거절했어요.',
   },
   eligibilityRule: {
     allowlist: '이 보상은 명단에 있는 계정만 받을 수 있어요.',
@@ -124,10 +128,16 @@ const ko: Texts = {
       `이 보상은 ${collection}의 NFT 템플릿 #${template} 보유자만 받을 수 있어요.`,
     min_account_age: (days: number) => `이 보상은 만든 지 ${days}일 이상 된 계정만 받을 수 있어요.`,
   },
+  oncePerAssetSpent: (collection: string, template: number | undefined) =>
+    `이 보상은 NFT 하나당 한 번만 받을 수 있는데, 이 지갑이 가진 ${template === undefined ? `${collection} NFT` : `${collection}의 NFT 템플릿 #${template}`}는 모두 이미 수령에 쓰였어요.`,
   walletLimit: (claims: number, period: string) =>
     `이 시리즈에서는 지갑마다 ${period}에 ${claims}번 받을 수 있어요.`,
   walletLimitPeriod: { hour: '1시간', day: '하루', week: '일주일' },
   nextClaimAt: (date: string) => `이 지갑은 ${date}부터 다시 받을 수 있어요.`,
+  operatorCheckRefusal: (reason: string | undefined) =>
+    reason
+      ? `이 보상의 주최자가 이 지갑을 받지 않았어요: ${reason}`
+      : '이 보상의 주최자가 이 지갑을 받지 않았어요.',
   dismiss: '지우기',
   dismissCode: (code) => `${code} 지우기`,
   dismissFailed: (message) => `코드를 지우지 못했어요: ${message}`,
@@ -221,6 +231,8 @@ const ko: Texts = {
     WALLET_ACCOUNT_NOT_FOUND: '이 체인에 없는 계정이에요.',
     ELIGIBILITY_UNAVAILABLE:
       '이 보상의 조건을 확인하려고 블록체인에 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
+    OPERATOR_CHECK_UNAVAILABLE:
+      '이 요청을 확인하려고 보상 주최자에게 연결하지 못했어요. 잠시 후 다시 시도해 주세요.',
     WALLET_CHAIN_UNAVAILABLE: '지갑을 확인하려고 블록체인에 접속하지 못했어요. 다시 시도해 주세요.',
     WALLET_PERMISSION_REFUSED:
       '지갑이 계정의 active 권한이 아닌 다른 권한으로 로그인했어요. active 권한으로 다시 연결해 주세요.',

@@ -23,6 +23,10 @@ const tr: Texts = {
   walletConnectionCancelled: 'Cüzdan bağlantısı iptal edildi.',
   leaveForest: 'Ormandan Çık',
   signOutFailed: (message) => `Ormandan çıkılamadı: ${message}`,
+  pageNotFound: 'Sayfa bulunamadı',
+  pageNotFoundText:
+    'Bu adreste bir sayfa yok. Bağlantıyı kontrol et ya da ormanın girişinden yeniden başla.',
+  backToForest: 'Ormana dön',
 
   kitSubtitle: (productName) => `${productName} girişi`,
   mobileWalletCancelled: 'İstek mobil cüzdandan iptal edildi.',
@@ -117,6 +121,7 @@ const tr: Texts = {
     nft_pool_empty: 'Bu ödülün tüm NFT’leri dağıtıldı.',
     not_eligible: 'Bu cüzdan bu ödülün koşullarını karşılamıyor.',
     wallet_limit_reached: 'Bu cüzdan bu ödülü şimdilik izin verilen sayıda aldı.',
+    rejected_by_operator: 'Bu ödülün düzenleyicisi bu talebi reddetti.',
   },
   eligibilityRule: {
     allowlist: 'Bu ödül yalnızca listedeki hesaplar içindir.',
@@ -127,10 +132,16 @@ const tr: Texts = {
       `Bu ödül ${collection} koleksiyonunun #${template} şablonlu NFT’sini tutanlar içindir.`,
     min_account_age: (days: number) => `Bu ödül en az ${days} günlük hesaplar içindir.`,
   },
+  oncePerAssetSpent: (collection: string, template: number | undefined) =>
+    `Bu ödül her NFT için bir kez alınır ve bu cüzdanın tuttuğu ${template === undefined ? `${collection} koleksiyonundan NFT’lerin` : `${collection} koleksiyonunun #${template} şablonlu NFT’lerinin`} hepsi zaten bir alımda kullanıldı.`,
   walletLimit: (claims: number, period: string) =>
     `Bu seride her cüzdan ${period} başına ${claims} kez alabilir.`,
   walletLimitPeriod: { hour: 'saat', day: 'gün', week: 'hafta' },
   nextClaimAt: (date: string) => `Bu cüzdan ${date} itibarıyla yeniden alabilir.`,
+  operatorCheckRefusal: (reason: string | undefined) =>
+    reason
+      ? `Bu ödülün düzenleyicisi bu cüzdanı kabul etmedi: ${reason}`
+      : 'Bu ödülün düzenleyicisi bu cüzdanı kabul etmedi.',
   dismiss: 'Kaldır',
   dismissCode: (code) => `Kaldır: ${code}`,
   dismissFailed: (message) => `Kod kaldırılamadı: ${message}`,
@@ -224,6 +235,8 @@ const tr: Texts = {
     WALLET_ACCOUNT_NOT_FOUND: 'Bu hesap bu zincirde yok.',
     ELIGIBILITY_UNAVAILABLE:
       'Bu ödülün koşullarını denetlemek için blokzincirine ulaşılamadı. Lütfen biraz sonra yeniden deneyin.',
+    OPERATOR_CHECK_UNAVAILABLE:
+      'Bu talebi denetlemek için ödülün düzenleyicisine ulaşılamadı. Lütfen biraz sonra yeniden deneyin.',
     WALLET_CHAIN_UNAVAILABLE:
       'Cüzdanı kontrol etmek için blokzincire ulaşılamadı. Lütfen tekrar dene.',
     WALLET_PERMISSION_REFUSED:

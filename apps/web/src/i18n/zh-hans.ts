@@ -22,6 +22,9 @@ const zhHans: Texts = {
   walletConnectionCancelled: '已取消连接钱包。',
   leaveForest: '离开森林',
   signOutFailed: (message) => `没能离开森林：${message}`,
+  pageNotFound: '找不到页面',
+  pageNotFoundText: '这个网址没有对应的页面。请检查链接，或从森林入口重新开始。',
+  backToForest: '返回森林',
 
   kitSubtitle: (productName) => `登录 ${productName}`,
   mobileWalletCancelled: '请求已在移动钱包中取消。',
@@ -112,6 +115,7 @@ const zhHans: Texts = {
     nft_pool_empty: '这份奖励的 NFT 已全部发完。',
     not_eligible: '这个钱包不符合这份奖励的条件。',
     wallet_limit_reached: '这个钱包目前已领取到这份奖励允许的次数。',
+    rejected_by_operator: '这份奖励的主办方拒绝了这次领取。',
   },
   eligibilityRule: {
     allowlist: '这份奖励仅限名单上的账户领取。',
@@ -121,10 +125,14 @@ const zhHans: Texts = {
       `这份奖励仅限持有 ${collection} 的 #${template} 模板 NFT 的用户领取。`,
     min_account_age: (days: number) => `这份奖励仅限创建至少 ${days} 天的账户领取。`,
   },
+  oncePerAssetSpent: (collection: string, template: number | undefined) =>
+    `这份奖励每个 NFT 只能领取一次，这个钱包持有的${template === undefined ? ` ${collection} NFT ` : ` ${collection} 的 #${template} 模板 NFT `}都已用于领取。`,
   walletLimit: (claims: number, period: string) =>
     `在这个系列中，每个钱包每${period}可领取 ${claims} 次。`,
   walletLimitPeriod: { hour: '小时', day: '天', week: '周' },
   nextClaimAt: (date: string) => `这个钱包从 ${date} 起可以再次领取。`,
+  operatorCheckRefusal: (reason: string | undefined) =>
+    reason ? `这份奖励的主办方没有接受这个钱包：${reason}` : '这份奖励的主办方没有接受这个钱包。',
   dismiss: '移除',
   dismissCode: (code) => `移除 ${code}`,
   dismissFailed: (message) => `没能移除这个兑换码：${message}`,
@@ -208,6 +216,7 @@ const zhHans: Texts = {
     WALLET_PROOF_SIGNATURE_INVALID: '钱包的证明不是由该账户的密钥签名的。',
     WALLET_ACCOUNT_NOT_FOUND: '这条链上没有这个账户。',
     ELIGIBILITY_UNAVAILABLE: '无法连接区块链来核对这份奖励的条件。请稍后再试。',
+    OPERATOR_CHECK_UNAVAILABLE: '无法联系这份奖励的主办方来核对这次领取。请稍后再试。',
     WALLET_CHAIN_UNAVAILABLE: '无法连接区块链来验证钱包，请再试一次。',
     WALLET_PERMISSION_REFUSED: '钱包用账户 active 权限以外的权限登录了。请用 active 权限重新连接。',
     SIGN_OUT_EVERYWHERE_UNPROVEN: '请先用所有权证明连接钱包，才能在所有设备上退出登录。',

@@ -22,6 +22,9 @@ const zhHant: Texts = {
   walletConnectionCancelled: '已取消連結錢包。',
   leaveForest: '離開森林',
   signOutFailed: (message) => `沒能離開森林：${message}`,
+  pageNotFound: '找不到頁面',
+  pageNotFoundText: '這個網址沒有對應的頁面。請檢查連結，或從森林入口重新開始。',
+  backToForest: '返回森林',
 
   kitSubtitle: (productName) => `登入 ${productName}`,
   mobileWalletCancelled: '請求已在行動錢包中取消。',
@@ -112,6 +115,7 @@ const zhHant: Texts = {
     nft_pool_empty: '這份獎勵的 NFT 已全部發完。',
     not_eligible: '這個錢包不符合這份獎勵的條件。',
     wallet_limit_reached: '這個錢包目前已領取到這份獎勵允許的次數。',
+    rejected_by_operator: '這份獎勵的主辦方拒絕了這次領取。',
   },
   eligibilityRule: {
     allowlist: '這份獎勵僅限名單上的帳戶領取。',
@@ -121,10 +125,14 @@ const zhHant: Texts = {
       `這份獎勵僅限持有 ${collection} 的 #${template} 範本 NFT 的使用者領取。`,
     min_account_age: (days: number) => `這份獎勵僅限建立至少 ${days} 天的帳戶領取。`,
   },
+  oncePerAssetSpent: (collection: string, template: number | undefined) =>
+    `這份獎勵每個 NFT 只能領取一次，這個錢包持有的${template === undefined ? ` ${collection} NFT ` : ` ${collection} 的 #${template} 範本 NFT `}都已用於領取。`,
   walletLimit: (claims: number, period: string) =>
     `在這個系列中，每個錢包每${period}可領取 ${claims} 次。`,
   walletLimitPeriod: { hour: '小時', day: '天', week: '週' },
   nextClaimAt: (date: string) => `這個錢包從 ${date} 起可以再次領取。`,
+  operatorCheckRefusal: (reason: string | undefined) =>
+    reason ? `這份獎勵的主辦方沒有接受這個錢包：${reason}` : '這份獎勵的主辦方沒有接受這個錢包。',
   dismiss: '移除',
   dismissCode: (code) => `移除 ${code}`,
   dismissFailed: (message) => `沒能移除這個兌換碼：${message}`,
@@ -208,6 +216,7 @@ const zhHant: Texts = {
     WALLET_PROOF_SIGNATURE_INVALID: '錢包的證明不是由該帳戶的金鑰簽署的。',
     WALLET_ACCOUNT_NOT_FOUND: '這條鏈上沒有這個帳戶。',
     ELIGIBILITY_UNAVAILABLE: '無法連線區塊鏈來核對這份獎勵的條件。請稍後再試。',
+    OPERATOR_CHECK_UNAVAILABLE: '無法聯繫這份獎勵的主辦方來核對這次領取。請稍後再試。',
     WALLET_CHAIN_UNAVAILABLE: '無法連上區塊鏈來驗證錢包，請再試一次。',
     WALLET_PERMISSION_REFUSED: '錢包用帳戶 active 權限以外的權限登入了。請用 active 權限重新連結。',
     SIGN_OUT_EVERYWHERE_UNPROVEN: '請先以所有權證明連結錢包，才能在所有裝置上登出。',

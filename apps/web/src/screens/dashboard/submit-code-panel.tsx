@@ -18,7 +18,8 @@ export function SubmitCodePanel() {
   const inputId = useId()
   const [method, setMethod] = useState<Method>('enter')
   const [code, setCode] = useState('')
-  const { submitting, checking, submit } = useSubmitCode()
+  const { submitting, checking, submit, refusal, clearRefusal } = useSubmitCode()
+  const refusalId = `${inputId}-refusal`
   const inputRef = useRef<HTMLInputElement>(null)
   const [detections, setDetections] = useState(0)
 
@@ -38,6 +39,7 @@ export function SubmitCodePanel() {
       return
     }
     setCode(read.code)
+    clearRefusal()
     toast.success(texts.codeDetected(read.code))
     setMethod('enter')
     setDetections((count) => count + 1)
@@ -48,8 +50,9 @@ export function SubmitCodePanel() {
     if (submitting || code === '') return
     const outcome = await submit(code)
     if (outcome === 'accepted') setCode('')
-    // A refused code stays, selected: a typo is corrected, another code typed over it.
-    if (outcome === 'rejected') inputRef.current?.select()
+    // A refused code stays, selected, next to the words under it: a typo is corrected, another
+    // code typed over it.
+    else inputRef.current?.select()
   }
 
   return (
@@ -74,14 +77,22 @@ export function SubmitCodePanel() {
                     className="enter-code__input text-field"
                     type="text"
                     value={code}
-                    onChange={(event) => setCode(event.target.value)}
+                    onChange={(event) => {
+                      setCode(event.target.value)
+                      clearRefusal()
+                    }}
                     placeholder={texts.codePlaceholder}
                     autoComplete="off"
                     autoCapitalize="none"
                     autoCorrect="off"
                     spellCheck={false}
                     enterKeyHint="send"
+                    aria-invalid={refusal ? true : undefined}
+                    aria-describedby={refusal ? refusalId : undefined}
                   />
+                  <p id={refusalId} className="enter-code__refusal" role="alert">
+                    {refusal}
+                  </p>
                 </div>
               ),
             },
