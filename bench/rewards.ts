@@ -19,10 +19,6 @@
  * pgbench when it is not at Debian's PostgreSQL 15 path.
  */
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import type { Database } from '@fernwood/server/database'
@@ -40,6 +36,7 @@ import {
   startBenchServer,
 } from './bench-server.ts'
 import { p50p99, percentile } from './figures.ts'
+import { driverRate, floorRate, rateOf } from './floor.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
 import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
 
@@ -52,12 +49,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 1_000)
 const HISTORY_ENTRIES = Number(process.env.BENCH_HISTORY ?? 10_000)
 const PAYOUTS = Number(process.env.BENCH_PAYOUTS ?? 30)
-const PGBENCH = process.env.PGBENCH ?? '/usr/lib/postgresql/15/bin/pgbench'
 const PAYING_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 // Valid codes of one shared campaign: every account may redeem each once, so no visitor is ever
 // locked out for guessing, and as many as a fast run can use.
 const SHARED_CODES = 20_000
-const CHANGES_CHANNEL = 'fernwood_changes'
 
 const run = promisify(execFile)
 
@@ -70,26 +65,6 @@ async function signIn(server: RunningServer, waxAccount: string) {
   const visitor = await enter(server, waxAccount)
   const feed = await LiveFeed.open(`${server.url}/api/live`, visitor.cookie)
   return { ...visitor, feed }
-}
-
-/** Runs `clients` loops of `step` for `durationMs`; the rate of completed steps per second. */
-async function rateOf(
-  clients: number,
-  durationMs: number,
-  step: (client: number, n: number) => Promise<void>,
-) {
-  const endsAt = performance.now() + durationMs
-  const startedAt = performance.now()
-  let done = 0
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let n = 0; performance.now() < endsAt; n++) {
-        await step(client, n)
-        done++
-      }
-    }),
-  )
-  return done / ((performance.now() - startedAt) / 1000)
 }
 
 /**
@@ -125,22 +100,6 @@ async function apiSubmissionRate(server: RunningServer) {
   return submitted / seconds
 }
 
-/** The transaction the issue names as the floor: insert one reward, notify the channel. */
-const FLOOR_INSERT = `INSERT INTO rewards (code, wax_account) VALUES ($1, 'floor')
-  ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING`
-const FLOOR_NOTIFY = `SELECT pg_notify('${CHANGES_CHANNEL}', '{"k":"due"}')`
-
-/** The same transaction sent through our own driver, as many clients at once. */
-function driverRate(database: Database) {
-  const run = randomBytes(4).toString('hex')
-  return rateOf(CLIENTS, THROUGHPUT_MS, (client, n) =>
-    database.transaction(async (tx) => {
-      await tx.query(FLOOR_INSERT, [`driver-${run}-${client}-${n}`])
-      await tx.query(FLOOR_NOTIFY)
-    }),
-  )
-}
-
 /**
  * The submission the API makes, without HTTP: through our submission batches (session, limits,
  * turns, lockout, insert and its event) by as many clients, each its own visitor.
@@ -156,39 +115,6 @@ async function repositoryRate(server: RunningServer, env: Environment) {
   })
   for (const { feed } of visitors) feed.close()
   return rate
-}
-
-/** pgbench's transactions per second for the same transaction at the same client count. */
-async function pgbenchRate(databaseUrl: string) {
-  const directory = await mkdtemp(path.join(tmpdir(), 'fernwood-pgbench-'))
-  const script = path.join(directory, 'submit.sql')
-  await writeFile(
-    script,
-    [
-      '\\set n random(1, 2000000000)',
-      'BEGIN;',
-      `INSERT INTO rewards (code, wax_account) VALUES ('pgbench-' || :client_id || '-' || :n, 'floor') ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING;`,
-      `${FLOOR_NOTIFY};`,
-      'END;',
-    ].join('\n'),
-  )
-  try {
-    const { stdout } = await run(PGBENCH, [
-      '--no-vacuum',
-      `--client=${CLIENTS}`,
-      '--jobs=2',
-      `--time=${Math.max(1, Math.round(THROUGHPUT_MS / 1000))}`,
-      `--file=${script}`,
-      databaseUrl,
-    ])
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)
-    return tps ? Number(tps[1]) : undefined
-  } catch (error) {
-    console.error(`pgbench did not run: ${(error as Error).message}`)
-    return undefined
-  } finally {
-    await rm(directory, { recursive: true, force: true })
-  }
 }
 
 /** Gives an account `entries` paid rewards, as a long-time visitor has. */
@@ -276,12 +202,10 @@ async function benchmark(driver: Driver) {
     const floors: number[] = []
     for (let round = 0; round < ROUNDS; round++) {
       api.push(await apiSubmissionRate(server))
-      floors.push(
-        (databaseUrl && (await pgbenchRate(databaseUrl))) || (await driverRate(server.database)),
-      )
+      floors.push(await floorRate(server.database, databaseUrl, CLIENTS, THROUGHPUT_MS))
     }
     const repository = await repositoryRate(server, env)
-    const direct = await driverRate(server.database)
+    const direct = await driverRate(server.database, CLIENTS, THROUGHPUT_MS)
     const floorName = databaseUrl ? 'pgbench' : 'the driver'
     console.log(
       `${name} submissions, ${CLIENTS} clients, median of ${ROUNDS} turns: API ${rates(api)} | ` +

@@ -40,7 +40,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "pending" | "processing" | "confirming" | "completed" | "rejected";
-                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty";
+                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty" | "rejected_by_operator";
                                 reward: {
                                     amount: string;
                                     token: string;
@@ -187,7 +187,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "pending" | "processing" | "confirming" | "completed" | "rejected";
-                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty";
+                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty" | "rejected_by_operator";
                                 reward: {
                                     amount: string;
                                     token: string;
@@ -340,6 +340,7 @@ export interface paths {
                  *     nft_pool_empty: Every NFT of this reward has been handed out.
                  *     not_eligible: This wallet does not meet the rules of this reward.
                  *     wallet_limit_reached: This wallet has claimed as often as this reward allows for now.
+                 *     rejected_by_operator: The organiser of this reward turned this claim down.
                  */
                 422: {
                     headers: {
@@ -348,7 +349,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: {
-                                code: "IDEMPOTENCY_KEY_REUSED" | "GRANTS_PER_ACCOUNT_REACHED" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached";
+                                code: "IDEMPOTENCY_KEY_REUSED" | "GRANTS_PER_ACCOUNT_REACHED" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached" | "rejected_by_operator";
                                 message: string;
                                 /** @description the request body’s property the refusal concerns */
                                 field?: string;
@@ -449,7 +450,7 @@ export interface paths {
                                  * @enum {unknown}
                                  */
                                 status: "pending" | "processing" | "confirming" | "completed" | "rejected";
-                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty";
+                                rejection?: "unknown_code" | "not_started" | "ended" | "fully_claimed" | "not_eligible" | "wallet_limit_reached" | "nft_supply_exhausted" | "nft_pool_empty" | "rejected_by_operator";
                                 reward: {
                                     amount: string;
                                     token: string;
@@ -836,6 +837,10 @@ export interface components {
          *     - ADMIN_ACCOUNT_AGE_INVALID (400): The minimum account age must be a whole number of days from 1 to 36500.
          *     - ADMIN_GROUP_INVALID (400): The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.
          *     - ADMIN_PER_WALLET_INVALID (400): The per-wallet limit must be claims per period, e.g. "1/day" (hour, day or week; 1 to 1000), with a group.
+         *     - ADMIN_GRANTS_PER_ACCOUNT_INVALID (400): The grants per account must be a whole number of at least 1, or unlimited (null).
+         *     - ADMIN_ONCE_PER_ASSET_INVALID (400): One claim per NFT needs a holds-NFT rule: it counts the NFTs that rule asks for.
+         *     - ADMIN_CHECK_URL_REFUSED (400): The check URL is refused: %s.
+         *     - ADMIN_PAYOUT_DELAY_INVALID (400): The review window must be a whole number of seconds from 0 to 30 days.
          *     - ADMIN_KIOSK_HOURS_INVALID (400): A kiosk credential holds for a whole number of hours from 1 to %s.
          *     - ADMIN_KIOSK_CREDENTIAL_NOT_FOUND (404): No kiosk credential %s is in force: it was revoked, it expired, or it was never issued.
          *     - KIOSK_CREDENTIAL_INVALID (401): This kiosk link is not valid: it was revoked, it expired, or it was never issued. Ask an operator for a new one.
@@ -864,6 +869,7 @@ export interface components {
          *     - WEBHOOK_URL_REFUSED (422): This webhook URL is refused: %s.
          *     - WEBHOOK_CAMPAIGN_UNKNOWN (404): There is no campaign %s.
          *     - WEBHOOK_ENDPOINT_NOT_FOUND (404): There is no webhook endpoint %s.
+         *     - WEBHOOK_DELIVERY_NOT_FOUND (404): There is no delivery %s to this webhook endpoint.
          *     - CODE_INVALID (400): Please connect your wallet and enter a valid code.
          *     - CODE_DUPLICATE (409): This wallet has already used or submitted this code.
          *     - CODES_RATE_LIMITED (429): Too many codes submitted. Try again in %s.
@@ -871,6 +877,7 @@ export interface components {
          *     - REWARD_NOT_DISMISSIBLE (404): Only a rejected code of your wallet can be dismissed.
          *     - CLAIM_NOT_FOUND (404): There is no reward to claim with this code.
          *     - ELIGIBILITY_UNAVAILABLE (503): The blockchain could not be reached to check this reward’s rules. Please try again in a moment.
+         *     - OPERATOR_CHECK_UNAVAILABLE (503): The organiser of this reward could not be reached to check this claim. Please try again in a moment.
          *     - WALLET_CHALLENGE_INVALID (400): This login request has expired or was already used. Please connect again.
          *     - WALLET_PROOF_MISSING (400): The wallet gave no proof of account ownership.
          *     - WALLET_PROOF_MALFORMED (400): The wallet’s proof could not be read.
@@ -898,9 +905,10 @@ export interface components {
          *     - nft_pool_empty (422): Every NFT of this reward has been handed out.
          *     - not_eligible (422): This wallet does not meet the rules of this reward.
          *     - wallet_limit_reached (422): This wallet has claimed as often as this reward allows for now.
+         *     - rejected_by_operator (422): The organiser of this reward turned this claim down.
          * @enum {string}
          */
-        ErrorCode: "ADMIN_WALLET_REQUIRED" | "ADMIN_WALLET_UNVERIFIED" | "ADMIN_NOT_OPERATOR" | "ADMIN_SLUG_INVALID" | "ADMIN_SLUG_TAKEN" | "ADMIN_NAME_INVALID" | "ADMIN_REWARD_INVALID" | "ADMIN_NFT_INVALID" | "ADMIN_NFT_TEMPLATE_UNKNOWN" | "ADMIN_NFT_NOT_MINTER" | "ADMIN_NFT_SCHEMA_UNTIED" | "ADMIN_CHAIN_UNAVAILABLE" | "ADMIN_NFT_POOL_INVALID" | "ADMIN_NFT_POOL_TEMPLATE_UNKNOWN" | "ADMIN_NFT_POOL_EMPTY" | "ADMIN_CONTRACT_INVALID" | "ADMIN_TIME_INVALID" | "ADMIN_WINDOW_INVALID" | "ADMIN_CAP_INVALID" | "ADMIN_BUDGET_INVALID" | "ADMIN_BUDGET_NOT_WHOLE_REWARDS" | "ADMIN_CODE_INVALID" | "ADMIN_UNIQUE_CODE_GIVEN" | "ADMIN_CODE_TAKEN" | "ADMIN_CAMPAIGN_NOT_FOUND" | "ADMIN_CAMPAIGN_WELCOME" | "ADMIN_CAMPAIGN_CLOSED" | "ADMIN_CAMPAIGN_NOT_CLOSED" | "ADMIN_CAMPAIGN_WINDOW_OVER" | "ADMIN_CAMPAIGN_SHARED" | "ADMIN_CODE_COUNT_INVALID" | "ADMIN_REWARD_NOT_WAITING" | "ADMIN_GENERATIONS_BUSY" | "ADMIN_GENERATION_NOT_FOUND" | "ADMIN_GENERATION_RUNNING" | "ADMIN_EDIT_EMPTY" | "ADMIN_CAMPAIGN_WELCOME_EDIT" | "ADMIN_CAP_BELOW_CLAIMED" | "ADMIN_ALLOWLIST_INVALID" | "ADMIN_MIN_BALANCE_INVALID" | "ADMIN_HOLDS_NFT_INVALID" | "ADMIN_ACCOUNT_AGE_INVALID" | "ADMIN_GROUP_INVALID" | "ADMIN_PER_WALLET_INVALID" | "ADMIN_KIOSK_HOURS_INVALID" | "ADMIN_KIOSK_CREDENTIAL_NOT_FOUND" | "KIOSK_CREDENTIAL_INVALID" | "HUMAN_CHECK_REQUIRED" | "HUMAN_CHECK_INVALID" | "HUMAN_CHECK_EXPIRED" | "HUMAN_CHECK_REPLAYED" | "NOT_SIGNED_IN" | "CROSS_ORIGIN_REFUSED" | "JSON_REQUIRED" | "HOST_NOT_SERVED" | "NOT_FOUND" | "RATE_LIMITED" | "LIVE_STREAMS_PER_SESSION" | "LIVE_STREAMS_PER_ADDRESS" | "METRICS_TOKEN_REQUIRED" | "API_KEY_INVALID" | "API_KEY_CAMPAIGN_REFUSED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "GRANT_NOT_FOUND" | "GRANTS_PER_ACCOUNT_REACHED" | "CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN" | "API_KEY_CAMPAIGN_UNKNOWN" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_CAMPAIGN_UNKNOWN" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "CODE_INVALID" | "CODE_DUPLICATE" | "CODES_RATE_LIMITED" | "CODE_LOCKED_OUT" | "REWARD_NOT_DISMISSIBLE" | "CLAIM_NOT_FOUND" | "ELIGIBILITY_UNAVAILABLE" | "WALLET_CHALLENGE_INVALID" | "WALLET_PROOF_MISSING" | "WALLET_PROOF_MALFORMED" | "WALLET_PROOF_WRONG_CHAIN" | "WALLET_PROOF_WRONG_SCOPE" | "WALLET_PROOF_WRONG_ACCOUNT" | "WALLET_PROOF_EXPIRED" | "WALLET_PROOF_REPLAYED" | "WALLET_PROOF_SIGNATURE_INVALID" | "WALLET_PERMISSION_REFUSED" | "WALLET_ACCOUNT_NOT_FOUND" | "WALLET_CHAIN_UNAVAILABLE" | "SIGN_OUT_EVERYWHERE_UNPROVEN" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "INVALID_REQUEST" | "INTERNAL" | "LIVE_STREAMS_AT_CAPACITY" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached";
+        ErrorCode: "ADMIN_WALLET_REQUIRED" | "ADMIN_WALLET_UNVERIFIED" | "ADMIN_NOT_OPERATOR" | "ADMIN_SLUG_INVALID" | "ADMIN_SLUG_TAKEN" | "ADMIN_NAME_INVALID" | "ADMIN_REWARD_INVALID" | "ADMIN_NFT_INVALID" | "ADMIN_NFT_TEMPLATE_UNKNOWN" | "ADMIN_NFT_NOT_MINTER" | "ADMIN_NFT_SCHEMA_UNTIED" | "ADMIN_CHAIN_UNAVAILABLE" | "ADMIN_NFT_POOL_INVALID" | "ADMIN_NFT_POOL_TEMPLATE_UNKNOWN" | "ADMIN_NFT_POOL_EMPTY" | "ADMIN_CONTRACT_INVALID" | "ADMIN_TIME_INVALID" | "ADMIN_WINDOW_INVALID" | "ADMIN_CAP_INVALID" | "ADMIN_BUDGET_INVALID" | "ADMIN_BUDGET_NOT_WHOLE_REWARDS" | "ADMIN_CODE_INVALID" | "ADMIN_UNIQUE_CODE_GIVEN" | "ADMIN_CODE_TAKEN" | "ADMIN_CAMPAIGN_NOT_FOUND" | "ADMIN_CAMPAIGN_WELCOME" | "ADMIN_CAMPAIGN_CLOSED" | "ADMIN_CAMPAIGN_NOT_CLOSED" | "ADMIN_CAMPAIGN_WINDOW_OVER" | "ADMIN_CAMPAIGN_SHARED" | "ADMIN_CODE_COUNT_INVALID" | "ADMIN_REWARD_NOT_WAITING" | "ADMIN_GENERATIONS_BUSY" | "ADMIN_GENERATION_NOT_FOUND" | "ADMIN_GENERATION_RUNNING" | "ADMIN_EDIT_EMPTY" | "ADMIN_CAMPAIGN_WELCOME_EDIT" | "ADMIN_CAP_BELOW_CLAIMED" | "ADMIN_ALLOWLIST_INVALID" | "ADMIN_MIN_BALANCE_INVALID" | "ADMIN_HOLDS_NFT_INVALID" | "ADMIN_ACCOUNT_AGE_INVALID" | "ADMIN_GROUP_INVALID" | "ADMIN_PER_WALLET_INVALID" | "ADMIN_GRANTS_PER_ACCOUNT_INVALID" | "ADMIN_ONCE_PER_ASSET_INVALID" | "ADMIN_CHECK_URL_REFUSED" | "ADMIN_PAYOUT_DELAY_INVALID" | "ADMIN_KIOSK_HOURS_INVALID" | "ADMIN_KIOSK_CREDENTIAL_NOT_FOUND" | "KIOSK_CREDENTIAL_INVALID" | "HUMAN_CHECK_REQUIRED" | "HUMAN_CHECK_INVALID" | "HUMAN_CHECK_EXPIRED" | "HUMAN_CHECK_REPLAYED" | "NOT_SIGNED_IN" | "CROSS_ORIGIN_REFUSED" | "JSON_REQUIRED" | "HOST_NOT_SERVED" | "NOT_FOUND" | "RATE_LIMITED" | "LIVE_STREAMS_PER_SESSION" | "LIVE_STREAMS_PER_ADDRESS" | "METRICS_TOKEN_REQUIRED" | "API_KEY_INVALID" | "API_KEY_CAMPAIGN_REFUSED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "GRANT_NOT_FOUND" | "GRANTS_PER_ACCOUNT_REACHED" | "CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN" | "API_KEY_CAMPAIGN_UNKNOWN" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_CAMPAIGN_UNKNOWN" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "CODE_INVALID" | "CODE_DUPLICATE" | "CODES_RATE_LIMITED" | "CODE_LOCKED_OUT" | "REWARD_NOT_DISMISSIBLE" | "CLAIM_NOT_FOUND" | "ELIGIBILITY_UNAVAILABLE" | "OPERATOR_CHECK_UNAVAILABLE" | "WALLET_CHALLENGE_INVALID" | "WALLET_PROOF_MISSING" | "WALLET_PROOF_MALFORMED" | "WALLET_PROOF_WRONG_CHAIN" | "WALLET_PROOF_WRONG_SCOPE" | "WALLET_PROOF_WRONG_ACCOUNT" | "WALLET_PROOF_EXPIRED" | "WALLET_PROOF_REPLAYED" | "WALLET_PROOF_SIGNATURE_INVALID" | "WALLET_PERMISSION_REFUSED" | "WALLET_ACCOUNT_NOT_FOUND" | "WALLET_CHAIN_UNAVAILABLE" | "SIGN_OUT_EVERYWHERE_UNPROVEN" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "INVALID_REQUEST" | "INTERNAL" | "LIVE_STREAMS_AT_CAPACITY" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached" | "rejected_by_operator";
     };
     responses: never;
     parameters: never;
