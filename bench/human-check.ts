@@ -11,7 +11,7 @@
  * - what the check adds to a claim's latency on the server: a shared code's claim with its
  *   solution (verified, spent, recorded) next to one of a campaign with the check off.
  *
- *   npx tsx bench/human-check.ts   (after npm run build -w @fernwood/web)
+ *   npm run human-check -w @fernwood/bench   (after npm run build -w @fernwood/web)
  *
  * The farm's claims run on a second server whose challenges take one cheap attempt per base
  * difficulty, so that the run takes seconds: the difficulties it issues are those of the
