@@ -66,8 +66,6 @@ export async function readOperatorCheckSecret(
  * first passes the SSRF guard, and a redirect is a failure: the URL checked is the one reached.
  */
 export class OperatorCheck {
-  #serverSecret: Promise<Buffer> | undefined
-
   constructor(
     private readonly database: Database,
     private readonly settings: OperatorCheckSettings,
@@ -121,7 +119,7 @@ export class OperatorCheck {
     const signal = AbortSignal.timeout(timeoutMs)
     const refused = await untilAborted(refusedDestination(url, policy), signal)
     if (refused) throw new OperatorCheckFailed(`refused destination: ${refused}`)
-    const secret = operatorCheckSecret(await this.#secret(), message.campaignId)
+    const secret = await readOperatorCheckSecret(this.database, message.campaignId)
     let response: Response
     try {
       response = await fetch(url, {
@@ -154,14 +152,6 @@ export class OperatorCheck {
       throw new OperatorCheckFailed('not {"eligible": true|false, "reason"?: "…"}')
     }
     return answer
-  }
-
-  #secret(): Promise<Buffer> {
-    this.#serverSecret ??= readServerSecret(this.database)
-    this.#serverSecret.catch(() => {
-      this.#serverSecret = undefined
-    })
-    return this.#serverSecret
   }
 }
 
