@@ -189,17 +189,18 @@ export async function recordKeyUse(
   keyId: string,
   use: { method: string; route: string; status: number; idempotencyKey?: string },
 ): Promise<void> {
+  await audit(database, `api-key:${keyId}`, 'api-key.used', `${use.method} ${use.route}`, {
+    status: use.status,
+    ...(use.idempotencyKey !== undefined && { idempotencyKey: use.idempotencyKey }),
+  })
   // The key's last use to the minute: written on every request, one row would take every
-  // request of the key in turn (its lock), however many servers answer them.
+  // request of the key in turn (its lock), however many servers answer them. After the audit,
+  // so a use the key shows is always in the audit log.
   await database.query(
     `UPDATE api_keys SET last_used_at = now()
       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
     [keyId],
   )
-  await audit(database, `api-key:${keyId}`, 'api-key.used', `${use.method} ${use.route}`, {
-    status: use.status,
-    ...(use.idempotencyKey !== undefined && { idempotencyKey: use.idempotencyKey }),
-  })
 }
 
 async function campaignIdsOf(tx: Queryable, slugs: string[]): Promise<number[]> {
