@@ -17,19 +17,10 @@ export async function spendChallenge(
   return spent.length === 1
 }
 
-/** Notes an accepted claim of `account` from `addressPrefix`, for the difficulty of the next. */
-export async function recordCheckedClaim(
-  db: Queryable,
-  addressPrefix: string,
-  account: string,
-): Promise<void> {
-  await db.query('INSERT INTO human_check_claims (address_prefix, wax_account) VALUES ($1, $2)', [
-    addressPrefix,
-    account,
-  ])
-}
-
-/** The accounts other than `account` with a claim accepted from `addressPrefix` in the window. */
+/**
+ * The accounts other than `account` with a claim accepted from `addressPrefix` in the window, of
+ * any campaign: the network submit_reward keeps on each claim it accepts.
+ */
 export async function otherAccountsBehind(
   db: Queryable,
   addressPrefix: string,
@@ -37,19 +28,15 @@ export async function otherAccountsBehind(
   windowMinutes: number,
 ): Promise<number> {
   const [{ accounts }] = await db.query<{ accounts: number }>(
-    `SELECT count(DISTINCT wax_account)::int AS accounts FROM human_check_claims
+    `SELECT count(DISTINCT wax_account)::int AS accounts FROM rewards
       WHERE address_prefix = $1 AND wax_account IS DISTINCT FROM $2
-        AND claimed_at > now() - make_interval(mins => $3)`,
+        AND created_at > now() - make_interval(mins => $3)`,
     [addressPrefix, account, windowMinutes],
   )
   return accounts
 }
 
-/** Forgets expired challenges and claims past the window: they no longer change any answer. */
-export async function pruneHumanCheckRecords(db: Queryable, windowMinutes: number): Promise<void> {
+/** Forgets expired challenges: they are refused by their own time. */
+export async function pruneSpentChallenges(db: Queryable): Promise<void> {
   await db.query('DELETE FROM human_check_spent WHERE expires_at < now()')
-  await db.query(
-    'DELETE FROM human_check_claims WHERE claimed_at < now() - make_interval(mins => $1)',
-    [windowMinutes],
-  )
 }

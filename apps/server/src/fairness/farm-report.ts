@@ -30,8 +30,8 @@ export interface FarmReport {
 /**
  * The clusters among the accounts that claimed a campaign, for its operator to review (and, in a
  * review window, reject: review.ts). So far by network: accounts whose accepted claims came from
- * one IPv4 /24 or IPv6 /64, as submit_codes records each (`claim_addresses`), at least
- * `minAccounts` of them. One indexed read of the campaign's claims.
+ * one IPv4 /24 or IPv6 /64, as submit_reward keeps it on each claim it accepts, at least
+ * `minAccounts` of them. One read of the campaign's claims, through its codes.
  */
 export async function farmReport(
   db: Queryable,
@@ -50,14 +50,15 @@ export async function farmReport(
     status: RewardStatus
     created_at: Date
   }>(
-    `SELECT a.address_prefix, r.wax_account, r.id::text, r.status, r.created_at
-       FROM claim_addresses a JOIN rewards r ON r.id = a.reward_id
-      WHERE a.campaign_id = $1
-        AND a.address_prefix IN (
-          SELECT c.address_prefix FROM claim_addresses c JOIN rewards o ON o.id = c.reward_id
-           WHERE c.campaign_id = $1
-           GROUP BY c.address_prefix HAVING count(DISTINCT o.wax_account) >= $2)
-      ORDER BY a.address_prefix, r.created_at, r.id`,
+    `WITH claims AS (
+       SELECT r.address_prefix, r.wax_account, r.id, r.status, r.created_at
+         FROM codes k JOIN rewards r ON r.code = k.code
+        WHERE k.campaign_id = $1 AND r.address_prefix IS NOT NULL)
+     SELECT address_prefix, wax_account, id::text, status, created_at FROM claims
+      WHERE address_prefix IN (
+        SELECT address_prefix FROM claims
+         GROUP BY address_prefix HAVING count(DISTINCT wax_account) >= $2)
+      ORDER BY address_prefix, created_at, id`,
     [campaign.id, minAccounts],
   )
   const clusters = new Map<string, ClusterClaim[]>()

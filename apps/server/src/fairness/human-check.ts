@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts'
 import { addressPrefix } from './address-prefix.ts'
 import { HumanCheckChallenges, type SignedChallenge } from './challenges.ts'
 import { CheckedCodes } from './checked-codes.ts'
-import { recordCheckedClaim, spendChallenge } from './claim-records.ts'
+import { spendChallenge } from './claim-records.ts'
 import { assessRisk, attemptsFor, difficultyFactor } from './difficulty.ts'
 import { HumanCheckReplayed, HumanCheckRequired } from './errors.ts'
 import type { HumanCheckSettings } from './settings.ts'
@@ -16,12 +16,6 @@ export interface ClaimAttempt {
   sessionToken: string | undefined
   /** the solved challenge, as the client sent it */
   solution: string | undefined
-  clientAddress: string
-}
-
-/** A claim let through by a solved challenge; `accepted` counts it for its address's next ones. */
-export interface CheckedClaim {
-  accepted(): Promise<void>
 }
 
 /**
@@ -74,27 +68,20 @@ export class HumanCheck {
   }
 
   /**
-   * Lets a claim go ahead, or refuses it (HUMAN_CHECK_*). Undefined when the check does not apply:
-   * its campaign has it off (answered from memory), or the claim is refused anyway (no session,
-   * no usable code). A solution is spent here, once for all servers, before the claim is sent.
+   * Lets a claim go ahead, or refuses it (HUMAN_CHECK_*). Lets it through unchecked when the
+   * check does not apply: its campaign has it off (answered from memory), or the claim is refused
+   * anyway (no session, no usable code). A solution is spent here, once for all servers, before
+   * the claim is sent. The claim, once accepted, counts for its network's next ones by itself.
    */
-  async admit(claim: ClaimAttempt): Promise<CheckedClaim | undefined> {
+  async admit(claim: ClaimAttempt): Promise<void> {
     const { code, sessionToken } = claim
-    if (!code || !sessionToken) return undefined
-    if ((await this.checkedCodes.checkOf(code)) === 'off') return undefined
+    if (!code || !sessionToken) return
+    if ((await this.checkedCodes.checkOf(code)) === 'off') return
     if (!claim.solution) throw new HumanCheckRequired()
     const challenges = await this.#signer()
     const solution = await challenges.verify(claim.solution, { sessionToken, code })
     if (!(await spendChallenge(this.database, solution.nonce, solution.expiresAt))) {
       throw new HumanCheckReplayed()
-    }
-    const { account } = solution
-    return {
-      accepted: async () => {
-        if (account) {
-          await recordCheckedClaim(this.database, addressPrefix(claim.clientAddress), account)
-        }
-      },
     }
   }
 

@@ -4,7 +4,7 @@ import { requireUser, signedInUser } from '../auth/authenticate.ts'
 import { sessionTokenOf } from '../auth/session-cookie.ts'
 import { clientAddress, clientSession, rateLimitHook } from '../http/rate-limit.ts'
 import { CodeInvalid } from '../rewards/errors.ts'
-import { pruneHumanCheckRecords } from './claim-records.ts'
+import { pruneSpentChallenges } from './claim-records.ts'
 import type { HumanCheck } from './human-check.ts'
 import { HumanCheckChallengeRequestSchema, HumanCheckChallengeResponseSchema } from './schemas.ts'
 
@@ -14,7 +14,7 @@ export interface HumanCheckRoutesOptions {
   perMinute: { perSession: number; perAddress: number }
 }
 
-// Expired challenges and claims past the window only take room: pruning now and then is enough.
+// Expired challenges only take room: pruning now and then is enough.
 const PRUNE_INTERVAL_MS = 60_000
 
 /**
@@ -63,7 +63,7 @@ export const humanCheckRoutes: FastifyPluginAsyncTypebox<HumanCheckRoutesOptions
   )
 
   const pruner = setInterval(() => {
-    pruneHumanCheckRecords(database, humanCheck.settings.address.windowMinutes).catch((error) =>
+    pruneSpentChallenges(database).catch((error) =>
       app.log.warn({ err: error }, 'human-check prune failed'),
     )
   }, PRUNE_INTERVAL_MS)

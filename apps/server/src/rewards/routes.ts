@@ -120,7 +120,7 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       }
       // Before the submission joins a batch, each on its own: a claim of a campaign with the
       // check on goes no further without its solution (answered from memory when it is off).
-      const checked = await humanCheck.admit({
+      await humanCheck.admit({
         ...claim,
         solution: request.validationError ? undefined : request.body.humanCheck,
       })
@@ -128,7 +128,6 @@ export const rewardRoutes: FastifyPluginAsyncTypebox<RewardRoutesOptions> = asyn
       // shared with the submissions arriving meanwhile.
       const outcome = await submitCode(claim)
       if (outcome.kind !== 'submitted') throw refusalOf(outcome)
-      if (checked && outcome.reward.status !== 'rejected') await checked.accepted()
       return reply.status(201).send({ reward: outcome.reward })
     },
   )

@@ -3,6 +3,7 @@ import { REJECTION_REASONS } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
 import type { ChainRule } from '../campaigns/eligibility.ts'
 import type { Database } from '../db/database.ts'
+import { addressPrefix } from '../fairness/address-prefix.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
 import type { SubmissionRules } from './submission-rules.ts'
 
@@ -82,11 +83,12 @@ export async function submitCodes(
   rules: SubmissionRules,
 ): Promise<Array<SubmissionOutcome | Error>> {
   const [{ results }] = await database.query<{ results: BatchAnswer[] }>(
-    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL)',
+    'CALL submit_codes($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL)',
     [
       submissions.map(({ sessionToken }) => hashSessionToken(sessionToken)),
       submissions.map(({ code }) => code ?? null),
       submissions.map(({ clientAddress }) => clientAddress),
+      submissions.map(({ clientAddress }) => addressPrefix(clientAddress)),
       SUBMISSION_WINDOW_MS / 1000,
       rules.perAddress,
       rules.perUser,

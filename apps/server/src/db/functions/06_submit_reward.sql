@@ -12,13 +12,15 @@
 -- `checked` for this wallet answers `eligibility_required` and inserts nothing.
 -- Whether a code was in the catalogue is also kept (code_unknown) for rewards an older server
 -- left waiting, which the lockout looks up again, as an operator may add their code meanwhile.
+-- `address_prefix`, the network a visitor's claim came from (null for a partner's grant), is kept
+-- on the claim it accepts, for the human check's difficulty and the campaign's farm report.
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer);
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer, jsonb);
 -- Its OUT columns gained the reward's shape: a new result type, which REPLACE cannot give.
 DROP FUNCTION IF EXISTS submit_reward(text, text, uuid, integer, integer, jsonb, jsonb);
 CREATE OR REPLACE FUNCTION submit_reward(
   code text, wax_account text, user_id uuid, lockout_attempts integer, lockout_minutes integer,
-  rejection_reasons jsonb, checked jsonb,
+  rejection_reasons jsonb, checked jsonb, address_prefix text DEFAULT NULL,
   OUT reward_id uuid, OUT status text, OUT rejection text, OUT reason text,
   OUT created_at timestamptz, OUT locked_for float8, OUT rejection_detail jsonb,
   OUT eligibility_required integer, OUT reward jsonb)
@@ -87,11 +89,12 @@ BEGIN
     END IF;
   END IF;
   INSERT INTO rewards AS r (id, code, wax_account, user_id, code_unknown, status, rejection, reason,
-                            rejection_detail, next_attempt_at)
+                            rejection_detail, next_attempt_at, address_prefix)
   VALUES (new_reward, submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
           verdict, rejection_reasons->>verdict, submit_reward.rejection_detail,
-          now() + make_interval(secs => coalesce(review_seconds, 0)))
+          now() + make_interval(secs => coalesce(review_seconds, 0)),
+          CASE WHEN verdict IS NULL THEN submit_reward.address_prefix END)
   ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING
   RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail, reward_shape(r)
        INTO reward_id, status, rejection, reason, created_at, rejection_detail, reward;

@@ -1,9 +1,10 @@
 -- `POST /api/codes` for a batch of submissions in one statement (rewards/submit-codes.ts, batched
--- by rewards/submission-batches.ts): item i is session_hashes[i], codes[i] and
--- client_addresses[i], and results[i] (a JSON array) is its answer: `user` (false without a
--- live session, when nothing is counted), `limited` ('address' or 'user') with `ms_left`,
--- `wallet` (false without one), then submit_reward's columns (the new reward as its list shows
--- it among them, by reward_shape), or `failed` with the SQLSTATE of an error it alone met.
+-- by rewards/submission-batches.ts): item i is session_hashes[i], codes[i], client_addresses[i]
+-- (the rate limits') and address_prefixes[i] (its network, kept on an accepted claim), and
+-- results[i] (a JSON array) is its answer: `user` (false without a live session, when nothing is
+-- counted), `limited` ('address' or 'user') with `ms_left`, `wallet` (false without one), then
+-- submit_reward's columns (the new reward as its list shows it among them, by reward_shape), or
+-- `failed` with the SQLSTATE of an error it alone met.
 -- A null code (unusable) is counted against the limits and submits nothing.
 -- An error outside any one submission (a lost connection) fails the whole batch, its
 -- counts kept. Each item is counted and decided in its place in the batch, as if sent alone in
@@ -19,7 +20,8 @@ DROP PROCEDURE IF EXISTS submit_codes(
 DROP PROCEDURE IF EXISTS submit_codes(
   bytea[], text[], text[], float8, integer, integer, integer, integer, jsonb);
 CREATE OR REPLACE PROCEDURE submit_codes(
-  session_hashes bytea[], codes text[], client_addresses text[], window_secs float8,
+  session_hashes bytea[], codes text[], client_addresses text[], address_prefixes text[],
+  window_secs float8,
   per_address integer, per_user integer, lockout_attempts integer, lockout_minutes integer,
   rejection_reasons jsonb, checks jsonb, OUT results json)
 LANGUAGE plpgsql AS $$
@@ -100,23 +102,12 @@ BEGIN
       BEGIN
         SELECT * INTO answer
           FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes,
-                             rejection_reasons, checks->(i - 1));
+                             rejection_reasons, checks->(i - 1), address_prefixes[i]);
         answers := answers
           || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer)
               -- whom the server must check against the campaign's chain rules
               || CASE WHEN answer.eligibility_required IS NOT NULL
                       THEN jsonb_build_object('account', accounts[i]) ELSE '{}'::jsonb END);
-        -- An accepted claim's network, for its campaign's farm report (fairness/farm-report.ts),
-        -- as fairness/address-prefix.ts writes it: the address is the rate limits' (an IPv6
-        -- one already its /64).
-        IF answer.status = 'pending' THEN
-          INSERT INTO claim_addresses (reward_id, campaign_id, address_prefix)
-          SELECT answer.reward_id, k.campaign_id,
-                 CASE WHEN client_addresses[i] ~ '^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$'
-                      THEN regexp_replace(client_addresses[i], '\.[0-9]+$', '.0/24')
-                      ELSE client_addresses[i] || '/64' END
-            FROM codes k WHERE k.code = codes[i];
-        END IF;
       EXCEPTION WHEN OTHERS THEN
         answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
       END;
