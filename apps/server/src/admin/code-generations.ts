@@ -255,21 +255,3 @@ export async function findGeneration(db: Queryable, id: string): Promise<StoredG
   if (!row) throw new AdminGenerationNotFound(id)
   return { ...toCodeGeneration(row), rewardQuantity: row.reward_quantity, origin: row.origin }
 }
-
-/** A generation's codes in code order, `pageSize` at a time: a download holds one page. */
-export async function* codesOfGeneration(
-  db: Queryable,
-  id: string,
-  pageSize: number,
-): AsyncGenerator<string[]> {
-  let after = ''
-  for (;;) {
-    const rows = await db.query<{ code: string }>(
-      `SELECT code FROM codes WHERE generation_id = $1 AND code > $2 ORDER BY code LIMIT $3`,
-      [id, after, pageSize],
-    )
-    if (rows.length === 0) return
-    yield rows.map((row) => row.code)
-    after = rows[rows.length - 1].code
-  }
-}

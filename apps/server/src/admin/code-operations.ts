@@ -7,14 +7,10 @@ import {
   MAX_GENERATED_CODES,
 } from '@fernwood/protocol/admin'
 import { Type } from 'typebox'
+import { codesOfGeneration } from '../campaigns/codes.ts'
 import type { Queryable } from '../db/database.ts'
 import { text, whole } from './cli-flags.ts'
-import {
-  codesOfGeneration,
-  findGeneration,
-  listGenerations,
-  startGeneration,
-} from './code-generations.ts'
+import { findGeneration, listGenerations, startGeneration } from './code-generations.ts'
 import { type CodeBatch, codesCsv, printableSheet, writeCodeSheet } from './code-sheet.ts'
 import { attachment, streamedText } from './downloads.ts'
 import * as refusals from './errors.ts'

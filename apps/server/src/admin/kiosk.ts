@@ -2,7 +2,12 @@ import { claimLink } from '@fernwood/protocol'
 import type { AdminCampaign, KioskState } from '@fernwood/protocol/admin'
 import { type AuditActor, audit } from '../audit/audit-log.ts'
 import { findCampaign } from '../campaigns/catalogue.ts'
-import { generateUniqueCode } from '../campaigns/codes.ts'
+import {
+  isKioskCodeSpent,
+  type KioskCode,
+  replaceKioskCode,
+  retireKioskCode,
+} from '../campaigns/kiosk-codes.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { AdminCampaignNotFound, AdminCampaignShared } from './errors.ts'
 import { campaignOverview } from './operations.ts'
@@ -13,11 +18,6 @@ import { campaignOverview } from './operations.ts'
  * KIOSK_CODE_SECONDS; a replaced code is retired (no use left), so a photograph of the screen is
  * worth one claim at most. Codes are made only while a kiosk stream is open (kiosk-routes.ts).
  */
-
-interface KioskCode {
-  code: string
-  until: Date
-}
 
 export interface KioskOptions {
   database: Database
@@ -32,9 +32,6 @@ export interface KioskOptions {
   send(state: KioskState): void
   onError(error: unknown): void
 }
-
-// How long past its time a kiosk code is left to its own kiosk before another retires it.
-const LEFTOVER_GRACE = '1 minute'
 
 /** The campaign a kiosk may show: a unique one (a shared code is everyone's, it cannot rotate). */
 export async function checkKioskCampaign(db: Queryable, slug: string): Promise<void> {
@@ -87,7 +84,7 @@ export class Kiosk {
     const { database } = this.#options
     if (campaign.state !== 'open') {
       await this.#retire()
-    } else if (rotate || !this.#code || (await isSpent(database, this.#code.code))) {
+    } else if (rotate || !this.#code || (await isKioskCodeSpent(database, this.#code.code))) {
       this.#code = await this.#replace()
       clearTimeout(this.#timer)
       this.#timer = setTimeout(
@@ -106,38 +103,16 @@ export class Kiosk {
   async #retire(): Promise<void> {
     if (!this.#code) return
     clearTimeout(this.#timer)
-    await this.#options.database.query(
-      'UPDATE codes SET uses_left = 0 WHERE code = $1 AND uses_left > 0',
-      [this.#code.code],
-    )
+    await retireKioskCode(this.#options.database, this.#code.code)
     this.#code = null
   }
 
   /** A fresh code in place of the one shown, whose use (if still unclaimed) goes with it. */
-  async #replace(): Promise<KioskCode> {
+  #replace(): Promise<KioskCode> {
     const { database, slug, codeSeconds } = this.#options
-    return database.transaction(async (tx) => {
-      const [{ id }] = await tx.query<{ id: number }>('SELECT id FROM campaigns WHERE slug = $1', [
-        slug,
-      ])
-      // The code replaced, and any a stopped kiosk left behind.
-      await tx.query(
-        `UPDATE codes SET uses_left = 0
-          WHERE campaign_id = $1 AND kiosk_until IS NOT NULL AND uses_left > 0
-            AND (code = $2 OR kiosk_until < now() - $3::interval)`,
-        [id, this.#code?.code ?? null, LEFTOVER_GRACE],
-      )
-      for (;;) {
-        const code = generateUniqueCode(slug.slice(0, 20))
-        const [made] = await tx.query<{ until: Date }>(
-          `INSERT INTO codes (code, campaign_id, uses_left, kiosk_until)
-           VALUES ($1, $2, 1, now() + make_interval(secs => $3))
-           ON CONFLICT (code) DO NOTHING RETURNING kiosk_until AS until`,
-          [code, id, codeSeconds],
-        )
-        if (made) return { code, until: new Date(made.until) }
-      }
-    })
+    return database.transaction((tx) =>
+      replaceKioskCode(tx, slug, this.#code?.code ?? null, codeSeconds),
+    )
   }
 
   #state(campaign: AdminCampaign): KioskState {
@@ -152,12 +127,4 @@ export class Kiosk {
       state: campaign.state,
     }
   }
-}
-
-async function isSpent(db: Queryable, code: string): Promise<boolean> {
-  const [row] = await db.query<{ uses_left: number | null }>(
-    'SELECT uses_left FROM codes WHERE code = $1',
-    [code],
-  )
-  return !row || row.uses_left === 0
 }

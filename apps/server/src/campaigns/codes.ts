@@ -37,6 +37,24 @@ export async function addGeneratedCodes(
   return added
 }
 
+/** A generation's codes in code order, `pageSize` at a time: a download holds one page. */
+export async function* codesOfGeneration(
+  db: Queryable,
+  id: string,
+  pageSize: number,
+): AsyncGenerator<string[]> {
+  let after = ''
+  for (;;) {
+    const rows = await db.query<{ code: string }>(
+      `SELECT code FROM codes WHERE generation_id = $1 AND code > $2 ORDER BY code LIMIT $3`,
+      [id, after, pageSize],
+    )
+    if (rows.length === 0) return
+    yield rows.map((row) => row.code)
+    after = rows[rows.length - 1].code
+  }
+}
+
 /** Splits an Antelope asset such as '10.0000 FERN' into the history's amount and token. */
 export function splitQuantity(quantity: string): { amount: string; token: string } {
   const [amount, token] = quantity.split(' ')
