@@ -1,7 +1,7 @@
 import { type CampaignEditRequest, campaignLimitProblems } from '@fernwood/protocol/admin'
 import type { Environment } from '../config/environment.ts'
 import type { Queryable } from '../db/database.ts'
-import { refusedDestination } from '../partner-webhooks/address-guard.ts'
+import { refusedDestination } from '../outbound/address-guard.ts'
 import {
   AdminCheckUrlRefused,
   AdminGrantsPerAccountInvalid,

@@ -13,9 +13,9 @@ import {
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import type { Environment } from '../config/environment.ts'
+import type { AddressPolicy } from '../outbound/address-guard.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../partner-api/api-keys.ts'
 import { ApiKeyCampaignUnknown, ApiKeyNotFound } from '../partner-api/errors.ts'
-import type { AddressPolicy } from '../partner-webhooks/address-guard.ts'
 import { listDeliveries, redeliver } from '../partner-webhooks/deliveries.ts'
 import { listWebhooks, registerWebhook, removeWebhook } from '../partner-webhooks/endpoints.ts'
 import {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { OPERATOR_REASON_MAX_LENGTH, type OperatorCheckRefusal } from '@fernwood/protocol'
 import { Type } from 'typebox'
 import Value from 'typebox/value'
+import { type Dispatcher, fetch, type Response } from 'undici'
 import { keyFor, readServerSecret } from '../config/server-secret.ts'
 import type { Database } from '../db/database.ts'
+import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
 import { signedHeaders } from '../outbound/signed-sender.ts'
-import { type AddressPolicy, refusedDestination } from '../partner-webhooks/address-guard.ts'
 
 /** The operator's check's settings (docs/operating.md, "The operator's own check"). */
 export interface OperatorCheckSettings {
@@ -63,14 +64,19 @@ export async function readOperatorCheckSecret(
  * `{eligible, reason?}` within `timeoutMs`. It is asked from the eligibility step of a claim
  * (rewards/eligible-submissions.ts), after the chain's rules passed and outside any database
  * transaction, so a slow endpoint holds no lock and no other visitor's claim. Each request
- * first passes the SSRF guard, and a redirect is a failure: the URL checked is the one reached.
+ * first passes the SSRF guard, which also checks the address it connects to, and a redirect is
+ * a failure: the URL checked is the one reached.
  */
 export class OperatorCheck {
+  readonly #agent: Dispatcher
+
   constructor(
     private readonly database: Database,
     private readonly settings: OperatorCheckSettings,
     private readonly logger: OperatorCheckLogger,
-  ) {}
+  ) {
+    this.#agent = guardedAgent(settings.policy)
+  }
 
   /**
    * The operator's refusal of `account` claiming `code` of the campaign, or undefined when they
@@ -128,6 +134,7 @@ export class OperatorCheck {
         body: message.payload,
         redirect: 'error',
         signal,
+        dispatcher: this.#agent,
       })
     } catch (error) {
       throw new OperatorCheckFailed(failureOf(error))

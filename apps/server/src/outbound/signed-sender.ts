@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks'
+import { type Dispatcher, fetch } from 'undici'
 
 /** One message for a receiver that checks Standard Webhooks signatures. */
 export interface SignedMessage {
@@ -12,6 +13,8 @@ export interface SignedMessage {
   payload: string
   /** how long one attempt may take */
   timeoutMs: number
+  /** where it may connect: the SSRF guard's agent for a URL someone else named (guardedAgent) */
+  dispatcher?: Dispatcher
 }
 
 /** What one attempt came to; `retryAfterMs` when the receiver asked to wait (429). */
@@ -75,9 +78,10 @@ export function signedHeaders(secret: string, id: string, payload: string): Reco
  * for the caller to retry, with the same id.
  */
 export async function sendSignedMessage(message: SignedMessage): Promise<Delivery> {
-  const { url, secret, id, payload, timeoutMs } = message
+  const { url, secret, id, payload, timeoutMs, dispatcher } = message
   try {
     const response = await fetch(url, {
+      dispatcher,
       method: 'POST',
       headers: signedHeaders(secret, id, payload),
       body: payload,

@@ -4,7 +4,7 @@ import { type Static, Type } from 'typebox'
 import { iso, type Operator } from '../admin/operations.ts'
 import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { type AddressPolicy, refusedDestination } from './address-guard.ts'
+import { type AddressPolicy, refusedDestination } from '../outbound/address-guard.ts'
 import { WebhookCampaignUnknown, WebhookEndpointNotFound, WebhookUrlRefused } from './errors.ts'
 
 /**

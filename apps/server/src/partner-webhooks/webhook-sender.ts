@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.ts'
+import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
 import { type Outbox, OutboxRunner } from '../outbound/outbox-runner.ts'
 import { sendSignedMessage } from '../outbound/signed-sender.ts'
 import type { WorkerLogger } from '../worker/reward-worker.ts'
-import { type AddressPolicy, refusedDestination } from './address-guard.ts'
 
 export interface WebhookSenderOptions {
   database: Database
@@ -40,6 +40,7 @@ export class WebhookSender {
 
   constructor(options: WebhookSenderOptions) {
     const { database, logger, policy, timeoutMs = 10_000 } = options
+    const dispatcher = guardedAgent(policy)
     const outbox: Outbox<DueDelivery> = {
       take: (limit, leaseSeconds) =>
         database.query<DueDelivery>(
@@ -67,6 +68,7 @@ export class WebhookSender {
             data: delivery.data,
           }),
           timeoutMs,
+          dispatcher,
         })
       },
       sent: async (delivery) => {
