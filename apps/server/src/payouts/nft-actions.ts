@@ -67,6 +67,15 @@ const ATOMIC_VALUE_TYPES = [
   'STRING_VEC',
 ]
 
+/** An ABI struct of `fields` in their order (name to type). */
+function struct(name: string, fields: Record<string, string>) {
+  return {
+    name,
+    base: '',
+    fields: Object.entries(fields).map(([field, type]) => ({ name: field, type })),
+  }
+}
+
 /**
  * The part of AtomicAssets' ABI a mint and a transfer need, kept here for the reason signer.ts encodes transfers
  * itself: a payout never waits on fetching an ABI.
@@ -88,38 +97,18 @@ const ATOMICASSETS_ABI = ABI.from({
     { new_type_name: 'STRING_VEC', type: 'string[]' },
   ],
   structs: [
-    {
-      name: 'pair_string_AtomicValue',
-      base: '',
-      fields: [
-        { name: 'key', type: 'string' },
-        { name: 'value', type: 'AtomicValue' },
-      ],
-    },
-    {
-      name: 'mintasset',
-      base: '',
-      fields: [
-        { name: 'authorized_minter', type: 'name' },
-        { name: 'collection_name', type: 'name' },
-        { name: 'schema_name', type: 'name' },
-        { name: 'template_id', type: 'int32' },
-        { name: 'new_asset_owner', type: 'name' },
-        { name: 'immutable_data', type: 'ATTRIBUTE_MAP' },
-        { name: 'mutable_data', type: 'ATTRIBUTE_MAP' },
-        { name: 'tokens_to_back', type: 'asset[]' },
-      ],
-    },
-    {
-      name: 'transfer',
-      base: '',
-      fields: [
-        { name: 'from', type: 'name' },
-        { name: 'to', type: 'name' },
-        { name: 'asset_ids', type: 'uint64[]' },
-        { name: 'memo', type: 'string' },
-      ],
-    },
+    struct('pair_string_AtomicValue', { key: 'string', value: 'AtomicValue' }),
+    struct('mintasset', {
+      authorized_minter: 'name',
+      collection_name: 'name',
+      schema_name: 'name',
+      template_id: 'int32',
+      new_asset_owner: 'name',
+      immutable_data: 'ATTRIBUTE_MAP',
+      mutable_data: 'ATTRIBUTE_MAP',
+      tokens_to_back: 'asset[]',
+    }),
+    struct('transfer', { from: 'name', to: 'name', asset_ids: 'uint64[]', memo: 'string' }),
   ],
   variants: [{ name: 'AtomicValue', types: ATOMIC_VALUE_TYPES }],
   actions: [
