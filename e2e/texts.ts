@@ -59,6 +59,10 @@ export const dashboardTexts = {
   startScanning: 'Start Forest Vision',
   stopScanning: 'Stop Vision',
   cameraFailed: 'Could not start camera. Please grant permission.',
+  cameraRefusal: {
+    blocked:
+      'This browser blocks the camera for this site. Allow it in the site settings (the icon beside the address), then start again, or upload a photo of the code instead.',
+  },
   scannerLoadFailed: 'Could not load the QR scanner component.',
   selectQrImage: 'Select QR Image',
   noQrInImage: 'No QR code found in the image or image is invalid.',

@@ -67,7 +67,9 @@ test.describe('with the camera allowed', () => {
   })
 })
 
-test('a refused camera is reported and scanning stays off', async ({ page }) => {
+test('a refused camera is reported, says how to allow it, and scanning stays off', async ({
+  page,
+}) => {
   await watchCameraStreams(page)
   await enterDashboard(page, accounts.payingCodes)
   await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
@@ -76,6 +78,10 @@ test('a refused camera is reported and scanning stays off', async ({ page }) => 
   const refused = toast(page, dashboardTexts.cameraFailed)
   await expect(refused).toBeVisible()
   await expect(refused).toHaveAttribute('data-type', 'error')
+  // Under the viewport, where the picture would be, until the next start.
+  await expect(
+    page.getByRole('alert').filter({ hasText: dashboardTexts.cameraRefusal.blocked }),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeEnabled()
   expect(await cameraTracks(page)).toEqual({ opened: 0, live: 0 })
 })

@@ -100,6 +100,12 @@ export const en = {
   scannerLoading: 'The QR scanner is still loading...',
   scannerLoadFailed: 'Could not load the QR scanner component.',
   cameraFailed: 'Could not start camera. Please grant permission.',
+  cameraRefusal: {
+    blocked:
+      'This browser blocks the camera for this site. Allow it in the site settings (the icon beside the address), then start again, or upload a photo of the code instead.',
+    missing: 'No camera was found on this device. Upload a photo of the code instead.',
+    busy: 'The camera is in use by another app. Close that app, then start again.',
+  },
   selectQrImage: 'Select QR Image',
   uploadHint: 'Choose a photo or screenshot of a Forest Code.',
   noQrInImage: 'No QR code found in the image or image is invalid.',

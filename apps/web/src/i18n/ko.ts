@@ -80,6 +80,12 @@ const ko: Texts = {
   scannerLoading: 'QR 스캐너를 아직 불러오는 중이에요...',
   scannerLoadFailed: 'QR 스캐너를 불러오지 못했어요.',
   cameraFailed: '카메라를 켜지 못했어요. 카메라 권한을 허용해 주세요.',
+  cameraRefusal: {
+    blocked:
+      '이 브라우저가 이 사이트의 카메라를 막고 있어요. 사이트 설정(주소 옆 아이콘)에서 카메라를 허용한 뒤 다시 시작하거나, 코드 사진을 올려 주세요.',
+    missing: '이 기기에서 카메라를 찾지 못했어요. 대신 코드 사진을 올려 주세요.',
+    busy: '다른 앱이 카메라를 쓰고 있어요. 그 앱을 닫은 뒤 다시 시작해 주세요.',
+  },
   selectQrImage: 'QR 이미지 선택',
   uploadHint: '숲의 코드가 담긴 사진이나 스크린샷을 골라 주세요.',
   noQrInImage: '이미지에서 QR 코드를 찾지 못했거나 이미지가 올바르지 않아요.',

@@ -82,6 +82,12 @@ const tr: Texts = {
   scannerLoading: 'QR tarayıcı hâlâ yükleniyor...',
   scannerLoadFailed: 'QR tarayıcı bileşeni yüklenemedi.',
   cameraFailed: 'Kamera açılamadı. Lütfen kamera izni ver.',
+  cameraRefusal: {
+    blocked:
+      'Bu tarayıcı bu sitede kamerayı engelliyor. Site ayarlarından (adresin yanındaki simge) izin ver ve yeniden başlat ya da kodun fotoğrafını yükle.',
+    missing: 'Bu cihazda kamera bulunamadı. Bunun yerine kodun fotoğrafını yükle.',
+    busy: 'Kamera başka bir uygulama tarafından kullanılıyor. O uygulamayı kapatıp yeniden başlat.',
+  },
   selectQrImage: 'QR Görseli Seç',
   uploadHint: 'Bir Orman Kodunun fotoğrafını ya da ekran görüntüsünü seç.',
   noQrInImage: 'Görselde QR kod bulunamadı ya da görsel geçersiz.',

@@ -79,6 +79,12 @@ const zhHans: Texts = {
   scannerLoading: '二维码扫描器还在加载中...',
   scannerLoadFailed: '没能加载二维码扫描组件。',
   cameraFailed: '无法启动摄像头，请允许使用摄像头。',
+  cameraRefusal: {
+    blocked:
+      '此浏览器已阻止本网站使用摄像头。请在网站设置（地址栏旁的图标）中允许后重新开始，或改为上传代码的照片。',
+    missing: '此设备上未找到摄像头。请改为上传代码的照片。',
+    busy: '摄像头正被其他应用使用。请关闭该应用后重新开始。',
+  },
   selectQrImage: '选择二维码图片',
   uploadHint: '选一张森林兑换码的照片或截图。',
   noQrInImage: '图片中没有找到二维码，或者图片无效。',

@@ -79,6 +79,12 @@ const zhHant: Texts = {
   scannerLoading: 'QR 碼掃描器還在載入中...',
   scannerLoadFailed: '沒能載入 QR 碼掃描元件。',
   cameraFailed: '無法啟動相機，請允許使用相機。',
+  cameraRefusal: {
+    blocked:
+      '此瀏覽器已封鎖本網站使用相機。請在網站設定（網址列旁的圖示）中允許後重新開始，或改為上傳代碼的照片。',
+    missing: '此裝置上找不到相機。請改為上傳代碼的照片。',
+    busy: '相機正被其他應用程式使用。請關閉該應用程式後重新開始。',
+  },
   selectQrImage: '選擇 QR 碼圖片',
   uploadHint: '選一張森林兌換碼的照片或截圖。',
   noQrInImage: '圖片中找不到 QR 碼，或圖片無效。',

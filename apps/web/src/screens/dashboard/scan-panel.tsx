@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useTexts } from '../../i18n/current'
 import type { Texts } from '../../i18n/en'
@@ -19,6 +19,7 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
   const scanner = useCameraScanner(videoRef, active, onDetected)
   const running = scanner.status !== 'stopped'
   const hintId = useId()
+  const [refusal, setRefusal] = useState<CameraRefusal | null>(null)
 
   // A decoder that failed to load earlier gets another chance when the visitor comes to scan.
   useEffect(() => {
@@ -30,10 +31,12 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
       scanner.stop()
       return
     }
+    setRefusal(null)
     try {
       await scanner.start()
-    } catch {
+    } catch (error) {
       toast.error(texts.cameraFailed)
+      setRefusal(refusalOf(error))
     }
   }
 
@@ -71,6 +74,12 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
         )}
         {running && <div className="scan__frame" aria-hidden="true" />}
       </div>
+      {/* Where the picture would be: what stopped the camera and how to get past it. */}
+      {refusal && (
+        <p className="scan__refusal" role="alert">
+          {texts.cameraRefusal[refusal]}
+        </p>
+      )}
       <p id={hintId} className="panel__hint">
         {decoderHint(decoder, texts)}
       </p>
@@ -91,4 +100,14 @@ function decoderHint(status: ReturnType<typeof useDecoderStatus>, texts: Texts):
   if (status === 'ready') return texts.scanHint
   if (status === 'failed') return texts.scannerLoadFailed
   return texts.scannerLoading
+}
+
+type CameraRefusal = keyof Texts['cameraRefusal']
+
+/** Why getUserMedia refused, in the terms a visitor can act on. */
+function refusalOf(error: unknown): CameraRefusal {
+  const name = error instanceof DOMException ? error.name : ''
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'missing'
+  if (name === 'NotReadableError' || name === 'AbortError') return 'busy'
+  return 'blocked'
 }
