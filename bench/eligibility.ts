@@ -73,7 +73,7 @@ for (const driver of benchDrivers()) {
   const { server } = bench
   try {
     const chainRule = (rule: object) =>
-      `UPDATE campaigns SET chain_rules = '${JSON.stringify([rule])}' WHERE id = $1`
+      `UPDATE campaigns SET rules = '${JSON.stringify({ all: [rule] })}' WHERE id = $1`
     // Balances of 0 pass a rule of 0: every claim is accepted, as without rules.
     const balance = chainRule({
       rule: 'min_balance',
@@ -88,7 +88,7 @@ for (const driver of benchDrivers()) {
     const allowlist = await campaign(
       server,
       'listed',
-      'UPDATE campaigns SET has_allowlist = true WHERE id = $1',
+      `UPDATE campaigns SET rules = '{"all": [{"rule": "allowlist"}]}' WHERE id = $1`,
     )
     await server.database.query(
       `INSERT INTO campaign_allowlists (campaign_id, account)

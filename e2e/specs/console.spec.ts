@@ -341,27 +341,32 @@ test('Edit starts from the rules as they stand, refuses a bad one beside its fie
     .getByRole('button', { name: `Edit ${slug}` })
     .click()
   await expect(field('Minimum balance')).toHaveValue('10.0000 FERN@fern.token')
-  await expect(field('NFT to hold')).toHaveValue('')
+  await expect(field('NFT to hold')).toHaveCount(0)
   await expect(field('Group')).toHaveValue('hollow-walks')
   await expect(field('Claims per wallet')).toHaveValue('2/day')
 
-  await field('NFT to hold').fill('Fern Woods')
+  // The rules' builder: a second condition, of NFTs held, written wrong first.
+  await dialog.getByRole('button', { name: 'Add a condition' }).click()
+  const second = dialog.getByRole('group', { name: 'Condition 2' })
+  await second.getByLabel('Kind', { exact: true }).selectOption('holds_nft')
+  await second.getByLabel('NFT to hold', { exact: true }).fill('Fern Woods')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(field('NFT to hold')).toHaveAccessibleDescription(
-    /^The NFT must be a collection name, optionally with a template id/,
+    /^The NFT must be a collection name, optionally with :template id/,
   )
   await expect(field('NFT to hold')).toBeFocused()
 
   await field('NFT to hold').fill('fernwoodnfts:1')
-  await field('Minimum balance').fill('')
+  await dialog.getByRole('button', { name: 'Remove condition 1' }).click()
   await field('Claims per wallet').fill('1/week')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(dialog).toHaveCount(0)
   await campaignRow(page, slug)
     .getByRole('button', { name: `Edit ${slug}` })
     .click()
-  await expect(field('Minimum balance')).toHaveValue('')
+  await expect(field('Minimum balance')).toHaveCount(0)
   await expect(field('NFT to hold')).toHaveValue('fernwoodnfts:1')
+  await expect(field('A claim must meet')).toHaveValue('all')
   await expect(field('Claims per wallet')).toHaveValue('1/week')
 })
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { welcomeCodeFor } from '../src/config/public-config.ts'
-import { migrate, migrationsDirectory } from '../src/db/migrate.ts'
-import { sqlFilesIn } from '../src/db/sql-files.ts'
+import { migrate } from '../src/db/migrate.ts'
+import { migrateUpTo } from './support/migrations.ts'
 import { submitCode } from './support/rewards.ts'
 import { buildTestApp, jsonFromSite } from './support/test-app.ts'
 import { createUnmigratedTestDatabase, type TestDatabase } from './support/test-database.ts'
@@ -200,17 +200,3 @@ describe('the migration to one spelling', () => {
     ).rejects.toThrow(/users_wax_account_check/)
   })
 })
-
-/** Applies the migrations before `version`, as migrate() does, to write rows as they were. */
-async function migrateUpTo({ database }: TestDatabase, version: string): Promise<void> {
-  await database.exec(
-    'CREATE TABLE schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  )
-  for (const [file, sql] of await sqlFilesIn(migrationsDirectory)) {
-    if (file >= version) break
-    await database.transaction(async (tx) => {
-      await tx.exec(sql)
-      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [file])
-    })
-  }
-}

@@ -36,11 +36,13 @@ describe(`a new campaign's rules through the admin API, as the console sends the
     expect(created.statusCode).toBe(201)
     const preview = await shared.app.inject({ method: 'GET', url: '/api/claims/membersonly' })
     expect(preview.json().rules).toEqual({
-      eligibility: [
-        { rule: 'allowlist' },
-        { rule: 'min_balance', amount: '10.0000', token: 'FERN', contract: 'fern.token' },
-        { rule: 'min_account_age', days: 7 },
-      ],
+      eligibility: {
+        all: [
+          { rule: 'allowlist' },
+          { rule: 'min_balance', amount: '10.0000', token: 'FERN', contract: 'fern.token' },
+          { rule: 'min_account_age', days: 7 },
+        ],
+      },
       walletLimit: { group: 'members', claims: 3, period: 'week' },
     })
     const [{ count }] = await shared.database.query<{ count: number }>(

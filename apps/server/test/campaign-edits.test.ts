@@ -198,13 +198,15 @@ describe(`editing a campaign's rules (${testDriver})`, () => {
     }
     const holdsNft = { rule: 'holds_nft', collection: 'fernwoodnfts', template: 1 }
     const minAccountAge = { rule: 'min_account_age', days: 7 }
+    const tree = { all: [{ rule: 'allowlist' }, minBalance, holdsNft, minAccountAge] }
     expect(await rulesShown('glade')).toEqual({
-      eligibility: [{ rule: 'allowlist' }, minBalance, holdsNft, minAccountAge],
+      eligibility: tree,
       walletLimit: { group: 'glades', claims: 2, period: 'week' },
     })
     await admin('campaigns', 'edit', 'glade', '--per-wallet', '1/day', '--holds-nft', 'none')
+    const withoutNft = { all: [{ rule: 'allowlist' }, minBalance, minAccountAge] }
     expect(await rulesShown('glade')).toEqual({
-      eligibility: [{ rule: 'allowlist' }, minBalance, minAccountAge],
+      eligibility: withoutNft,
       walletLimit: { group: 'glades', claims: 1, period: 'day' },
     })
     await admin(
@@ -224,42 +226,16 @@ describe(`editing a campaign's rules (${testDriver})`, () => {
     const edits = (await audited('glade')).filter((row) => row.action === 'campaign.edited')
     expect(edits.map((row) => row.details)).toEqual([
       {
-        before: {
-          allowlistAccounts: null,
-          minBalance: null,
-          holdsNft: null,
-          minAccountAgeDays: null,
-          group: null,
-          perWallet: null,
-        },
-        after: {
-          allowlistAccounts: 2,
-          minBalance,
-          holdsNft,
-          minAccountAgeDays: minAccountAge,
-          group: 'glades',
-          perWallet: '2/week',
-        },
+        before: { rules: null, allowlistAccounts: null, group: null, perWallet: null },
+        after: { rules: tree, allowlistAccounts: 2, group: 'glades', perWallet: '2/week' },
       },
       {
-        before: { holdsNft, perWallet: '2/week' },
-        after: { holdsNft: null, perWallet: '1/day' },
+        before: { rules: tree, perWallet: '2/week' },
+        after: { rules: withoutNft, perWallet: '1/day' },
       },
       {
-        before: {
-          allowlistAccounts: 2,
-          minBalance,
-          minAccountAgeDays: minAccountAge,
-          group: 'glades',
-          perWallet: '1/day',
-        },
-        after: {
-          allowlistAccounts: null,
-          minBalance: null,
-          minAccountAgeDays: null,
-          group: null,
-          perWallet: null,
-        },
+        before: { rules: withoutNft, allowlistAccounts: 2, group: 'glades', perWallet: '1/day' },
+        after: { rules: null, allowlistAccounts: null, group: null, perWallet: null },
       },
     ])
   })
@@ -280,15 +256,10 @@ describe(`editing a campaign's rules (${testDriver})`, () => {
       expect(refused.statusCode).toBe(400)
       expect(refused.json().error).toMatchObject({ code, field })
       const [row] = await tools.testDatabase.database.query<Record<string, unknown>>(
-        'SELECT total_cap, has_allowlist, chain_rules, claim_group FROM campaigns WHERE slug = $1',
+        'SELECT total_cap, rules, claim_group FROM campaigns WHERE slug = $1',
         [slug],
       )
-      expect(row).toEqual({
-        total_cap: null,
-        has_allowlist: false,
-        chain_rules: null,
-        claim_group: null,
-      })
+      expect(row).toEqual({ total_cap: null, rules: null, claim_group: null })
       expect(await audited(slug)).toEqual([])
     },
   )
@@ -307,6 +278,7 @@ describe(`editing a campaign's rules (${testDriver})`, () => {
     })
     // The console's edit dialog starts from the rules as written.
     expect(edited.json().campaign.rules).toEqual({
+      tree: { all: [{ rule: 'allowlist' }, { rule: 'holds_nft', collection: 'fernwoodnfts' }] },
       allowlist: true,
       minBalance: null,
       holdsNft: 'fernwoodnfts',

@@ -10,9 +10,9 @@ import { CLI_OPERATOR, createCampaignAs } from '../src/admin/operations.ts'
 import {
   allowlistAccounts,
   EligibilityRuleInvalid,
-  failedChainRule,
   minAccountAgeRule,
 } from '../src/campaigns/eligibility.ts'
+import { ruleVerdict } from '../src/campaigns/rule-verdict.ts'
 import { AccountHoldings } from '../src/chain/account-holdings.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
@@ -139,17 +139,16 @@ describe(`a campaign's eligibility rules, checked when a code is claimed (${test
     const holdings = new AccountHoldings(chain, { cacheMs: 0, timeoutMs: 5000 })
     const rule = minAccountAgeRule(30)
     const created = await holdings.createdAt('carol.wam')
-    expect(await failedChainRule(holdings, [rule], 'carol.wam', created + 29 * 86_400_000)).toEqual(
-      rule,
-    )
-    expect(
-      await failedChainRule(holdings, [rule], 'carol.wam', created + 30 * 86_400_000),
-    ).toBeUndefined()
+    const sources = { holdings, listed: async () => false }
+    const at = async (days: number) =>
+      (await ruleVerdict({ all: [rule] }, 'carol.wam', sources, created + days * 86_400_000)).failed
+    expect(await at(29)).toEqual(rule)
+    expect(await at(30)).toBeNull()
   })
 
   it('a node that fails a read is a retry, not a refusal: nothing is recorded, and the claim succeeds once it answers', async () => {
     // A question not asked before: an answer the server still holds would need no node.
-    const code = await campaignWith('node-trouble', { holdsNft: `${NFT_COLLECTION}:1` })
+    const code = await campaignWith('node-trouble', { minBalance: '0.0000 FERN@fern.token' })
     nodeDown = true
     const failed = await claim('alice.wam', code).finally(() => {
       nodeDown = false
@@ -174,10 +173,12 @@ describe(`a campaign's eligibility rules, checked when a code is claimed (${test
     })
     const response = await app.inject({ method: 'GET', url: `/api/claims/${code}` })
     expect(response.json().rules).toEqual({
-      eligibility: [
-        { rule: 'allowlist' },
-        { rule: 'holds_nft', collection: NFT_COLLECTION, template: 1 },
-      ],
+      eligibility: {
+        all: [
+          { rule: 'allowlist' },
+          { rule: 'holds_nft', collection: NFT_COLLECTION, template: 1 },
+        ],
+      },
       walletLimit: { group: 'previewed-series', claims: 2, period: 'week' },
     })
     const plain = await campaignWith('no-rules', {})

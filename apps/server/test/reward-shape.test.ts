@@ -165,7 +165,7 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
           delayed && 'delayed',
           reward && `paying ${reward.amount} ${reward.token}`,
           transfer && 'with its transfer',
-          failedRule && `failing ${failedRule.rule}`,
+          failedRule && 'rule' in failedRule && `failing ${failedRule.rule}`,
           nextClaimAt && `until ${nextClaimAt}`,
           carried?.dismissed && 'dismissed',
         ]

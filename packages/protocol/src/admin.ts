@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox'
+import { RuleTreeSchema } from './eligibility.ts'
 import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from './names.ts'
 import { NftTemplateSchema } from './nfts.ts'
 
@@ -135,10 +136,13 @@ export const AdminCampaignSchema = Type.Object({
   ]),
   welcome: Type.Boolean(),
   /**
-   * Who may claim it and how often, written as `campaigns create` and an edit take them (null
-   * where unset); `allowlist` says only whether it has one, its accounts stay on the server.
+   * Who may claim it and how often: its rule tree (`tree`, null without one) and, written as the
+   * single-rule flags take them, the conditions those flags edit, the tree's top-level `all`
+   * conditions of each kind (null where there is none); `allowlist` says only whether the tree
+   * asks for the allowlist, whose accounts stay on the server.
    */
   rules: Type.Object({
+    tree: Type.Union([RuleTreeSchema, Type.Null()]),
     allowlist: Type.Boolean(),
     minBalance: Type.Union([Type.String(), Type.Null()]),
     holdsNft: Type.Union([Type.String(), Type.Null()]),
@@ -215,7 +219,15 @@ export const NewCampaignRequestSchema = Type.Object(
     budget: Type.Optional(Type.String()),
     /** a shared campaign's one code */
     code: Type.Optional(Type.String()),
-    /** who may claim: an allowlist file's text (one account a line, or a CSV with an `account` column) */
+    /**
+     * who may claim, as one tree of conditions (`--rules <file.json>`); the single-rule
+     * properties below are shorthands for conditions of its top-level `all` group
+     */
+    rules: Type.Optional(RuleTreeSchema),
+    /**
+     * the allowlist's accounts: an allowlist file's text (one account a line, or a CSV with an
+     * `account` column); given alone, it also adds the allowlist condition to the rules
+     */
     allowlist: Type.Optional(Type.String()),
     /** a balance to hold: '<amount> <SYMBOL>@<contract>', e.g. '100.0000 FERN@fern.token' */
     minBalance: Type.Optional(Type.String()),
@@ -230,7 +242,7 @@ export const NewCampaignRequestSchema = Type.Object(
     humanCheck: Type.Optional(HumanCheckSettingSchema),
     /** absent: 1 */
     grantsPerAccount: Type.Optional(GrantsPerAccountSchema),
-    /** needs `holdsNft`: each qualifying asset qualifies one claim */
+    /** needs rules no wallet meets without an NFT: each qualifying asset qualifies one claim */
     oncePerAsset: Type.Optional(Type.Boolean()),
     /** absent or null: no check */
     checkUrl: Type.Optional(CheckUrlSchema),
@@ -243,6 +255,7 @@ export type NewCampaignRequest = Static<typeof NewCampaignRequestSchema>
 
 /** The properties of a new campaign (and of an edit) that write its rules. */
 export const claimRuleFields = [
+  'rules',
   'allowlist',
   'minBalance',
   'holdsNft',
@@ -393,9 +406,11 @@ export interface AdminOverview {
 /**
  * `POST /api/admin/campaigns/{slug}/edit` (the CLI's `campaigns edit`): what changes, the rest stays.
  * A time or the cap given as null removes it; `reopen` reopens a closed campaign once the changes
- * are made (so an ended one can be given a later end and reopened at once). A rule is written as
- * a new campaign's is (an allowlist replaces the campaign's whole list); null or '' removes it,
- * and a group removed takes its per-wallet limit with it. A per-wallet limit given alone changes
+ * are made (so an ended one can be given a later end and reopened at once). `rules` replaces the
+ * whole rule tree (null removes every rule); a single-rule property given replaces that kind's
+ * condition at the tree's top level (null or '' removes every condition of its kind), written as
+ * a new campaign's is (an allowlist replaces the campaign's whole list); a group removed takes
+ * its per-wallet limit with it. A per-wallet limit given alone changes
  * the limit of the campaign's group, which all its campaigns share. The human check and the
  * grants per account given as null follow the deployment's default and allow any number; a
  * check URL given as null removes the check.
@@ -406,6 +421,7 @@ export const CampaignEditRequestSchema = Type.Object(
     endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     cap: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     reopen: Type.Optional(Type.Boolean()),
+    rules: Type.Optional(Type.Union([RuleTreeSchema, Type.Null()])),
     allowlist: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     minBalance: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     holdsNft: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { EligibilityRuleSchema, OncePerAssetRefusalSchema } from './eligibility.ts'
+import { OncePerAssetRefusalSchema, RuleNodeSchema } from './eligibility.ts'
 import { PaidNftSchema } from './nfts.ts'
 import { OperatorCheckRefusalSchema } from './operator-check.ts'
 
@@ -41,11 +41,12 @@ export const PendingRewardSchema = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
   rejection: Type.Optional(RejectionSchema),
   /**
-   * `not_eligible`: the campaign's rule this wallet does not meet, its operator's own check, or
-   * its NFTs each counted once, spent
+   * `not_eligible`: the part of the campaign's rules this wallet does not meet (a condition, or
+   * an `any` group none of whose members it meets), its operator's own check, or its NFTs each
+   * counted once, spent
    */
   failedRule: Type.Optional(
-    Type.Union([EligibilityRuleSchema, OperatorCheckRefusalSchema, OncePerAssetRefusalSchema]),
+    Type.Union([RuleNodeSchema, OperatorCheckRefusalSchema, OncePerAssetRefusalSchema]),
   ),
   /** `wallet_limit_reached`: when this wallet may claim in the campaign's group again */
   nextClaimAt: Type.Optional(Type.String({ format: 'date-time' })),

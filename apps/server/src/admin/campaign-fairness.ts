@@ -1,4 +1,6 @@
+import type { RuleTree } from '@fernwood/protocol'
 import { type CampaignEditRequest, campaignLimitProblems } from '@fernwood/protocol/admin'
+import { needsAnNft } from '../campaigns/rule-trees.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Queryable } from '../db/database.ts'
 import { refusedDestination } from '../outbound/address-guard.ts'
@@ -40,8 +42,9 @@ export interface FairnessChange {
 
 /**
  * Stores the settings `request` gives (the rest stay), in the caller's transaction under the
- * campaign's lock, after its rules: one claim per NFT counts the NFTs of its holds-NFT rule, so
- * the campaign must have one once both are written. Says what changed.
+ * campaign's lock, after its rules: one claim per NFT takes an NFT of the holds-NFT conditions
+ * through which a wallet meets the rules, so once both are written no wallet may meet them
+ * without one (rule-trees.ts, needsAnNft). Says what changed.
  */
 export async function saveFairness(
   tx: Queryable,
@@ -66,8 +69,8 @@ export async function saveFairness(
       ...changed.map((field) => request[field]),
     ])
   }
-  const [after, holdsNft] = await readFairness(tx, campaignId)
-  if (after.oncePerAsset && !holdsNft) throw new AdminOncePerAssetInvalid()
+  const [after, rules] = await readFairness(tx, campaignId)
+  if (after.oncePerAsset && !needsAnNft(rules)) throw new AdminOncePerAssetInvalid()
   return {
     before: Object.fromEntries(changed.map((field) => [field, before[field]])),
     after: Object.fromEntries(changed.map((field) => [field, after[field]])),
@@ -77,17 +80,17 @@ export async function saveFairness(
 async function readFairness(
   tx: Queryable,
   campaignId: number,
-): Promise<[Required<FairnessRequest>, boolean]> {
+): Promise<[Required<FairnessRequest>, RuleTree | null]> {
   const [row] = await tx.query<{
     human_check: 'pow' | 'off' | null
     grants_per_account: number | null
     once_per_asset: boolean
     check_url: string | null
     payout_delay_seconds: number
-    holds_nft: boolean
+    rules: RuleTree | null
   }>(
     `SELECT human_check, grants_per_account, once_per_asset, check_url, payout_delay_seconds,
-            coalesce(chain_rules @> '[{"rule": "holds_nft"}]', false) AS holds_nft
+            rules
        FROM campaigns WHERE id = $1`,
     [campaignId],
   )
@@ -99,7 +102,7 @@ async function readFairness(
       checkUrl: row.check_url,
       payoutDelay: row.payout_delay_seconds,
     },
-    row.holds_nft,
+    row.rules,
   ]
 }
 

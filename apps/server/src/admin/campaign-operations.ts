@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import {
   type AdminCampaign,
   CampaignEditRequestSchema,
@@ -8,11 +10,15 @@ import {
   NftTemplateQuerySchema,
 } from '@fernwood/protocol/admin'
 import { Type } from 'typebox'
+import { EligibilityRuleInvalid } from '../campaigns/eligibility.ts'
+import { checkedRuleTree } from '../campaigns/rule-trees.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
 import { editCampaignAs } from './campaign-edits.ts'
 import { refuseUnreachableCheckUrl } from './campaign-fairness.ts'
 import { campaignClaimsCsv } from './claims-export.ts'
+import { UsageError } from './cli-errors.ts'
 import {
+  type CliFlag,
   fileText,
   nullFor,
   oneOf,
@@ -44,8 +50,27 @@ const SlugInput = onCampaign(Type.Object({}))
 // replaces it with: 100,000 accounts are some 1.4 MB of JSON, past BODY_LIMIT_BYTES.
 const ALLOWLIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024
 
+/**
+ * A rule tree's JSON file, read and checked here so a mistake names its place in the file (the
+ * server checks it again, as it checks the API's).
+ */
+const ruleTreeFile = (): CliFlag => ({
+  read: async (file, flag) => {
+    const text = await readFile(path.resolve(file), 'utf8')
+    try {
+      return checkedRuleTree(JSON.parse(text))
+    } catch (error) {
+      if (error instanceof SyntaxError || error instanceof EligibilityRuleInvalid) {
+        throw new UsageError(`--${flag} ${file}: ${error.message}`)
+      }
+      throw error
+    }
+  },
+})
+
 // A campaign's rules, the same flags for `campaigns create` and `campaigns edit`.
 const RULE_FLAGS = {
+  rules: ruleTreeFile(),
   allowlist: fileText(),
   'min-balance': text(),
   'holds-nft': text(),
@@ -70,6 +95,7 @@ const fairnessRefusals = [
 
 // Refused by the rules of a new campaign's fields, and of its rules at creation and in an edit.
 const ruleRefusals = [
+  refusals.AdminRulesInvalid,
   refusals.AdminAllowlistInvalid,
   refusals.AdminMinBalanceInvalid,
   refusals.AdminHoldsNftInvalid,
@@ -207,15 +233,19 @@ const createCampaign = defineOperation({
                  [--code <code>]   (the code of a shared campaign)
                  [--budget "<amount> <TOKEN>" | <n>]   (reserves that much, or n rewards;
                                  once spent, claims are refused as fully claimed)
-                 [--allowlist <file>]   (only these accounts: one a line, or a CSV with an
+                 [--rules <file.json>]   (who may claim, as one tree: "all" / "any" groups of
+                                 conditions, nested up to 3 groups deep; see docs/operating.md)
+                 [--allowlist <file>]   (the allowlist's accounts: one a line, or a CSV with an
                                  "account" column; up to 100,000)
                  [--min-balance "<amount> <SYMBOL>@<contract>"] [--holds-nft <collection>[:<template>]]
-                 [--min-account-age-days <n>]   (checked on chain when a code is claimed; a
-                                 wallet that fails is refused as not eligible)
+                 [--min-account-age-days <n>]   (each a condition every claim must also meet,
+                                 beside --rules' tree; checked on chain when a code is claimed;
+                                 a wallet that fails is refused as not eligible)
                  [--group <name> [--per-wallet <n>/<hour|day|week>]]   (the group's campaigns
                                  share a limit per wallet, e.g. 1/day; a new group needs one)
-                 [--once-per-asset]   (with --holds-nft: each NFT qualifies one claim of the
-                                 campaign, or of its group, whoever holds it)
+                 [--once-per-asset]   (with rules no wallet meets without an NFT: each NFT
+                                 qualifies one claim of the campaign, or of its group, whoever
+                                 holds it)
                  [--human-check pow|off|default]   (proof of work before a claim; default:
                                  the deployment's HUMAN_CHECK_DEFAULT)
                  [--grants-per-account <n>|unlimited]   (the partner API's grants to one
@@ -322,17 +352,19 @@ const editCampaign = defineOperation({
   cli: {
     command: 'campaigns edit',
     usage: `campaigns edit <slug> [--starts-at <ISO time>|none] [--ends-at <ISO time>|none]
-                 [--cap <n>|none] [--reopen] [--allowlist <file>|none]
+                 [--cap <n>|none] [--reopen] [--rules <file.json>|none] [--allowlist <file>|none]
                  [--min-balance "<amount> <SYMBOL>@<contract>"|none] [--holds-nft <...>|none]
                  [--min-account-age-days <n>|none] [--group <name>|none] [--per-wallet <n>/<period>]
                  [--once-per-asset on|off] [--human-check pow|off|default]
                  [--grants-per-account <n>|unlimited] [--check-url <url>|none]
                  [--payout-delay 0|<n>s|m|h|d]
                                  change its window, cap (not below what was claimed), rules or
-                                 fair-claim settings (written as for create; an allowlist
-                                 replaces the whole list; --per-wallet alone changes its group's
-                                 limit), and reopen it if closed; each change audited with what
-                                 it was`,
+                                 fair-claim settings (written as for create; --rules replaces
+                                 the whole tree, a single-rule flag its kind's condition at the
+                                 tree's top, none removes every condition of its kind; an
+                                 allowlist replaces the whole list; --per-wallet alone changes
+                                 its group's limit), and reopen it if closed; each change
+                                 audited with what it was`,
     positional: { to: 'slug', missing: 'give the slug of the campaign to edit' },
     // 'none' removes a time, the cap or a rule; an absent flag leaves it as it is.
     flags: {

@@ -1,25 +1,39 @@
+import type { RuleTree } from '@fernwood/protocol'
 import { type CampaignEditRequest, claimRuleFields } from '@fernwood/protocol/admin'
-import type { ChainRule } from '../campaigns/eligibility.ts'
+import { asksFor, type RuleKind, withoutKind, withTopLevel } from '../campaigns/rule-trees.ts'
 import { readWalletLimit } from '../campaigns/wallet-limits.ts'
 import type { Queryable } from '../db/database.ts'
-import { type ClaimRulesRequest, claimRulesOf, saveClaimRules } from './campaign-rules.ts'
+import {
+  allowlistOf,
+  type ClaimRulesRequest,
+  claimRulesOf,
+  finishedTree,
+  ruleTreeOf,
+  saveClaimRules,
+  shorthandConditions,
+} from './campaign-rules.ts'
 import { AdminPerWalletInvalid } from './errors.ts'
 
 type RuleField = keyof ClaimRulesRequest
 
-/** The request's fields of the rules the chain answers, with the rule each one writes. */
-const CHAIN_RULE_FIELDS = [
+/** The single-rule properties of an edit, with the kind of condition each one writes. */
+const SHORTHAND_FIELDS = [
+  ['allowlist', 'allowlist'],
   ['minBalance', 'min_balance'],
   ['holdsNft', 'holds_nft'],
   ['minAccountAgeDays', 'min_account_age'],
-] as const satisfies ReadonlyArray<readonly [RuleField, ChainRule['rule']]>
+] as const satisfies ReadonlyArray<readonly [RuleField, RuleKind]>
 
 /** A campaign's rules as the audit log shows them: the allowlist by its size, null where unset. */
-type ShownRules = Record<'allowlistAccounts' | Exclude<RuleField, 'allowlist'>, unknown>
+interface ShownRules {
+  rules: RuleTree | null
+  allowlistAccounts: number | null
+  group: string | null
+  perWallet: string | null
+}
 
 interface StoredRules {
-  has_allowlist: boolean
-  chain_rules: ChainRule[] | null
+  rules: RuleTree | null
   claim_group: string | null
   allowlisted: number
 }
@@ -32,8 +46,11 @@ export interface RulesChange {
 
 /**
  * Applies an edit's rules to a campaign, in the caller's transaction (under the campaign's lock):
- * each rule given replaces the campaign's (null or '' removes it), parsed and refused as a new
- * campaign's are; the rest stay. Claims submitted after the transaction meet the new rules.
+ * `rules` replaces the whole tree (null: no rules); then each single-rule property given either
+ * replaces its kind's condition at the tree's top level (withTopLevel) or, null or '', removes
+ * every condition of its kind (withoutKind); an allowlist given replaces the campaign's accounts.
+ * Parsed and refused as a new campaign's are; the rest stay. A tree left without the allowlist
+ * condition drops its accounts. Claims submitted after the transaction meet the new rules.
  */
 export async function editClaimRules(
   tx: Queryable,
@@ -53,10 +70,6 @@ export async function editClaimRules(
     throw new AdminPerWalletInvalid()
   }
   const draft = claimRulesOf({
-    allowlist: edit.allowlist ?? undefined,
-    minBalance: edit.minBalance ?? undefined,
-    holdsNft: edit.holdsNft ?? undefined,
-    minAccountAgeDays: edit.minAccountAgeDays ?? undefined,
     group: given('group')
       ? (edit.group ?? undefined)
       : edit.perWallet
@@ -64,22 +77,29 @@ export async function editClaimRules(
         : undefined,
     perWallet: edit.perWallet ?? undefined,
   })
-  const kept = stored.chain_rules ?? []
-  const chainRules = CHAIN_RULE_FIELDS.flatMap(([field, rule]) =>
-    (given(field) ? draft.eligibility.chainRules : kept).filter((each) => each.rule === rule),
-  )
-  if (given('allowlist')) {
-    await tx.query('DELETE FROM campaign_allowlists WHERE campaign_id = $1', [campaignId])
+  const allowlist = allowlistOf(edit.allowlist ?? undefined)
+  let tree = given('rules') ? ruleTreeOf(edit.rules) : stored.rules
+  const conditions = shorthandConditions({
+    minBalance: edit.minBalance ?? undefined,
+    holdsNft: edit.holdsNft ?? undefined,
+    minAccountAgeDays: edit.minAccountAgeDays ?? undefined,
+  })
+  for (const [field, kind] of SHORTHAND_FIELDS) {
+    if (!given(field)) continue
+    // New accounts for a tree that asks for the allowlist already leave the tree as it is.
+    if (kind === 'allowlist' && allowlist && asksFor(tree, kind)) continue
+    const condition =
+      kind === 'allowlist'
+        ? allowlist && { rule: kind }
+        : conditions.find((each) => each.rule === kind)
+    tree = condition ? withTopLevel(tree, condition) : withoutKind(tree, kind)
   }
+  // An allowlist removed goes with its accounts, even where a new tree still asked for it.
+  const listed = stored.allowlisted > 0 && !(given('allowlist') && !allowlist)
   await saveClaimRules(tx, campaignId, {
     eligibility: {
-      // Not given, the allowlist keeps its stored accounts: an empty one adds none to them.
-      allowlist: given('allowlist')
-        ? draft.eligibility.allowlist
-        : stored.has_allowlist
-          ? []
-          : undefined,
-      chainRules,
+      tree: finishedTree(tree, allowlist, listed),
+      allowlist: given('allowlist') ? (allowlist ?? []) : undefined,
     },
     membership: given('group') || given('perWallet') ? draft.membership : undefined,
   })
@@ -100,7 +120,7 @@ export async function editClaimRules(
 
 async function readStoredRules(tx: Queryable, campaignId: number): Promise<StoredRules> {
   const [row] = await tx.query<StoredRules>(
-    `SELECT has_allowlist, chain_rules, claim_group,
+    `SELECT rules, claim_group,
             (SELECT count(*)::int FROM campaign_allowlists WHERE campaign_id = $1) AS allowlisted
        FROM campaigns WHERE id = $1`,
     [campaignId],
@@ -113,14 +133,10 @@ async function shownRules(
   campaignId: number,
   stored: StoredRules,
 ): Promise<ShownRules> {
-  const ruleOf = (rule: ChainRule['rule']) =>
-    stored.chain_rules?.find((each) => each.rule === rule) ?? null
   const limit = await readWalletLimit(tx, campaignId)
   return {
-    allowlistAccounts: stored.has_allowlist ? stored.allowlisted : null,
-    minBalance: ruleOf('min_balance'),
-    holdsNft: ruleOf('holds_nft'),
-    minAccountAgeDays: ruleOf('min_account_age'),
+    rules: stored.rules,
+    allowlistAccounts: stored.allowlisted > 0 ? stored.allowlisted : null,
     group: limit?.group ?? null,
     perWallet: limit ? `${limit.claims}/${limit.period}` : null,
   }

@@ -238,6 +238,12 @@ export const AdminCapBelowClaimed = fieldError(
   'cap',
 )
 // A new campaign's rules (campaign-rules.ts): who may claim, and how often per wallet.
+export const AdminRulesInvalid = fieldError(
+  'ADMIN_RULES_INVALID',
+  'The rules must be an "all" or "any" group of conditions and groups, nested 3 groups deep and holding 20 conditions at most, each written as the API describes, and an allowlist condition needs the allowlist’s accounts (%s).',
+  400,
+  'rules',
+)
 export const AdminAllowlistInvalid = fieldError(
   'ADMIN_ALLOWLIST_INVALID',
   'The allowlist must hold 1 to 100,000 WAX account names, one a line or in an "account" column (%s).',
@@ -283,7 +289,7 @@ export const AdminGrantsPerAccountInvalid = fieldError(
 )
 export const AdminOncePerAssetInvalid = fieldError(
   'ADMIN_ONCE_PER_ASSET_INVALID',
-  'One claim per NFT needs a holds-NFT rule: it counts the NFTs that rule asks for.',
+  'One claim per NFT needs rules no wallet meets without holding an NFT they ask for: it counts those NFTs.',
   400,
   'oncePerAsset',
 )

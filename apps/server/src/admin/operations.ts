@@ -120,7 +120,7 @@ async function readCampaignOverview(db: Database, slug?: string): Promise<AdminC
     `SELECT c.id, c.slug, c.name, c.kind, c.reward_quantity, c.token_contract, c.starts_at,
             c.ends_at, c.total_cap, c.budget_rewards, c.claimed_count, c.is_welcome, c.created_at,
             c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool,
-            c.has_allowlist, c.chain_rules, c.claim_group, g.claims_per_wallet,
+            c.rules, c.claim_group, g.claims_per_wallet,
             c.human_check, c.grants_per_account, c.once_per_asset, c.check_url,
             c.payout_delay_seconds, ${periodNameOf('g')} AS period, k.codes, k.unused_codes, s.phase, s.remaining
        FROM campaigns c

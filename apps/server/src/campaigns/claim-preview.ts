@@ -30,7 +30,7 @@ export async function readClaimPreview(
     // A claim link's own expiry (migration 032) ends it as the campaign's end would.
     `SELECT c.name, c.reward_quantity, c.starts_at, least(c.ends_at, k.expires_at) AS ends_at,
             c.nft_collection, c.nft_schema,
-            c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.has_allowlist, c.chain_rules,
+            c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.rules,
             c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
             CASE WHEN k.expires_at <= now() THEN 'ended' ELSE coalesce(s.refusal, 'open') END
               AS state

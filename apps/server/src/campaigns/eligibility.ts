@@ -1,15 +1,25 @@
-import type { ClaimRules, EligibilityRule, WalletLimitPeriod } from '@fernwood/protocol'
+import type {
+  ClaimRules,
+  EligibilityRule,
+  RuleNode,
+  RuleTree,
+  WalletLimitPeriod,
+} from '@fernwood/protocol'
 import { ANTELOPE_NAME, isAntelopeName } from '@fernwood/protocol/names'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Queryable } from '../db/database.ts'
+import { ruleVerdict } from './rule-verdict.ts'
 
-/** A rule the chain answers: every rule but the allowlist, which the database looks up. */
+/** A condition the chain answers: every condition but the allowlist, which the database looks up. */
 export type ChainRule = Exclude<EligibilityRule, { rule: 'allowlist' }>
 
-/** Who may claim a campaign: an allowlist's accounts, when it has one, and the chain's rules. */
+/**
+ * Who may claim a campaign: its rule tree (null for anyone) and, when given, its allowlist's
+ * accounts (undefined: those it holds stay).
+ */
 export interface CampaignEligibility {
+  tree: RuleTree | null
   allowlist?: readonly string[]
-  chainRules: ChainRule[]
 }
 
 /** The most accounts one allowlist may hold. */
@@ -93,17 +103,24 @@ function notAnAccount(text: string): string {
 // Rows per insert of an allowlist: one statement's parameters stay small on either driver.
 const ALLOWLIST_CHUNK = 10_000
 
-/** Stores a new campaign's eligibility, in the caller's transaction. */
+/**
+ * Stores a campaign's eligibility, in the caller's transaction: its tree (from which the database
+ * derives what a claim must look up: has_allowlist, allowlist_required, rules_on_chain; migration
+ * 034) and, when given, its allowlist's accounts in place of those it held. A tree without the
+ * allowlist condition takes its accounts away.
+ */
 export async function saveEligibility(
   tx: Queryable,
   campaignId: number,
-  { allowlist, chainRules }: CampaignEligibility,
+  { tree, allowlist }: CampaignEligibility,
 ): Promise<void> {
-  await tx.query('UPDATE campaigns SET has_allowlist = $2, chain_rules = $3 WHERE id = $1', [
-    campaignId,
-    allowlist !== undefined,
-    chainRules.length > 0 ? JSON.stringify(chainRules) : null,
-  ])
+  const [{ has_allowlist }] = await tx.query<{ has_allowlist: boolean }>(
+    'UPDATE campaigns SET rules = $2 WHERE id = $1 RETURNING has_allowlist',
+    [campaignId, tree === null ? null : JSON.stringify(tree)],
+  )
+  if (allowlist !== undefined || !has_allowlist) {
+    await tx.query('DELETE FROM campaign_allowlists WHERE campaign_id = $1', [campaignId])
+  }
   for (let start = 0; allowlist && start < allowlist.length; start += ALLOWLIST_CHUNK) {
     await tx.query(
       `INSERT INTO campaign_allowlists (campaign_id, account)
@@ -113,22 +130,12 @@ export async function saveEligibility(
   }
 }
 
-/** The chain's rules of a campaign, as submissions check them. */
-export async function readChainRules(db: Queryable, campaignId: number): Promise<ChainRule[]> {
-  const [row] = await db.query<{ chain_rules: ChainRule[] | null }>(
-    'SELECT chain_rules FROM campaigns WHERE id = $1',
-    [campaignId],
-  )
-  return row?.chain_rules ?? []
-}
-
 /**
  * A campaign's stored rules, read beside the campaign with its group's limit (campaign_groups
  * joined, its period named by periodNameOf): the claim page's preview and the console's overview.
  */
 export interface StoredClaimRules {
-  has_allowlist: boolean
-  chain_rules: ChainRule[] | null
+  rules: RuleTree | null
   claim_group: string | null
   /** null outside any group; a group's row exists for each campaign in it (a foreign key) */
   claims_per_wallet: number | null
@@ -137,10 +144,6 @@ export interface StoredClaimRules {
 
 /** Who may claim a campaign and how often, as its claim page shows it; undefined without rules. */
 export function shownClaimRules(row: StoredClaimRules): ClaimRules | undefined {
-  const eligibility: EligibilityRule[] = [
-    ...(row.has_allowlist ? [{ rule: 'allowlist' as const }] : []),
-    ...(row.chain_rules ?? []),
-  ]
   const walletLimit =
     row.claim_group === null
       ? null
@@ -149,41 +152,52 @@ export function shownClaimRules(row: StoredClaimRules): ClaimRules | undefined {
           claims: row.claims_per_wallet as number,
           period: row.period as WalletLimitPeriod,
         }
-  if (eligibility.length === 0 && !walletLimit) return undefined
-  return { eligibility, walletLimit }
+  if (row.rules === null && !walletLimit) return undefined
+  return { eligibility: row.rules, walletLimit }
+}
+
+/** A wallet checked against a campaign's rules, as a submission carries it to the database. */
+export interface EligibilityVerdict {
+  /** the part of the rules it does not meet, or null */
+  failed: RuleNode | null
+  /** for a campaign counting each NFT once: the assets that may qualify the claim */
+  assets?: string[]
 }
 
 /**
- * The first of `rules` the account fails, or undefined when it meets them all, read through
- * `holdings` (cached there). A node that cannot answer throws HoldingsUnavailable: that is not
- * the account's failure, and the claim may be tried again.
+ * Checks `account` against the campaign's rule tree when the chain answers part of it (a tree of
+ * the allowlist alone is the database's, in the submission itself): the whole tree, its
+ * allowlist looked up here, read through `holdings` (cached there). A node that cannot answer
+ * throws HoldingsUnavailable: that is not the account's failure, and the claim may be tried again.
  */
-export async function failedChainRule(
+export async function checkEligibility(
+  db: Queryable,
   holdings: AccountHoldings,
-  rules: readonly ChainRule[],
+  campaignId: number,
   account: string,
   now = Date.now(),
-): Promise<ChainRule | undefined> {
-  const verdicts = await Promise.all(
-    rules.map(async (rule) => {
-      switch (rule.rule) {
-        case 'min_balance':
-          return atLeast(await holdings.balance(account, rule.contract, rule.token), rule.amount)
-        case 'holds_nft':
-          return holdings.holdsAsset(account, rule.collection, rule.template)
-        case 'min_account_age':
-          return now - (await holdings.createdAt(account)) >= rule.days * 86_400_000
-      }
-    }),
+): Promise<EligibilityVerdict> {
+  const [row] = await db.query<{ rules: RuleTree; once_per_asset: boolean }>(
+    'SELECT rules, once_per_asset FROM campaigns WHERE id = $1 AND rules_on_chain',
+    [campaignId],
   )
-  return rules.find((_, index) => !verdicts[index])
+  if (!row) return { failed: null }
+  const verdict = await ruleVerdict(
+    row.rules,
+    account,
+    { holdings, listed: () => isListed(db, campaignId, account) },
+    now,
+  )
+  return {
+    failed: verdict.failed,
+    ...(row.once_per_asset && verdict.failed === null && { assets: verdict.assets }),
+  }
 }
 
-/** Whether the decimal `amount` ('12.5') is at least `minimum` ('10.0000'), exactly. */
-function atLeast(amount: string, minimum: string): boolean {
-  const [whole, fraction = ''] = amount.split('.')
-  const [minWhole, minFraction = ''] = minimum.split('.')
-  const places = Math.max(fraction.length, minFraction.length)
-  const scaled = (w: string, f: string) => BigInt(w + f.padEnd(places, '0'))
-  return scaled(whole, fraction) >= scaled(minWhole, minFraction)
+async function isListed(db: Queryable, campaignId: number, account: string): Promise<boolean> {
+  const rows = await db.query(
+    'SELECT 1 FROM campaign_allowlists WHERE campaign_id = $1 AND account = $2',
+    [campaignId, account],
+  )
+  return rows.length > 0
 }

@@ -1,6 +1,15 @@
 import { assetsHeldBy } from '../nfts/held-assets.ts'
 import type { ChainConnection } from './chain-connection.ts'
 
+/** An asset an account holds, as rules ask about it: its id, collection, schema and template. */
+export interface HeldAsset {
+  id: string
+  collection: string
+  schema: string
+  /** -1 for an asset minted without a template, as AtomicAssets records it */
+  template: number
+}
+
 /** The chain did not answer a read (down, slow, an error): asking again later may succeed. */
 export class HoldingsUnavailable extends Error {
   override name = 'HoldingsUnavailable'
@@ -38,43 +47,39 @@ export class AccountHoldings {
     private readonly options: AccountHoldingsOptions,
   ) {}
 
-  /** The account's balance of `symbol` issued by `contract`, as the node renders it: '12.5000'. */
-  balance(account: string, contract: string, symbol: string): Promise<string> {
-    return this.#cached(
-      `balance:${account}:${contract}:${symbol}`,
-      this.options.cacheMs,
-      async () => {
-        const [balance] = await this.chain.client.v1.chain.get_currency_balance(
-          contract,
-          account,
-          symbol,
-        )
-        return balance ? String(balance).split(' ')[0] : '0'
-      },
-    )
-  }
-
-  /** Whether the account owns an asset of `collection` (and of `template`, when given). */
-  async holdsAsset(account: string, collection: string, template?: number): Promise<boolean> {
-    return (await this.assetsOf(account, collection, template)).length > 0
+  /**
+   * The account's balances of the tokens `contract` issues, by symbol, as the node renders them
+   * ('FERN' → '12.5000'): one read answers every condition on that contract.
+   */
+  balances(account: string, contract: string): Promise<ReadonlyMap<string, string>> {
+    return this.#cached(`balances:${account}:${contract}`, this.options.cacheMs, async () => {
+      const balances = await this.chain.client.v1.chain.get_currency_balance(contract, account)
+      return new Map(
+        balances.map((balance) => {
+          const [amount, symbol] = String(balance).split(' ')
+          return [symbol, amount]
+        }),
+      )
+    })
   }
 
   /**
-   * The ids of the account's assets of `collection` (and of `template`, when given), by asset id:
-   * one claim per NFT takes one of them. The same answer as `holdsAsset`'s, so a rule and the
-   * assets it counts never disagree.
+   * The account's AtomicAssets assets, by asset id: one reading of its table answers every NFT
+   * condition of a campaign's rules, and one claim per NFT takes its asset among them, so a rule
+   * and the assets it counts never disagree.
    */
-  assetsOf(account: string, collection: string, template?: number): Promise<string[]> {
-    const key = `assets:${account}:${collection}:${template ?? ''}`
-    return this.#cached(key, this.options.cacheMs, async () => {
-      const ids: string[] = []
+  heldAssets(account: string): Promise<readonly HeldAsset[]> {
+    return this.#cached(`assets:${account}`, this.options.cacheMs, async () => {
+      const assets: HeldAsset[] = []
       for await (const asset of assetsHeldBy(this.chain.client, account)) {
-        const matches =
-          asset.collection_name === collection &&
-          (template === undefined || Number(asset.template_id) === template)
-        if (matches) ids.push(String(asset.asset_id))
+        assets.push({
+          id: String(asset.asset_id),
+          collection: asset.collection_name,
+          schema: asset.schema_name,
+          template: Number(asset.template_id),
+        })
       }
-      return ids
+      return assets
     })
   }
 

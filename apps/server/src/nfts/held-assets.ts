@@ -5,6 +5,7 @@ import { ATOMICASSETS } from './templates.ts'
 export interface AssetRow {
   asset_id: string | number
   collection_name: string
+  schema_name: string
   template_id: number
   mutable_serialized_data: string
 }

@@ -1,5 +1,4 @@
-import { failedChainRule, readChainRules } from '../campaigns/eligibility.ts'
-import { qualifyingAssetsOf } from '../campaigns/once-per-asset.ts'
+import { checkEligibility } from '../campaigns/eligibility.ts'
 import { type AccountHoldings, HoldingsUnavailable } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
 import { type OperatorCheck, OperatorCheckFailed } from '../fairness/operator-check.ts'
@@ -10,15 +9,16 @@ type Submit = (
 ) => Promise<SubmissionOutcome>
 
 /**
- * Submissions that meet their campaign's chain rules (a balance, an NFT, an account's age) before
- * they count. The rules need the chain, which neither the submission's transaction nor its batch
+ * Submissions that meet their campaign's rule tree, where the chain answers part of it (a balance,
+ * NFTs, an account's age), before they count. The rules need the chain, which neither the submission's transaction nor its batch
  * should wait on: one slow node read would hold every code of the batch (up to 32 visitors) and
  * their locks. So the database answers a code whose campaign has chain rules, not yet checked for
  * the wallet, with `eligibility-required` and records nothing; the wallet is checked here, alone,
  * through the cached chain reads, and the code is submitted again, in a later batch, with the
  * check (the rule failed, or none), which the database records as it records a catalogue's
- * refusal. Codes without chain rules pay nothing for this. The allowlist and the per-wallet
- * limits need no chain: the database checks them in the submission itself. A node that fails a
+ * refusal. Codes without chain rules pay nothing for this. The per-wallet limits, and an allowlist
+ * the tree cannot be met without, need no chain: the database checks them in the submission
+ * itself; an allowlist offered as one way in among chain conditions is looked up with them here. A node that fails a
  * read ends in `eligibility-unavailable`: nothing was recorded, so the claim can simply be sent
  * again. A campaign with its operator's own check URL takes the same way: once its chain rules
  * pass, the operator's endpoint is asked here (fairness/operator-check.ts), and one that gives no
@@ -37,15 +37,13 @@ export function withEligibility(
     let failed: EligibilityCheck['failed'] | undefined
     let assets: string[] | undefined
     try {
-      failed = await failedChainRule(
-        holdings,
-        await readChainRules(database, outcome.campaignId),
-        outcome.account,
-      )
       // A campaign counting each NFT once is given the assets that may qualify the claim.
-      assets = failed
-        ? undefined
-        : await qualifyingAssetsOf(database, holdings, outcome.campaignId, outcome.account)
+      ;({ failed, assets } = await checkEligibility(
+        database,
+        holdings,
+        outcome.campaignId,
+        outcome.account,
+      ))
     } catch (error) {
       if (error instanceof HoldingsUnavailable) return { kind: 'eligibility-unavailable' }
       throw error

@@ -1,7 +1,6 @@
-import type { OperatorCheckRefusal, PendingReward } from '@fernwood/protocol'
+import type { OperatorCheckRefusal, PendingReward, RuleNode } from '@fernwood/protocol'
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import { hashSessionToken } from '../auth/session-token.ts'
-import type { ChainRule } from '../campaigns/eligibility.ts'
 import type { Database } from '../db/database.ts'
 import { addressPrefix } from '../fairness/address-prefix.ts'
 import { rewardRejections } from '../metrics/instruments.ts'
@@ -13,17 +12,17 @@ export interface CodeSubmission {
   /** undefined when the request's body was no usable code: counted, never submitted */
   code: string | undefined
   clientAddress: string
-  /** the campaign's chain rules, checked for the wallet after it answered `eligibility-required` */
+  /** the campaign's rule tree, checked for the wallet after it answered `eligibility-required` */
   checked?: EligibilityCheck
 }
 
 /**
- * A wallet checked against a campaign's chain rules and its operator's own check: the rule it
- * failed, or the operator's refusal, or null.
+ * A wallet checked against a campaign's rule tree and its operator's own check: the part of the
+ * tree it failed, or the operator's refusal, or null.
  */
 export interface EligibilityCheck {
   campaign: number
-  failed: ChainRule | OperatorCheckRefusal | null
+  failed: RuleNode | OperatorCheckRefusal | null
   /** a campaign counting each NFT once: the wallet's assets that may qualify the claim */
   assets?: string[]
 }

@@ -144,14 +144,32 @@ export const en = {
   /** Why the catalogue refused a code, by the server's rejection code. */
   rejection: REJECTION_REASONS,
   /** A campaign's rule, as the claim page lists it and a refusal names it. */
-  eligibilityRule: {
-    allowlist: 'This reward is for the accounts on its list.',
-    min_balance: (amount: string) => `This reward is for holders of at least ${amount}.`,
-    holds_nft: (collection: string) => `This reward is for holders of an NFT of ${collection}.`,
-    holds_nft_template: (collection: string, template: string) =>
-      `This reward is for holders of NFT template #${template} of ${collection}.`,
-    min_account_age: (days: number) =>
-      `This reward is for accounts at least ${days} ${days === 1 ? 'day' : 'days'} old.`,
+  /**
+   * A campaign's rules in words, a clause a condition, as its claim page lists them and a refusal
+   * names what a wallet lacks: "hold an Oak acorn or 100.0000 FERN". The things to hold of one
+   * group are said with one `hold`, joined by the language's "and" or "or".
+   */
+  ruleTree: {
+    allowlist: 'be on this reward’s list of accounts',
+    accountAge: (days: number) =>
+      `have an account at least ${days} ${days === 1 ? 'day' : 'days'} old`,
+    /** `things`: what to hold, already joined ("an Oak acorn or 100.0000 FERN") */
+    hold: (things: string) => `hold ${things}`,
+    /** `what`: the collection, schema or template below */
+    nfts: (count: number, what: string) =>
+      count === 1 ? `an NFT of ${what}` : `${count} NFTs of ${what}`,
+    collection: (collection: string) => collection,
+    schema: (schema: string, collection: string) => `schema “${schema}” of ${collection}`,
+    template: (template: number, collection: string) => `template #${template} of ${collection}`,
+    /** NFTs the campaign's operator named, e.g. "Oak acorn" */
+    named: (count: number, name: string) =>
+      count === 1 ? `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}` : `${count} × ${name}`,
+    /** a group within a group */
+    nested: (clause: string) => `(${clause})`,
+    /** a clause as a line of the claim page */
+    line: (clause: string) => clause.charAt(0).toUpperCase() + clause.slice(1),
+    /** a wallet refused, `clause` being what it lacks */
+    refusal: (clause: string) => `To claim this reward, ${clause}.`,
   },
   oncePerAssetSpent: (collection: string, template: number | undefined) =>
     `This reward counts each NFT once, and every ${template === undefined ? `NFT of ${collection}` : `NFT of template #${template} of ${collection}`} this wallet holds has qualified a claim already.`,

@@ -126,13 +126,18 @@ const ko: Texts = {
     wallet_limit_reached: '이 지갑은 지금 받을 수 있는 만큼 이미 받았어요.',
     rejected_by_operator: '이 보상의 주최자가 이 요청을 거절했어요.',
   },
-  eligibilityRule: {
-    allowlist: '이 보상은 명단에 있는 계정만 받을 수 있어요.',
-    min_balance: (amount: string) => `이 보상은 ${amount} 이상 보유자만 받을 수 있어요.`,
-    holds_nft: (collection: string) => `이 보상은 ${collection} NFT 보유자만 받을 수 있어요.`,
-    holds_nft_template: (collection: string, template: string) =>
-      `이 보상은 ${collection}의 NFT 템플릿 #${template} 보유자만 받을 수 있어요.`,
-    min_account_age: (days: number) => `이 보상은 만든 지 ${days}일 이상 된 계정만 받을 수 있어요.`,
+  ruleTree: {
+    allowlist: '이 보상의 명단에 있는 계정',
+    accountAge: (days: number) => `만든 지 ${days}일 이상 된 계정`,
+    hold: (things: string) => `${things} 보유`,
+    nfts: (count: number, what: string) => (count === 1 ? `${what} NFT` : `${what} NFT ${count}개`),
+    collection: (collection: string) => collection,
+    schema: (schema: string, collection: string) => `${collection}의 “${schema}” 스키마`,
+    template: (template: number, collection: string) => `${collection}의 템플릿 #${template}`,
+    named: (count: number, name: string) => (count === 1 ? name : `${name} ${count}개`),
+    nested: (clause: string) => `(${clause})`,
+    line: (clause: string) => clause,
+    refusal: (clause: string) => `이 보상을 받으려면 다음 조건이 필요해요: ${clause}.`,
   },
   oncePerAssetSpent: (collection: string, template: number | undefined) =>
     `이 보상은 NFT 하나당 한 번만 받을 수 있는데, 이 지갑이 가진 ${template === undefined ? `${collection} NFT` : `${collection}의 NFT 템플릿 #${template}`}는 모두 이미 수령에 쓰였어요.`,

@@ -129,14 +129,21 @@ const tr: Texts = {
     wallet_limit_reached: 'Bu cüzdan bu ödülü şimdilik izin verilen sayıda aldı.',
     rejected_by_operator: 'Bu ödülün düzenleyicisi bu talebi reddetti.',
   },
-  eligibilityRule: {
-    allowlist: 'Bu ödül yalnızca listedeki hesaplar içindir.',
-    min_balance: (amount: string) => `Bu ödül en az ${amount} tutanlar içindir.`,
-    holds_nft: (collection: string) =>
-      `Bu ödül ${collection} koleksiyonundan bir NFT tutanlar içindir.`,
-    holds_nft_template: (collection: string, template: string) =>
-      `Bu ödül ${collection} koleksiyonunun #${template} şablonlu NFT’sini tutanlar içindir.`,
-    min_account_age: (days: number) => `Bu ödül en az ${days} günlük hesaplar içindir.`,
+  ruleTree: {
+    allowlist: 'bu ödülün hesap listesinde olmak',
+    accountAge: (days: number) => `en az ${days} günlük bir hesaba sahip olmak`,
+    hold: (things: string) => `${things} tutmak`,
+    nfts: (count: number, what: string) =>
+      count === 1 ? `${what} bir NFT` : `${what} ${count} NFT`,
+    collection: (collection: string) => `${collection} koleksiyonundan`,
+    schema: (schema: string, collection: string) =>
+      `${collection} koleksiyonunun “${schema}” şemasından`,
+    template: (template: number, collection: string) =>
+      `${collection} koleksiyonunun #${template} şablonundan`,
+    named: (count: number, name: string) => (count === 1 ? `bir ${name}` : `${count} ${name}`),
+    nested: (clause: string) => `(${clause})`,
+    line: (clause: string) => clause.charAt(0).toLocaleUpperCase('tr') + clause.slice(1),
+    refusal: (clause: string) => `Bu ödülü almak için şu gerekir: ${clause}.`,
   },
   oncePerAssetSpent: (collection: string, template: number | undefined) =>
     `Bu ödül her NFT için bir kez alınır ve bu cüzdanın tuttuğu ${template === undefined ? `${collection} koleksiyonundan NFT’lerin` : `${collection} koleksiyonunun #${template} şablonlu NFT’lerinin`} hepsi zaten bir alımda kullanıldı.`,

@@ -123,13 +123,19 @@ const zhHans: Texts = {
     wallet_limit_reached: '这个钱包目前已领取到这份奖励允许的次数。',
     rejected_by_operator: '这份奖励的主办方拒绝了这次领取。',
   },
-  eligibilityRule: {
-    allowlist: '这份奖励仅限名单上的账户领取。',
-    min_balance: (amount: string) => `这份奖励仅限持有至少 ${amount} 的用户领取。`,
-    holds_nft: (collection: string) => `这份奖励仅限持有 ${collection} NFT 的用户领取。`,
-    holds_nft_template: (collection: string, template: string) =>
-      `这份奖励仅限持有 ${collection} 的 #${template} 模板 NFT 的用户领取。`,
-    min_account_age: (days: number) => `这份奖励仅限创建至少 ${days} 天的账户领取。`,
+  ruleTree: {
+    allowlist: '在这份奖励的账户名单上',
+    accountAge: (days: number) => `账户创建至少 ${days} 天`,
+    hold: (things: string) => `持有 ${things}`,
+    nfts: (count: number, what: string) =>
+      count === 1 ? `${what} 的 NFT` : `${count} 个 ${what} 的 NFT`,
+    collection: (collection: string) => collection,
+    schema: (schema: string, collection: string) => `${collection} 的“${schema}”架构`,
+    template: (template: number, collection: string) => `${collection} 的 #${template} 模板`,
+    named: (count: number, name: string) => (count === 1 ? name : `${count} 个 ${name}`),
+    nested: (clause: string) => `（${clause}）`,
+    line: (clause: string) => clause,
+    refusal: (clause: string) => `领取这份奖励需要：${clause}。`,
   },
   oncePerAssetSpent: (collection: string, template: number | undefined) =>
     `这份奖励每个 NFT 只能领取一次，这个钱包持有的${template === undefined ? ` ${collection} NFT ` : ` ${collection} 的 #${template} 模板 NFT `}都已用于领取。`,

@@ -123,13 +123,19 @@ const zhHant: Texts = {
     wallet_limit_reached: '這個錢包目前已領取到這份獎勵允許的次數。',
     rejected_by_operator: '這份獎勵的主辦方拒絕了這次領取。',
   },
-  eligibilityRule: {
-    allowlist: '這份獎勵僅限名單上的帳戶領取。',
-    min_balance: (amount: string) => `這份獎勵僅限持有至少 ${amount} 的使用者領取。`,
-    holds_nft: (collection: string) => `這份獎勵僅限持有 ${collection} NFT 的使用者領取。`,
-    holds_nft_template: (collection: string, template: string) =>
-      `這份獎勵僅限持有 ${collection} 的 #${template} 範本 NFT 的使用者領取。`,
-    min_account_age: (days: number) => `這份獎勵僅限建立至少 ${days} 天的帳戶領取。`,
+  ruleTree: {
+    allowlist: '在這份獎勵的帳戶名單上',
+    accountAge: (days: number) => `帳戶建立至少 ${days} 天`,
+    hold: (things: string) => `持有 ${things}`,
+    nfts: (count: number, what: string) =>
+      count === 1 ? `${what} 的 NFT` : `${count} 個 ${what} 的 NFT`,
+    collection: (collection: string) => collection,
+    schema: (schema: string, collection: string) => `${collection} 的「${schema}」架構`,
+    template: (template: number, collection: string) => `${collection} 的 #${template} 範本`,
+    named: (count: number, name: string) => (count === 1 ? name : `${count} 個 ${name}`),
+    nested: (clause: string) => `（${clause}）`,
+    line: (clause: string) => clause,
+    refusal: (clause: string) => `領取這份獎勵需要：${clause}。`,
   },
   oncePerAssetSpent: (collection: string, template: number | undefined) =>
     `這份獎勵每個 NFT 只能領取一次，這個錢包持有的${template === undefined ? ` ${collection} NFT ` : ` ${collection} 的 #${template} 範本 NFT `}都已用於領取。`,

@@ -1,30 +1,104 @@
-import type { ClaimRules, EligibilityRule, PendingReward } from '@fernwood/protocol'
+import {
+  type ClaimRules,
+  type EligibilityRule,
+  groupMembers,
+  type PendingReward,
+  type RuleNode,
+} from '@fernwood/protocol'
 import type { Texts } from '../i18n/en'
 import { formatDateTime, formatTokenAmount } from '../i18n/format'
-import type { Language } from '../i18n/languages'
+import { type Language, localeOf } from '../i18n/languages'
 
-/** A campaign's eligibility rule in the language's words: "This reward is for holders of …". */
-function ruleText(rule: EligibilityRule, texts: Texts, language: Language): string {
-  const words = texts.eligibilityRule
+type Words = Texts['ruleTree']
+type Kind = 'all' | 'any'
+
+/** A node in words: something to hold (said with its group's other holdings), or a clause. */
+type Piece = { holding: string } | { clause: string }
+
+/** The NFTs a holds-NFT condition asks for: "an Oak acorn", "2 NFTs of template #1 of …". */
+function nftWords(rule: Extract<EligibilityRule, { rule: 'holds_nft' }>, words: Words): string {
+  const count = rule.count ?? 1
+  if (rule.name !== undefined) return words.named(count, rule.name)
+  const what =
+    rule.template !== undefined
+      ? words.template(rule.template, rule.collection)
+      : rule.schema !== undefined
+        ? words.schema(rule.schema, rule.collection)
+        : words.collection(rule.collection)
+  return words.nfts(count, what)
+}
+
+/** The language's "A, B and C" (`all`) or "A, B or C" (`any`). */
+function joined(items: string[], kind: Kind, language: Language): string {
+  return new Intl.ListFormat(localeOf(language), {
+    type: kind === 'all' ? 'conjunction' : 'disjunction',
+  }).format(items)
+}
+
+/** `nested`: within a sentence, where a group of several clauses stands in brackets. */
+function pieceOf(node: RuleNode, texts: Texts, language: Language, nested: boolean): Piece {
+  const words = texts.ruleTree
+  const members = groupMembers(node)
+  if (members) {
+    const clauses = clausesOf(members, 'all' in node ? 'all' : 'any', texts, language)
+    const clause = joined(clauses, 'all' in node ? 'all' : 'any', language)
+    return { clause: nested && clauses.length > 1 ? words.nested(clause) : clause }
+  }
+  const rule = node as EligibilityRule
   switch (rule.rule) {
     case 'allowlist':
-      return words.allowlist
+      return { clause: words.allowlist }
     case 'min_balance':
-      return words.min_balance(formatTokenAmount(`${rule.amount} ${rule.token}`, language))
+      return { holding: formatTokenAmount(`${rule.amount} ${rule.token}`, language) }
     case 'holds_nft':
-      return rule.template === undefined
-        ? words.holds_nft(rule.collection)
-        : words.holds_nft_template(rule.collection, String(rule.template))
+      return { holding: nftWords(rule, words) }
     case 'min_account_age':
-      return words.min_account_age(rule.days)
+      return { clause: words.accountAge(rule.days) }
   }
 }
 
-/** Every rule of a claim, as its page lists them before the visitor enters. */
+/**
+ * A group's members as clauses: its holdings as one, "hold A or B", where the first stood.
+ * `lines`: each clause is a line of its own, where a group needs no brackets.
+ */
+function clausesOf(
+  members: readonly RuleNode[],
+  kind: Kind,
+  texts: Texts,
+  language: Language,
+  lines = false,
+): string[] {
+  const pieces = members.map((member) => pieceOf(member, texts, language, !lines))
+  const holdings = pieces.flatMap((piece) => ('holding' in piece ? [piece.holding] : []))
+  const firstHolding = pieces.findIndex((piece) => 'holding' in piece)
+  return pieces.flatMap((piece, index) => {
+    if ('clause' in piece) return [piece.clause]
+    return index === firstHolding ? [texts.ruleTree.hold(joined(holdings, kind, language))] : []
+  })
+}
+
+/** A node as one clause: what a refusal says the wallet lacks. */
+function clauseOf(node: RuleNode, texts: Texts, language: Language): string {
+  const members = groupMembers(node)
+  const kind: Kind = members && 'any' in node ? 'any' : 'all'
+  return joined(clausesOf(members ?? [node], kind, texts, language), kind, language)
+}
+
+/**
+ * Every rule of a claim, as its page lists them before the visitor enters: a line for each
+ * member of a top-level `all` group (its holdings on one), one line for an `any` group ("Hold an
+ * Oak acorn or 100.0000 FERN"), then the per-wallet limit.
+ */
 export function claimRuleTexts(rules: ClaimRules, texts: Texts, language: Language): string[] {
+  const tree = rules.eligibility
   const limit = rules.walletLimit
+  const lines = !tree
+    ? []
+    : 'all' in tree
+      ? clausesOf(tree.all, 'all', texts, language, true)
+      : [clauseOf(tree, texts, language)]
   return [
-    ...rules.eligibility.map((rule) => ruleText(rule, texts, language)),
+    ...lines.map(texts.ruleTree.line),
     ...(limit ? [texts.walletLimit(limit.claims, texts.walletLimitPeriod[limit.period])] : []),
   ]
 }
@@ -37,11 +111,11 @@ export function claimRuleTexts(rules: ClaimRules, texts: Texts, language: Langua
 export function rejectionText(reward: PendingReward, texts: Texts, language: Language): string {
   if (reward.rejection === 'not_eligible' && reward.failedRule) {
     const rule = reward.failedRule
-    if (rule.rule === 'once_per_asset')
+    if ('rule' in rule && rule.rule === 'once_per_asset')
       return texts.oncePerAssetSpent(rule.collection, rule.template)
-    return rule.rule === 'operator_check'
+    return 'rule' in rule && rule.rule === 'operator_check'
       ? texts.operatorCheckRefusal(rule.reason)
-      : ruleText(rule, texts, language)
+      : texts.ruleTree.refusal(clauseOf(rule as RuleNode, texts, language))
   }
   if (reward.rejection === 'wallet_limit_reached' && reward.nextClaimAt) {
     return texts.nextClaimAt(formatDateTime(reward.nextClaimAt, language))

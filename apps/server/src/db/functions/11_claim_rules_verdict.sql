@@ -1,7 +1,8 @@
--- A campaign's own rules, for submit_reward once the catalogue has accepted `code`: its
--- allowlist (a lookup), the chain's rules (checked by the server beforehand, as the database
--- cannot reach a node; `checked` is that check, see rewards/eligible-submissions.ts), then its
--- group's per-wallet limit. Returns the refusal (`verdict`, with `detail` for the client to word),
+-- A campaign's own rules, for submit_reward once the catalogue has accepted `code`: its rule
+-- tree (migration 034), then its group's per-wallet limit. The allowlist is a lookup here when
+-- the tree cannot be met off it (`allowlist_required`); a tree the chain answers part of is
+-- checked whole by the server beforehand, as the database cannot reach a node (`checked` is that
+-- check, see rewards/eligible-submissions.ts). A campaign without rules reads two false columns. Returns the refusal (`verdict`, with `detail` for the client to word),
 -- or `eligibility_required`, the campaign whose chain rules this wallet has yet to be checked
 -- against, or nothing when the claim may go ahead. The limit counts under the wallet's turn
 -- (submission_turn_key), so two claims of one wallet, from any number of servers, take turns:
@@ -15,13 +16,13 @@ DECLARE
   claims integer;
   next_claim_at timestamptz;
 BEGIN
-  SELECT c.id, c.has_allowlist, c.chain_rules, c.check_url, g.name AS group_name,
+  SELECT c.id, c.allowlist_required, c.rules_on_chain, c.check_url, g.name AS group_name,
          g.claims_per_wallet, g.period
     INTO campaign
     FROM codes k JOIN campaigns c ON c.id = k.campaign_id
     LEFT JOIN campaign_groups g ON g.name = c.claim_group
    WHERE k.code = claim_rules_verdict.code;
-  IF campaign.has_allowlist AND NOT EXISTS (
+  IF campaign.allowlist_required AND NOT EXISTS (
        SELECT 1 FROM campaign_allowlists a
         WHERE a.campaign_id = campaign.id AND a.account = claim_rules_verdict.wax_account) THEN
     verdict := 'not_eligible';
@@ -29,7 +30,7 @@ BEGIN
     RETURN;
   END IF;
   -- The operator's own check (fairness/operator-check.ts) is asked by the server as the chain is.
-  IF campaign.chain_rules IS NOT NULL OR campaign.check_url IS NOT NULL THEN
+  IF campaign.rules_on_chain OR campaign.check_url IS NOT NULL THEN
     IF (checked->>'campaign')::integer IS DISTINCT FROM campaign.id THEN
       eligibility_required := campaign.id;
       RETURN;

@@ -4,8 +4,10 @@
 -- the chain by the server: rewards/eligible-submissions.ts) that no claim of the campaign, or of
 -- its group, has taken. The primary key decides, not a read: a conflict (another claim took the
 -- asset, committed or not, on any server) waits for that claim and moves on to the next asset.
--- Returns the refusal when none is left, naming the rule whose NFTs are spent; null when one was
--- taken or the campaign does not count assets.
+-- The server offers the assets of the holds-NFT conditions through which the wallet meets the
+-- campaign's rule tree (campaigns/rule-verdict.ts). Returns the refusal when none is left, naming
+-- the tree's first holds-NFT condition; null when one was taken or the campaign does not count
+-- assets.
 CREATE OR REPLACE FUNCTION take_qualifying_asset(code text, checked jsonb, reward_id uuid)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -16,8 +18,7 @@ BEGIN
   SELECT c.id, c.claim_group, r.rule
     INTO campaign
     FROM codes k JOIN campaigns c ON c.id = k.campaign_id
-    CROSS JOIN LATERAL (SELECT rule FROM jsonb_array_elements(c.chain_rules) AS rule
-                         WHERE rule->>'rule' = 'holds_nft' LIMIT 1) AS r
+    CROSS JOIN LATERAL jsonb_path_query_first(c.rules, '$.** ? (@.rule == "holds_nft")') AS r (rule)
    WHERE k.code = take_qualifying_asset.code AND c.once_per_asset;
   IF NOT FOUND THEN
     RETURN NULL;

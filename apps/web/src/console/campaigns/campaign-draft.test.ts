@@ -23,12 +23,13 @@ const formOf = (
 })
 
 const named = { slug: 'oak-pool', name: 'Oak pool' }
+const noRules = { allowlist: undefined, rules: null }
 
 describe("a new campaign's payment", () => {
   it('sends a pool as nftPool alone, and a mint as nft alone', () => {
     const pool = formOf({ ...named, nftPool: 'fernwoodnfts:2', cap: '5' })
     expect(mistakesOf(pool, 'nftPool', texts)).toEqual({})
-    expect(draftOf(pool, 'shared', 'nftPool', undefined)).toEqual({
+    expect(draftOf(pool, 'shared', 'nftPool', noRules)).toEqual({
       slug: 'oak-pool',
       name: 'Oak pool',
       kind: 'shared',
@@ -36,7 +37,7 @@ describe("a new campaign's payment", () => {
       cap: 5,
     })
     const mint = formOf({ ...named, nft: 'fernwoodnfts:3' })
-    expect(draftOf(mint, 'unique', 'nft', undefined)).toEqual({
+    expect(draftOf(mint, 'unique', 'nft', noRules)).toEqual({
       slug: 'oak-pool',
       name: 'Oak pool',
       kind: 'unique',
@@ -46,7 +47,7 @@ describe("a new campaign's payment", () => {
 
   it('sends only the payment chosen, whatever another field of the form still holds', () => {
     const both = formOf({ ...named, reward: '1.0000 FERN', nftPool: 'fernwoodnfts:2' })
-    expect(draftOf(both, 'unique', 'reward', 'alice.wam\n')).toEqual({
+    expect(draftOf(both, 'unique', 'reward', { allowlist: 'alice.wam\n', rules: null })).toEqual({
       slug: 'oak-pool',
       name: 'Oak pool',
       kind: 'unique',
@@ -88,7 +89,7 @@ describe("a new campaign's payment", () => {
   })
 })
 
-describe("a campaign's window, cap and account age, as a new campaign and an edit check them", () => {
+describe("a campaign's window and cap, as a new campaign and an edit check them", () => {
   const sameTime = { startsAt: '2030-01-02T09:00', endsAt: '2030-01-02T09:00' }
 
   it('refuses an end not after the start, in both', () => {
@@ -128,20 +129,6 @@ describe("a campaign's window, cap and account age, as a new campaign and an edi
     expect(editMistakesOf(formOf({ cap: '' }), 5, texts)).toEqual({})
   })
 
-  it('refuses an account age that is not a whole number of days in both', () => {
-    for (const minAccountAgeDays of ['1.5', 'thirty', '-2']) {
-      expect(editMistakesOf(formOf({ minAccountAgeDays }), 0, texts), minAccountAgeDays).toEqual({
-        minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
-      })
-      // A new campaign's form refuses it rather than send the campaign without the rule.
-      const typed = formOf({ ...named, reward: '1.0000 FERN', minAccountAgeDays })
-      expect(mistakesOf(typed, 'reward', texts), minAccountAgeDays).toEqual({
-        minAccountAgeDays: texts.errors.ADMIN_ACCOUNT_AGE_INVALID,
-      })
-    }
-    expect(editMistakesOf(formOf({ minAccountAgeDays: '30' }), 0, texts)).toEqual({})
-  })
-
   it("reads a time on the operator's clock and shows an instant back as it was typed", () => {
     expect(localInputOf(isoOf('2030-01-02T09:00'))).toBe('2030-01-02T09:00')
     expect(localInputOf(null)).toBe('')
@@ -152,7 +139,7 @@ describe("a new campaign's fair-claim settings", () => {
   const token = { ...named, reward: '1.0000 FERN' }
 
   it('sends nothing of them left as they are: the deployment’s check, one grant, every NFT', () => {
-    expect(draftOf(formOf({ ...token, humanCheck: '' }), 'shared', 'reward', undefined)).toEqual({
+    expect(draftOf(formOf({ ...token, humanCheck: '' }), 'shared', 'reward', noRules)).toEqual({
       slug: 'oak-pool',
       name: 'Oak pool',
       kind: 'shared',
@@ -161,21 +148,16 @@ describe("a new campaign's fair-claim settings", () => {
   })
 
   it('sends the check chosen, grants as a number or null for unlimited, and one claim per NFT with an NFT to hold', () => {
-    const chosen = formOf(
-      { ...token, humanCheck: 'off', grantsPerAccount: '4', holdsNft: 'oak:1' },
-      ['oncePerAsset'],
-    )
-    expect(draftOf(chosen, 'unique', 'reward', undefined)).toMatchObject({
+    const chosen = formOf({ ...token, humanCheck: 'off', grantsPerAccount: '4' }, ['oncePerAsset'])
+    const rules = { all: [{ rule: 'holds_nft' as const, collection: 'oak', template: 1 }] }
+    expect(draftOf(chosen, 'unique', 'reward', { allowlist: undefined, rules })).toMatchObject({
       humanCheck: 'off',
       grantsPerAccount: 4,
-      holdsNft: 'oak:1',
+      rules,
       oncePerAsset: true,
     })
-    const unlimited = formOf({ ...token, grantsPerAccount: '4' }, [
-      'grantsUnlimited',
-      'oncePerAsset',
-    ])
-    const sent = draftOf(unlimited, 'unique', 'reward', undefined)
+    const unlimited = formOf({ ...token, grantsPerAccount: '4' }, ['grantsUnlimited'])
+    const sent = draftOf(unlimited, 'unique', 'reward', noRules)
     expect(sent.grantsPerAccount).toBeNull()
     expect(sent).not.toHaveProperty('oncePerAsset')
   })
@@ -201,7 +183,7 @@ describe("a new campaign's own check and review window", () => {
   const token = { ...named, reward: '1.0000 FERN' }
 
   it('sends neither left empty, whatever unit is chosen', () => {
-    const sent = draftOf(formOf({ ...token, payoutDelayUnit: 'd' }), 'shared', 'reward', undefined)
+    const sent = draftOf(formOf({ ...token, payoutDelayUnit: 'd' }), 'shared', 'reward', noRules)
     expect(sent).not.toHaveProperty('checkUrl')
     expect(sent).not.toHaveProperty('payoutDelay')
   })
@@ -215,7 +197,7 @@ describe("a new campaign's own check and review window", () => {
       ['d', 7_776_000],
     ] as const) {
       const values = formOf({ ...token, checkUrl: url, payoutDelay: '90', payoutDelayUnit })
-      expect(draftOf(values, 'unique', 'reward', undefined)).toMatchObject({
+      expect(draftOf(values, 'unique', 'reward', noRules)).toMatchObject({
         checkUrl: url,
         payoutDelay: seconds,
       })

@@ -1,3 +1,4 @@
+import type { RuleTree } from '@fernwood/protocol'
 import {
   campaignLimitProblems,
   campaignRules,
@@ -124,7 +125,7 @@ export function payoutDelayShown(seconds: number): { amount: string; unit: Payou
  * The mistakes a new campaign and an edit tell alike, each beside its field, by the protocol's
  * shared checks where it has them: a date typed in part, an end not after the start, a cap or
  * grants per account not a whole number of at least 1 (or, in an edit, a cap below the
- * `claimed`), an account age that is not a whole number, a review window past 30 days.
+ * `claimed`), a review window past 30 days. The rules' builder tells its own (rule-rows.ts).
  */
 function sharedMistakesOf(values: DraftValues, texts: ConsoleTexts, claimed = 0): FieldErrors {
   const { value, incomplete } = values
@@ -152,10 +153,6 @@ function sharedMistakesOf(values: DraftValues, texts: ConsoleTexts, claimed = 0)
   }
   if (problems.payoutDelay || incomplete('payoutDelay')) {
     mistakes.payoutDelay = texts.errors.ADMIN_PAYOUT_DELAY_INVALID
-  }
-  const days = value('minAccountAgeDays')
-  if (days !== '' && !/^[0-9]+$/.test(days)) {
-    mistakes.minAccountAgeDays = texts.errors.ADMIN_ACCOUNT_AGE_INVALID
   }
   return mistakes
 }
@@ -205,16 +202,15 @@ export function editMistakesOf(values: DraftValues, claimed: number, texts: Cons
 /**
  * The request a form free of mistakes sends: only what the operator gave, and what a claim
  * pays by the one property of its payment. The allowlist goes as its file's text, which the
- * server reads as the CLI reads the file.
+ * server reads as the CLI reads the file; the rules as the builder's tree.
  */
 export function draftOf(
   values: DraftValues,
   kind: NewCampaignRequest['kind'],
   payment: Payment,
-  allowlist: string | undefined,
+  { allowlist, rules }: { allowlist: string | undefined; rules: RuleTree | null },
 ): NewCampaignRequest {
   const { value, checked } = values
-  const age = value('minAccountAgeDays')
   const grants = grantsOf(values)
   const humanCheck = value('humanCheck')
   const payoutDelay = payoutDelayOf(values)
@@ -230,14 +226,11 @@ export function draftOf(
     ...(value('budget') && { budget: value('budget') }),
     ...(value('code') && { code: value('code') }),
     ...(allowlist !== undefined && { allowlist }),
-    ...(value('minBalance') && { minBalance: value('minBalance') }),
-    ...(value('holdsNft') && { holdsNft: value('holdsNft') }),
-    // A number of days the server refuses (out of range) comes back beside the field.
-    ...(age && { minAccountAgeDays: Number(age) }),
+    ...(rules && { rules }),
     ...(value('group') && { group: value('group') }),
     ...(value('perWallet') && { perWallet: value('perWallet') }),
-    // Shown with an NFT to hold only, the box counts the NFTs of that rule.
-    ...(value('holdsNft') && checked('oncePerAsset') && { oncePerAsset: true }),
+    // Shown with an NFT to hold only, the box counts the NFTs of those conditions.
+    ...(checked('oncePerAsset') && { oncePerAsset: true }),
     ...((humanCheck === 'pow' || humanCheck === 'off') && { humanCheck }),
     ...(grants !== undefined && { grantsPerAccount: grants }),
     // The server checks the URL as it will ask it, and answers beside the field.

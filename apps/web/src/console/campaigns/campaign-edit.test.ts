@@ -15,11 +15,18 @@ const formOf = (given: Partial<Record<CampaignField, string>> | EditValues): Dra
   }
 }
 
+const balance = {
+  rule: 'min_balance' as const,
+  amount: '10.0000',
+  token: 'FERN',
+  contract: 'fern.token',
+}
+
 const campaign = {
   startsAt: null,
   endsAt: null,
   cap: 10,
-  rules: { minBalance: '10.0000 FERN@fern.token', minAccountAgeDays: 30, group: 'walks' },
+  rules: { tree: { all: [balance] }, minBalance: '10.0000 FERN@fern.token', group: 'walks' },
   humanCheck: null,
   grantsPerAccount: 1,
   oncePerAsset: false,
@@ -27,7 +34,8 @@ const campaign = {
   payoutDelay: 0,
 } as unknown as AdminCampaign
 
-const kept = { reopen: false, allowlist: undefined }
+const tree = campaign.rules.tree
+const kept = { reopen: false, allowlist: undefined, rules: tree, initialRules: tree }
 
 describe("an edit of a campaign's window, cap and rules", () => {
   const initial = editValuesOf(campaign)
@@ -37,9 +45,6 @@ describe("an edit of a campaign's window, cap and rules", () => {
       startsAt: '',
       endsAt: '',
       cap: '10',
-      minBalance: '10.0000 FERN@fern.token',
-      holdsNft: '',
-      minAccountAgeDays: '30',
       group: 'walks',
       perWallet: '',
       humanCheck: '',
@@ -61,25 +66,26 @@ describe("an edit of a campaign's window, cap and rules", () => {
       ...initial,
       startsAt: '2030-01-02T09:00',
       cap: '',
-      minBalance: '',
-      minAccountAgeDays: '60',
       perWallet: '1/week',
     })
     expect(editOf(changed, initial, kept)).toEqual({
       startsAt: new Date('2030-01-02T09:00').toISOString(),
       cap: null,
-      minBalance: null,
-      minAccountAgeDays: 60,
       perWallet: '1/week',
     })
   })
 
+  it("sends the builder's whole tree once it differs, and null once it holds no condition", () => {
+    const aged = { any: [balance, { rule: 'min_account_age' as const, days: 30 }] }
+    expect(editOf(formOf(initial), initial, { ...kept, rules: aged })).toEqual({ rules: aged })
+    expect(editOf(formOf(initial), initial, { ...kept, rules: null })).toEqual({ rules: null })
+  })
+
   it('reopens, and replaces or removes the allowlist, only when asked', () => {
-    expect(editOf(formOf(initial), initial, { reopen: true, allowlist: 'alice.wam\n' })).toEqual({
-      reopen: true,
-      allowlist: 'alice.wam\n',
-    })
-    expect(editOf(formOf(initial), initial, { reopen: false, allowlist: null })).toEqual({
+    expect(
+      editOf(formOf(initial), initial, { ...kept, reopen: true, allowlist: 'alice.wam\n' }),
+    ).toEqual({ reopen: true, allowlist: 'alice.wam\n' })
+    expect(editOf(formOf(initial), initial, { ...kept, allowlist: null })).toEqual({
       allowlist: null,
     })
   })
@@ -101,15 +107,13 @@ describe("an edit of a campaign's window, cap and rules", () => {
     expect(editOf(formOf({ ...from, humanCheck: '' }), from, kept)).toEqual({ humanCheck: null })
   })
 
-  it('turns one claim per NFT on with an NFT to hold, and off with the rule removed', () => {
-    const holders = { ...campaign, rules: { ...campaign.rules, holdsNft: 'oak' } } as AdminCampaign
-    const from = editValuesOf(holders)
+  it('turns one claim per NFT on, and off once its box is no longer shown', () => {
+    const from = editValuesOf(campaign)
     expect(editOf(formOf({ ...from, oncePerAsset: true }), from, kept)).toEqual({
       oncePerAsset: true,
     })
-    const counted = editValuesOf({ ...holders, oncePerAsset: true })
-    expect(editOf(formOf({ ...counted, holdsNft: '' }), counted, kept)).toEqual({
-      holdsNft: null,
+    const counted = editValuesOf({ ...campaign, oncePerAsset: true })
+    expect(editOf(formOf({ ...counted, oncePerAsset: false }), counted, kept)).toEqual({
       oncePerAsset: false,
     })
   })

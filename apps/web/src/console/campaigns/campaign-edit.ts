@@ -1,8 +1,5 @@
-import {
-  type AdminCampaign,
-  type CampaignEditRequest,
-  claimRuleFields,
-} from '@fernwood/protocol/admin'
+import type { RuleTree } from '@fernwood/protocol'
+import type { AdminCampaign, CampaignEditRequest } from '@fernwood/protocol/admin'
 import {
   type DraftValues,
   grantsOf,
@@ -14,16 +11,16 @@ import {
   payoutDelayUnits,
 } from './campaign-draft'
 
-/** The rules written as text, as `campaigns create` takes them; empty removes one. */
-type RuleField = Exclude<(typeof claimRuleFields)[number], 'allowlist'>
-const ruleFields = claimRuleFields.filter((field): field is RuleField => field !== 'allowlist')
+/** The group's limit written as text, as `campaigns create` takes it; empty removes it. */
+type LimitField = 'group' | 'perWallet'
+const limitFields: readonly LimitField[] = ['group', 'perWallet']
 
 /** The fields of `campaigns edit` the dialog shows as text, by name. */
 export type EditField =
   | 'startsAt'
   | 'endsAt'
   | 'cap'
-  | RuleField
+  | LimitField
   | 'grantsPerAccount'
   | 'checkUrl'
   | 'payoutDelay'
@@ -46,9 +43,6 @@ export function editValuesOf(campaign: AdminCampaign): EditValues {
     startsAt: localInputOf(campaign.startsAt),
     endsAt: localInputOf(campaign.endsAt),
     cap: campaign.cap === null ? '' : String(campaign.cap),
-    minBalance: campaign.rules.minBalance ?? '',
-    holdsNft: campaign.rules.holdsNft ?? '',
-    minAccountAgeDays: String(campaign.rules.minAccountAgeDays ?? ''),
     group: campaign.rules.group ?? '',
     perWallet: campaign.rules.perWallet ?? '',
     humanCheck: campaign.humanCheck ?? '',
@@ -62,13 +56,24 @@ export function editValuesOf(campaign: AdminCampaign): EditValues {
 }
 
 /**
- * The edit a form free of mistakes sends: only what differs from `initial`, a field emptied as
- * null (removed). The allowlist goes as its file's text, or null to remove the campaign's list.
+ * The edit a form free of mistakes sends: only what differs from `initial` (`initialRules`, the
+ * campaign's tree), a field emptied as null (removed). The allowlist goes as its file's text, or
+ * null to remove the campaign's list; the rules as the builder's whole tree, null for none.
  */
 export function editOf(
   values: DraftValues,
   initial: EditValues,
-  { reopen, allowlist }: { reopen: boolean; allowlist: string | null | undefined },
+  {
+    reopen,
+    allowlist,
+    rules,
+    initialRules,
+  }: {
+    reopen: boolean
+    allowlist: string | null | undefined
+    rules: RuleTree | null
+    initialRules: RuleTree | null
+  },
 ): CampaignEditRequest {
   const { value, checked } = values
   const time = (name: 'startsAt' | 'endsAt') => (value(name) === '' ? null : isoOf(value(name)))
@@ -78,6 +83,7 @@ export function editOf(
     ...(value('cap') !== initial.cap && { cap: value('cap') === '' ? null : Number(value('cap')) }),
     ...(reopen && { reopen: true }),
     ...(allowlist !== undefined && { allowlist }),
+    ...(JSON.stringify(rules) !== JSON.stringify(initialRules) && { rules }),
   }
   if (value('humanCheck') !== initial.humanCheck) {
     const chosen = value('humanCheck')
@@ -88,8 +94,8 @@ export function editOf(
   if (grants !== (initial.grantsUnlimited ? null : Number(initial.grantsPerAccount))) {
     edit.grantsPerAccount = grants
   }
-  // Without an NFT to hold the box is not shown: the rule's removal takes the setting with it.
-  const oncePerAsset = value('holdsNft') !== '' && checked('oncePerAsset')
+  // Without an NFT to hold the box is not shown: the rules' last one takes the setting with it.
+  const oncePerAsset = checked('oncePerAsset')
   if (oncePerAsset !== initial.oncePerAsset) edit.oncePerAsset = oncePerAsset
   if (value('checkUrl') !== initial.checkUrl) edit.checkUrl = value('checkUrl') || null
   // An emptied window is none: claims pay at once again.
@@ -99,12 +105,8 @@ export function editOf(
       ? 0
       : Number(initial.payoutDelay) * payoutDelayUnits[initial.payoutDelayUnit]
   if (payoutDelay !== initialDelay) edit.payoutDelay = payoutDelay
-  for (const rule of ruleFields) {
-    if (value(rule) === initial[rule]) continue
-    const written = value(rule) === '' ? null : value(rule)
-    Object.assign(edit, {
-      [rule]: rule === 'minAccountAgeDays' && written !== null ? Number(written) : written,
-    })
+  for (const field of limitFields) {
+    if (value(field) !== initial[field]) edit[field] = value(field) === '' ? null : value(field)
   }
   return edit
 }

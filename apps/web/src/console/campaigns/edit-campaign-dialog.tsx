@@ -21,6 +21,8 @@ import {
 import { type EditField, editOf, editValuesOf } from './campaign-edit'
 import { FairnessFields } from './fairness-fields'
 import { ReviewFields } from './review-fields'
+import { RuleGroupBuilder, ruleRowFieldId } from './rule-group-builder'
+import { asksForNfts, groupDraftOf, type RuleGroupDraft, treeOfDraft } from './rule-rows'
 
 /** A file replaces the campaign's allowlist and the box removes it; neither keeps it. */
 async function allowlistOf(form: HTMLFormElement): Promise<string | null | undefined> {
@@ -51,7 +53,8 @@ export function EditCampaignDialog({
   const [saving, setSaving] = useState(false)
   const dialog = useModalDialog({ busy: saving, onClose })
   const initial = editValuesOf(campaign)
-  const [holdsNft, setHoldsNft] = useState(initial.holdsNft)
+  const [rules, setRules] = useState<RuleGroupDraft>(groupDraftOf(campaign.rules.tree))
+  const [wrongRules, setWrongRules] = useState<number[]>([])
 
   function refuse(form: HTMLFormElement, found: FieldErrors) {
     setMistakes(found)
@@ -64,10 +67,18 @@ export function EditCampaignDialog({
     setFailure(undefined)
     const values = valuesOf(form)
     const found = editMistakesOf(values, campaign.claimed, texts)
+    const { tree, wrong } = treeOfDraft(rules)
+    setWrongRules(wrong)
     if (Object.keys(found).length > 0) return refuse(form, found)
+    if (wrong.length > 0) {
+      document.getElementById(ruleRowFieldId(`${id}-rules`, wrong[0]))?.focus()
+      return
+    }
     const edit = editOf(values, initial, {
       reopen: inputOf(form, 'reopen')?.checked ?? false,
       allowlist: await allowlistOf(form),
+      rules: tree,
+      initialRules: campaign.rules.tree,
     })
     if (Object.keys(edit).length === 0) {
       setFailure(texts.errors.ADMIN_EDIT_EMPTY)
@@ -101,8 +112,7 @@ export function EditCampaignDialog({
         noValidate
         onSubmit={(event) => void save(event)}
         onInput={(event) => {
-          const { name, value } = event.target as HTMLInputElement
-          if (name === 'holdsNft') setHoldsNft(value.trim())
+          const { name } = event.target as HTMLInputElement
           if (isCampaignField(name) && mistakes[name])
             setMistakes({ ...mistakes, [name]: undefined })
         }}
@@ -121,15 +131,23 @@ export function EditCampaignDialog({
             <label htmlFor={`${id}-removeAllowlist`}>{texts.editAllowlistRemove}</label>
           </div>
         )}
-        {field('minBalance', texts.fields.minBalance, texts.fields.minBalanceHint, 'text')}
-        {field('holdsNft', texts.fields.holdsNft, texts.fields.holdsNftHint, 'text')}
-        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, undefined, 'text')}
+        <RuleGroupBuilder
+          id={`${id}-rules`}
+          draft={rules}
+          onChange={(changed) => {
+            setRules(changed)
+            setWrongRules([])
+            if (mistakes.rules) setMistakes({ ...mistakes, rules: undefined })
+          }}
+          wrongRows={wrongRules}
+          error={mistakes.rules}
+        />
         {field('group', texts.fields.group, texts.fields.groupHint, 'text')}
         {field('perWallet', texts.fields.perWallet, texts.fields.perWalletHint, 'text')}
         <FairnessFields
           id={`${id}-fairness`}
           initial={initial}
-          holdersOnly={holdsNft !== ''}
+          holdersOnly={asksForNfts(rules)}
           mistakes={mistakes}
         />
         <ReviewFields

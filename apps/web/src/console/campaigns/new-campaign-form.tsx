@@ -25,6 +25,8 @@ import { FairnessFields, newCampaignFairness } from './fairness-fields'
 import { NftTemplatePreviewPanel } from './nft-template-preview'
 import { PaymentChoice } from './payment-choice'
 import { newCampaignReview, ReviewFields } from './review-fields'
+import { RuleGroupBuilder, ruleRowFieldId } from './rule-group-builder'
+import { asksForNfts, groupDraftOf, type RuleGroupDraft, treeOfDraft } from './rule-rows'
 
 /** `campaigns create` as a form: the server checks it again by the CLI's rules and words. */
 export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }) {
@@ -34,7 +36,8 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
   const [kind, setKind] = useState<'shared' | 'unique'>('unique')
   const [payment, setPayment] = useState<Payment>('reward')
   const [template, setTemplate] = useState('')
-  const [holdsNft, setHoldsNft] = useState('')
+  const [rules, setRules] = useState<RuleGroupDraft>(groupDraftOf(null))
+  const [wrongRules, setWrongRules] = useState<number[]>([])
   // Counts the campaigns created: a new one starts the settings' controls afresh.
   const [createdCount, setCreatedCount] = useState(0)
   const [mistakes, setMistakes] = useState<FieldErrors>({})
@@ -47,20 +50,29 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
     const form = event.currentTarget
     const values = valuesOf(form)
     const found = mistakesOf(values, payment, texts)
+    const { tree, wrong } = treeOfDraft(rules)
     setMistakes(found)
+    setWrongRules(wrong)
     setNotice(undefined)
     if (Object.keys(found).length > 0) {
       focusFirst(form, found)
       return
     }
+    if (wrong.length > 0) {
+      document.getElementById(ruleRowFieldId(`${id}-rules`, wrong[0]))?.focus()
+      return
+    }
     const allowlistFile = inputOf(form, 'allowlist')?.files?.[0]
-    const draft = draftOf(values, kind, payment, await allowlistFile?.text())
+    const draft = draftOf(values, kind, payment, {
+      allowlist: await allowlistFile?.text(),
+      rules: tree,
+    })
     setCreating(true)
     try {
       const { campaign } = await adminApi.createCampaign(draft)
       setNotice({ text: texts.created(campaign.slug, texts.kinds[campaign.kind], campaign.reward) })
       form.reset()
-      setHoldsNft('')
+      setRules(groupDraftOf(null))
       setCreatedCount((count) => count + 1)
       setKind('unique')
       choosePayment('reward')
@@ -119,7 +131,6 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         onInput={(event) => {
           const input = event.target as HTMLInputElement
           if (input.name === 'nft' || input.name === 'nftPool') setTemplate(input.value.trim())
-          if (input.name === 'holdsNft') setHoldsNft(input.value.trim())
           forget(input.name)
         }}
         noValidate
@@ -166,16 +177,24 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
           hint={texts.fields.allowlistHint}
           error={mistakes.allowlist}
         />
-        {field('minBalance', texts.fields.minBalance, { hint: texts.fields.minBalanceHint })}
-        {field('holdsNft', texts.fields.holdsNft, { hint: texts.fields.holdsNftHint })}
-        {field('minAccountAgeDays', texts.fields.minAccountAgeDays, {})}
+        <RuleGroupBuilder
+          id={`${id}-rules`}
+          draft={rules}
+          onChange={(changed) => {
+            setRules(changed)
+            setWrongRules([])
+            forget('rules')
+          }}
+          wrongRows={wrongRules}
+          error={mistakes.rules}
+        />
         {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
         {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
         <FairnessFields
           key={createdCount}
           id={`${id}-fairness`}
           initial={newCampaignFairness}
-          holdersOnly={holdsNft !== ''}
+          holdersOnly={asksForNfts(rules)}
           mistakes={mistakes}
         />
         <ReviewFields

@@ -146,6 +146,35 @@ export const consoleEn = {
   nftPoolLeft: (left: number) => `${left} left in the pool`,
 
   createTitle: 'New campaign',
+  /** The builder of a campaign's rules: one group of conditions. */
+  ruleBuilder: {
+    legend: 'Who may claim',
+    match: 'A claim must meet',
+    matchHint: 'no condition: anyone may claim',
+    all: 'all of these conditions',
+    any: 'any one of these conditions',
+    none: 'No conditions yet: anyone may claim.',
+    condition: (number: number) => `Condition ${number}`,
+    kind: 'Kind',
+    kinds: {
+      allowlist: 'On the allowlist',
+      min_balance: 'Token balance',
+      holds_nft: 'NFTs held',
+      min_account_age: 'Account age',
+    },
+    allowlistHint: 'the accounts of the allowlist file above',
+    nftHint: 'a collection, collection:template or collection/schema, e.g. fernwoodnfts:1',
+    nftInvalid:
+      'The NFT must be a collection name, optionally with :template id or /schema name, e.g. "fernwoodnfts:1".',
+    nftCount: 'At least (NFTs)',
+    nftCountHint: 'empty: 1; up to 1000',
+    nftName: 'Name shown to visitors',
+    nftNameHint: 'optional, e.g. Oak acorn: the claim page says “Hold an Oak acorn”',
+    nestedGroup:
+      'A group of conditions within this one, kept as it is: campaigns edit --rules changes it.',
+    remove: (number: number) => `Remove condition ${number}`,
+    add: 'Add a condition',
+  },
   fields: {
     slug: 'Slug',
     slugHint: 'lowercase letters, digits and hyphens',
@@ -177,8 +206,6 @@ export const consoleEn = {
     minBalance: 'Minimum balance',
     minBalanceHint: 'optional: a token to hold, e.g. 100.0000 FERN@fern.token',
     holdsNft: 'NFT to hold',
-    holdsNftHint:
-      'optional: an AtomicAssets collection, or collection:template, e.g. fernwoodnfts:1',
     minAccountAgeDays: 'Minimum account age (days)',
     group: 'Group',
     groupHint: 'optional: campaigns of a group share a per-wallet limit',
@@ -419,6 +446,8 @@ export const consoleEn = {
       'The NFT must be a collection name, optionally with a template id, e.g. "fernwoodnfts:1".',
     ADMIN_ACCOUNT_AGE_INVALID:
       'The minimum account age must be a whole number of days from 1 to 36500.',
+    ADMIN_RULES_INVALID:
+      'These rules are refused: a group of 1 to 10 conditions, 20 in all, and an allowlist condition needs the allowlist file.',
     ADMIN_GROUP_INVALID:
       'The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.',
     ADMIN_PER_WALLET_INVALID:

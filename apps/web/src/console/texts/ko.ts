@@ -139,6 +139,34 @@ const ko: ConsoleTexts = {
   nftPoolLeft: (left: number) => `풀에 ${left}개 남음`,
 
   createTitle: '새 캠페인',
+  ruleBuilder: {
+    legend: '수령 가능 대상',
+    match: '수령 조건',
+    matchHint: '조건이 없으면 누구나 받을 수 있습니다',
+    all: '아래 조건을 모두 충족',
+    any: '아래 조건 중 하나를 충족',
+    none: '아직 조건이 없습니다: 누구나 받을 수 있습니다.',
+    condition: (number: number) => `조건 ${number}`,
+    kind: '종류',
+    kinds: {
+      allowlist: '허용 목록에 있음',
+      min_balance: '토큰 잔액',
+      holds_nft: 'NFT 보유',
+      min_account_age: '계정 나이',
+    },
+    allowlistHint: '위 허용 목록 파일의 계정',
+    nftHint: '컬렉션, 컬렉션:템플릿 또는 컬렉션/스키마. 예: fernwoodnfts:1',
+    nftInvalid:
+      'NFT는 컬렉션 이름(선택으로 :템플릿 ID 또는 /스키마 이름)이어야 합니다. 예: "fernwoodnfts:1".',
+    nftCount: '최소 개수 (NFT)',
+    nftCountHint: '비우면 1개, 최대 1000개',
+    nftName: '방문자에게 보일 이름',
+    nftNameHint: '선택. 예: Oak acorn: 수령 페이지에 “Oak acorn 보유”로 표시됩니다',
+    nestedGroup:
+      '이 그룹 안의 조건 그룹으로, 그대로 유지됩니다: campaigns edit --rules로 바꿀 수 있습니다.',
+    remove: (number: number) => `조건 ${number} 삭제`,
+    add: '조건 추가',
+  },
   fields: {
     slug: '슬러그',
     slugHint: '영문 소문자, 숫자, 하이픈',
@@ -170,7 +198,6 @@ const ko: ConsoleTexts = {
     minBalance: '최소 잔액',
     minBalanceHint: '선택 사항: 보유해야 할 토큰. 예: 100.0000 FERN@fern.token',
     holdsNft: '보유해야 할 NFT',
-    holdsNftHint: '선택 사항: AtomicAssets 컬렉션 또는 컬렉션:템플릿. 예: fernwoodnfts:1',
     minAccountAgeDays: '최소 계정 나이(일)',
     group: '그룹',
     groupHint: '선택 사항: 같은 그룹의 캠페인은 지갑별 한도를 함께 씁니다',
@@ -406,6 +433,8 @@ const ko: ConsoleTexts = {
     ADMIN_HOLDS_NFT_INVALID:
       'NFT는 컬렉션 이름(템플릿 ID는 선택)이어야 합니다. 예: "fernwoodnfts:1".',
     ADMIN_ACCOUNT_AGE_INVALID: '최소 계정 나이는 1~36500 사이의 정수(일)여야 합니다.',
+    ADMIN_RULES_INVALID:
+      '이 조건은 받아들일 수 없습니다: 그룹마다 조건 1~10개, 전체 20개까지이며, 허용 목록 조건에는 허용 목록 파일이 필요합니다.',
     ADMIN_GROUP_INVALID:
       '그룹은 영문 소문자, 숫자, 하이픈 1~64자여야 하며, 새 그룹에는 지갑별 한도가 필요합니다.',
     ADMIN_PER_WALLET_INVALID:

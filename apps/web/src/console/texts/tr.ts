@@ -141,6 +141,34 @@ const tr: ConsoleTexts = {
   nftPoolLeft: (left: number) => `havuzda ${left} kaldı`,
 
   createTitle: 'Yeni kampanya',
+  ruleBuilder: {
+    legend: 'Kimler alabilir',
+    match: 'Bir alım şunu karşılamalı',
+    matchHint: 'koşul yoksa herkes alabilir',
+    all: 'bu koşulların hepsini',
+    any: 'bu koşullardan herhangi birini',
+    none: 'Henüz koşul yok: herkes alabilir.',
+    condition: (number: number) => `Koşul ${number}`,
+    kind: 'Tür',
+    kinds: {
+      allowlist: 'İzin listesinde',
+      min_balance: 'Token bakiyesi',
+      holds_nft: 'Tutulan NFT’ler',
+      min_account_age: 'Hesap yaşı',
+    },
+    allowlistHint: 'yukarıdaki izin listesi dosyasının hesapları',
+    nftHint: 'bir koleksiyon, koleksiyon:şablon ya da koleksiyon/şema, ör. fernwoodnfts:1',
+    nftInvalid:
+      'NFT bir koleksiyon adı olmalıdır, isteğe bağlı :şablon numarası ya da /şema adıyla, ör. "fernwoodnfts:1".',
+    nftCount: 'En az (NFT)',
+    nftCountHint: 'boş: 1; en çok 1000',
+    nftName: 'Ziyaretçilere gösterilen ad',
+    nftNameHint: 'isteğe bağlı, ör. Oak acorn: alım sayfası “Bir Oak acorn tutmak” der',
+    nestedGroup:
+      'Bunun içinde bir koşul grubu, olduğu gibi tutulur: campaigns edit --rules onu değiştirir.',
+    remove: (number: number) => `Koşul ${number}’i kaldır`,
+    add: 'Koşul ekle',
+  },
   fields: {
     slug: 'Kısa ad',
     slugHint: 'küçük harfler, rakamlar ve tireler',
@@ -172,8 +200,6 @@ const tr: ConsoleTexts = {
     minBalance: 'En az bakiye',
     minBalanceHint: 'isteğe bağlı: tutulması gereken jeton, ör. 100.0000 FERN@fern.token',
     holdsNft: 'Tutulması gereken NFT',
-    holdsNftHint:
-      'isteğe bağlı: bir AtomicAssets koleksiyonu ya da koleksiyon:şablon, ör. fernwoodnfts:1',
     minAccountAgeDays: 'En az hesap yaşı (gün)',
     group: 'Grup',
     groupHint: 'isteğe bağlı: bir grubun kampanyaları cüzdan başına bir sınırı paylaşır',
@@ -414,6 +440,8 @@ const tr: ConsoleTexts = {
     ADMIN_HOLDS_NFT_INVALID:
       'NFT bir koleksiyon adı olmalıdır, isteğe bağlı bir şablon numarasıyla, ör. "fernwoodnfts:1".',
     ADMIN_ACCOUNT_AGE_INVALID: 'En az hesap yaşı 1 ile 36500 arasında tam gün sayısı olmalıdır.',
+    ADMIN_RULES_INVALID:
+      'Bu kurallar reddedildi: grup başına 1 ile 10, toplamda 20 koşul; izin listesi koşulu izin listesi dosyasını ister.',
     ADMIN_GROUP_INVALID:
       'Grup 1 ile 64 arasında küçük harf, rakam ya da tire olmalıdır; yeni bir grup cüzdan başına bir sınır ister.',
     ADMIN_PER_WALLET_INVALID:
