@@ -191,6 +191,7 @@ export async function buildApp({
     }),
     requestsPerMinute: env.PARTNER_API_REQUESTS_PER_MINUTE,
     idempotencyKeyDays: env.IDEMPOTENCY_KEY_DAYS,
+    idempotencyLeaseSeconds: env.IDEMPOTENCY_LEASE_SECONDS,
     origin: env,
   })
   if (devchainApi) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { APIClient } from '@wharfkit/antelope'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI_OPERATOR, createCampaignAs } from '../src/admin/operations.ts'
 import type { App } from '../src/app.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import type { Database } from '../src/db/database.ts'
 import { createApiKey, listApiKeys, revokeApiKey } from '../src/partner-api/api-keys.ts'
-import { makeGrant } from '../src/partner-api/grants.ts'
-import { idempotently, requestHashOf } from '../src/partner-api/idempotency.ts'
 import { partnerPost } from './support/partners.ts'
 import { eventually, randomAccount } from './support/rewards.ts'
 import { buildTestApp, createTestChain } from './support/test-app.ts'
@@ -49,6 +49,55 @@ async function campaignWithKey(
   return { slug, secret: key.secret, keyId: key.id }
 }
 
+/** A fresh campaign whose rule the chain answers (50 WAX, which alice.wam holds), and a key. */
+async function chainRuleCampaignWithKey(): Promise<{ slug: string; secret: string }> {
+  const slug = `partner-${randomUUID().slice(0, 8)}`
+  await createCampaignAs(
+    database,
+    CLI_OPERATOR,
+    {
+      slug,
+      name: slug,
+      kind: 'shared',
+      reward: '1.0000 FERN',
+      code: slug,
+      minBalance: '50.00000000 WAX@eosio.token',
+    },
+    'fern.token',
+  )
+  const key = await createApiKey(database, 'admin', { name: `for ${slug}`, campaigns: [slug] })
+  return { slug, secret: key.secret }
+}
+
+/**
+ * A server over the test database whose chain reads of alice.wam's balances wait until `release`,
+ * so that her grant of a campaign with chain rules stays in flight, its key leased; `waiting`
+ * once one waits.
+ */
+async function serverWithHeldChain(environment: Record<string, string> = {}) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let reached = () => {}
+  const waiting = new Promise<void>((resolve) => {
+    reached = resolve
+  })
+  const heldFetch: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (url.includes('get_currency_balance') && String(init?.body).includes('"alice.wam"')) {
+      reached()
+      await released
+    }
+    return chain.fetch(input, init)
+  }
+  const held = await buildTestApp(database, environment, {
+    ...chain,
+    client: new APIClient({ url: chain.apiUrl, fetch: heldFetch }),
+  })
+  return { app: held, waiting, release }
+}
+
 const grant = (on: App, secret: string, body: Record<string, unknown>, idempotencyKey?: string) =>
   partnerPost(on, secret, 'grants', body, idempotencyKey)
 
@@ -60,6 +109,15 @@ const rewardsOfAccount = async (account: string) =>
     await database.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM rewards WHERE wax_account = $1',
       [account],
+    )
+  )[0].count
+
+const rewardsOfAccountIn = async (slug: string) =>
+  (
+    await database.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM rewards r JOIN codes k ON k.code = r.code
+         JOIN campaigns c ON c.id = k.campaign_id WHERE c.slug = $1`,
+      [slug],
     )
   )[0].count
 
@@ -173,49 +231,83 @@ describe('grants and their Idempotency-Key', () => {
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED')
   })
 
-  it('a retry while the first request is still being handled is 409 IDEMPOTENCY_KEY_IN_USE', async () => {
-    const { slug, secret, keyId } = await campaignWithKey()
-    const account = randomAccount('inuse')
+  it('a retry while the first request is still being handled (its chain check) is 409 IDEMPOTENCY_KEY_IN_USE', async () => {
+    const { slug, secret } = await chainRuleCampaignWithKey()
+    const held = await serverWithHeldChain()
+    try {
+      const key = randomUUID()
+      const first = grant(held.app, secret, { campaign: slug, account: 'alice.wam' }, key)
+      await held.waiting
+      const retry = await grant(otherApp, secret, { campaign: slug, account: 'alice.wam' }, key)
+      expect(retry.statusCode).toBe(409)
+      expect(retry.json().error.code).toBe('IDEMPOTENCY_KEY_IN_USE')
+      held.release()
+      const answered = await first
+      expect(answered.statusCode).toBe(201)
+      const afterwards = await grant(
+        otherApp,
+        secret,
+        { campaign: slug, account: 'alice.wam' },
+        key,
+      )
+      expect(afterwards.headers['idempotent-replayed']).toBe('true')
+      expect(afterwards.json()).toEqual(answered.json())
+      expect(await rewardsOfAccountIn(slug)).toBe(1)
+    } finally {
+      await held.app.close()
+    }
+  })
+
+  it('a key whose request outlived its lease is taken over by a retry: one grant, which both answer', async () => {
+    const { slug, secret } = await chainRuleCampaignWithKey()
+    const lease = { IDEMPOTENCY_LEASE_SECONDS: '1' }
+    // Its chain read held for as long as the test takes, not given up as a node's timeout.
+    const held = await serverWithHeldChain({ ...lease, CHAIN_TIMEOUT_MS: '120000' })
+    const other = await buildTestApp(database, lease, chain)
+    try {
+      const key = randomUUID()
+      const body = { campaign: slug, account: 'alice.wam' }
+      const stalled = grant(held.app, secret, body, key)
+      await held.waiting
+      // Past the lease its holder counts as dead: the retry takes the key and grants.
+      await eventually(
+        () =>
+          database.query<{ over: boolean }>(
+            'SELECT locked_until <= now() AS over FROM idempotency_keys WHERE key = $1',
+            [key],
+          ),
+        ([row]) => row?.over === true,
+      )
+      const retry = await grant(other, secret, body, key)
+      expect(retry.statusCode).toBe(201)
+      expect(retry.headers['idempotent-replayed']).toBeUndefined()
+      // The stalled request, back from the chain, finds the key answered: that grant, not another.
+      held.release()
+      const late = await stalled
+      expect(late.statusCode).toBe(201)
+      expect(late.headers['idempotent-replayed']).toBe('true')
+      expect(late.json()).toEqual(retry.json())
+      expect(await rewardsOfAccountIn(slug)).toBe(1)
+    } finally {
+      await held.app.close()
+      await other.close()
+    }
+  })
+
+  it('a grant of a campaign with chain rules is checked as a claim is: met, granted; unmet, refused', async () => {
+    const { slug, secret } = await chainRuleCampaignWithKey()
+    const met = await grant(app, secret, { campaign: slug, account: 'alice.wam' })
+    expect(met.statusCode).toBe(201)
+    expect(met.json().grant).toMatchObject({ account: 'alice.wam', status: 'pending' })
     const key = randomUUID()
-    let letGo = () => {}
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve
-    })
-    let taken = () => {}
-    const isTaken = new Promise<void>((resolve) => {
-      taken = resolve
-    })
-    const first = idempotently(
-      database,
-      { apiKeyId: keyId, key, requestHash: requestHashOf('POST /grants', [slug, account, null]) },
-      async () => {
-        taken()
-        await held
-      },
-      async (tx) => {
-        const [{ id }] = await tx.query<{ id: number }>(
-          'SELECT id FROM campaigns WHERE slug = $1',
-          [slug],
-        )
-        return makeGrant(tx, {
-          campaign: slug,
-          account,
-          apiKeyId: keyId,
-          campaignId: id,
-          checked: null,
-        })
-      },
-    )
-    await isTaken
-    const retry = await grant(otherApp, secret, { campaign: slug, account }, key)
-    expect(retry.statusCode).toBe(409)
-    expect(retry.json().error.code).toBe('IDEMPOTENCY_KEY_IN_USE')
-    letGo()
-    const { body } = await first
-    const afterwards = await grant(otherApp, secret, { campaign: slug, account }, key)
-    expect(afterwards.headers['idempotent-replayed']).toBe('true')
-    expect(afterwards.json()).toEqual(body)
-    expect(await rewardsOfAccount(account)).toBe(1)
+    const penniless = randomAccount('nowax')
+    const unmet = await grant(app, secret, { campaign: slug, account: penniless }, key)
+    expect(unmet.statusCode).toBe(422)
+    expect(unmet.json().error.code).toBe('not_eligible')
+    const again = await grant(otherApp, secret, { campaign: slug, account: penniless }, key)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual(unmet.json())
+    expect(await rewardsOfAccountIn(slug)).toBe(1)
   })
 
   it('50 concurrent requests with one key make one reward; each answer is that grant or 409', async () => {

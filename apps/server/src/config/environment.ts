@@ -247,6 +247,13 @@ export const EnvironmentSchema = Type.Object({
     description:
       'how long the partner API keeps an Idempotency-Key and its first answer, which a retry with the same key gets again',
   }),
+  IDEMPOTENCY_LEASE_SECONDS: Type.Integer({
+    minimum: 1,
+    maximum: 3600,
+    default: 60,
+    description:
+      'how long a grant waiting on the chain for its campaign’s rules holds its Idempotency-Key (retries meanwhile are 409); past it, a retry takes the key over, as the server holding it must have died. Longer than CHAIN_TIMEOUT_MS',
+  }),
   PARTNER_API_REQUESTS_PER_MINUTE: Type.Integer({
     minimum: 1,
     default: 600,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Static, Type } from 'typebox'
 import { iso, type Operator } from '../admin/operations.ts'
-import { audit } from '../audit/audit-log.ts'
+import { type AuditActor, audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { ApiKeyCampaignUnknown, ApiKeyNotFound } from './errors.ts'
 
@@ -183,23 +183,35 @@ export async function authenticateSecret(
   }
 }
 
-/** Records a key's use: when it was last used, and the request in the audit trail. */
+/**
+ * Records a key's use: the request in the audit trail and, in the same statement (one round trip
+ * per request, and never one without the other), when the key was last used.
+ */
 export async function recordKeyUse(
-  database: Database,
+  db: Queryable,
   keyId: string,
   use: { method: string; route: string; status: number; idempotencyKey?: string },
 ): Promise<void> {
-  await audit(database, `api-key:${keyId}`, 'api-key.used', `${use.method} ${use.route}`, {
-    status: use.status,
-    ...(use.idempotencyKey !== undefined && { idempotencyKey: use.idempotencyKey }),
-  })
+  const actor: AuditActor = `api-key:${keyId}`
   // The key's last use to the minute: written on every request, one row would take every
-  // request of the key in turn (its lock), however many servers answer them. After the audit,
-  // so a use the key shows is always in the audit log.
-  await database.query(
-    `UPDATE api_keys SET last_used_at = now()
+  // request of the key in turn (its lock), however many servers answer them.
+  await db.query(
+    `WITH used AS (
+       INSERT INTO audit_log (actor, action, subject, details)
+       VALUES ($2, 'api-key.used', $3, $4)
+     )
+     UPDATE api_keys SET last_used_at = now()
       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-    [keyId],
+    [
+      keyId,
+      actor,
+      `${use.method} ${use.route}`,
+      JSON.stringify({
+        status: use.status,
+        ...(use.idempotencyKey !== undefined && { idempotencyKey: use.idempotencyKey }),
+      }),
+    ],
+    { preparedAs: 'record_key_use' },
   )
 }
 

@@ -1,17 +1,21 @@
-import { randomBytes } from 'node:crypto'
-import { REJECTION_REASONS, type Rejection } from '@fernwood/protocol'
-import { splitQuantity } from '../campaigns/codes.ts'
-import { failedChainRule, readChainRules } from '../campaigns/eligibility.ts'
-import { type NftRewardColumns, nftRewardOf } from '../campaigns/nft-reward.ts'
-import { qualifyingAssetsOf } from '../campaigns/once-per-asset.ts'
+import { randomUUID } from 'node:crypto'
+import { REJECTION_REASONS } from '@fernwood/protocol'
+import { checkEligibility } from '../campaigns/eligibility.ts'
 import { type AccountHoldings, HoldingsUnavailable } from '../chain/account-holdings.ts'
-import type { Queryable } from '../db/database.ts'
+import type { Database, Queryable } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
 import { errorBody } from '../http/errors-render.ts'
 import { EligibilityUnavailable } from '../rewards/errors.ts'
 import type { EligibilityCheck } from '../rewards/submit-codes.ts'
 import { GRANT_REFUSED_STATUS, GrantsPerAccountReached } from './errors.ts'
-import { FinalRefusal, type StoredAnswer } from './idempotency.ts'
+import {
+  answerOf,
+  giveBackKey,
+  type IdempotentAnswer,
+  type IdempotentRequest,
+  type KeyOutcome,
+  requestHashOf,
+} from './idempotency.ts'
 import type { Grant, GrantRequest } from './schemas.ts'
 
 /**
@@ -20,27 +24,118 @@ import type { Grant, GrantRequest } from './schemas.ts'
  * it), so the same catalogue, rules, limits, budgets and exactly-once payout apply: the code is
  * submitted through `submit_reward` as a visitor's would be, and the worker pays it. Only the
  * visitors' own checks (their session, address limits, lockout, proof of work) do not apply.
+ * The database makes it, with its Idempotency-Key's answer, in one statement (make_grant).
  */
 
 // A node's hiccup usually passes within seconds; the cached answers make the retry cheap.
 const ELIGIBILITY_RETRY_SECONDS = 5
 
-/** Checks `account` against the campaign's chain rules, when it has some, before the grant. */
+/** A grant as its route asks for it: the request, the key asking, and its Idempotency-Key. */
+export interface GrantOrder extends GrantRequest {
+  apiKeyId: string
+  campaignId: number
+  idempotencyKey: string
+}
+
+// Every refusal a grant may be answered with, by the code the database knows it by, worded by
+// the error catalogue: make_grant stores the one it meets as the key's answer.
+const perAccount = new GrantsPerAccountReached()
+const REFUSALS = JSON.stringify(
+  Object.fromEntries([
+    ...Object.entries(REJECTION_REASONS).map(([code, message]) => [
+      code,
+      { status: GRANT_REFUSED_STATUS, body: errorBody(code, message) },
+    ]),
+    [
+      perAccount.code,
+      {
+        status: perAccount.statusCode ?? GRANT_REFUSED_STATUS,
+        body: errorBody(perAccount.code, perAccount.message),
+      },
+    ],
+  ]),
+)
+const REJECTION_REASONS_JSON = JSON.stringify(REJECTION_REASONS)
+
+/**
+ * Makes the grant once per Idempotency-Key: for a campaign without chain rules, in one statement
+ * (make_grant). One with chain rules answers that they must be checked first, the key leased to
+ * this request meanwhile: the chain is read here, outside any transaction, and the grant asked
+ * again with the check, as a code claim is (rewards/eligible-submissions.ts).
+ */
+export async function makeGrant(
+  database: Database,
+  holdings: AccountHoldings,
+  leaseSeconds: number,
+  order: GrantOrder,
+): Promise<IdempotentAnswer> {
+  const request: IdempotentRequest = {
+    apiKeyId: order.apiKeyId,
+    key: order.idempotencyKey,
+    requestHash: requestHashOf('POST /grants', [
+      order.campaign,
+      order.account,
+      order.reference ?? null,
+    ]),
+    lockToken: randomUUID(),
+  }
+  const grantChecked = async (checked: EligibilityCheck | null) => {
+    const [outcome] = await database.query<KeyOutcome & { eligibility_required: number | null }>(
+      `SELECT status, body, replayed, refusal, eligibility_required
+         FROM make_grant($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        request.apiKeyId,
+        request.key,
+        request.requestHash,
+        request.lockToken,
+        leaseSeconds,
+        order.campaignId,
+        order.account,
+        order.reference ?? null,
+        REJECTION_REASONS_JSON,
+        REFUSALS,
+        checked && JSON.stringify(checked),
+      ],
+      { preparedAs: 'make_grant' },
+    )
+    return outcome
+  }
+  const first = await grantChecked(null)
+  if (first.eligibility_required === null) return answerOf(first)
+  try {
+    const checked = await chainRulesCheck(
+      database,
+      holdings,
+      first.eligibility_required,
+      order.account,
+    )
+    const second = await grantChecked(checked)
+    // The campaign changed its rules between the two (an operator's edit): a retry checks anew.
+    if (second.eligibility_required !== null) {
+      throw retryAfter(new EligibilityUnavailable(), ELIGIBILITY_RETRY_SECONDS)
+    }
+    return answerOf(second)
+  } catch (error) {
+    await giveBackKey(database, request)
+    throw error
+  }
+}
+
+/**
+ * Checks `account` against the campaign's rules where the chain answers part of them, as a code
+ * claim is checked (rewards/eligible-submissions.ts), for the grant's second call.
+ */
 export async function chainRulesCheck(
   db: Queryable,
   holdings: AccountHoldings,
   campaignId: number,
   account: string,
-): Promise<EligibilityCheck | null> {
-  const rules = await readChainRules(db, campaignId)
-  // Checked, with nothing failed, even without rules: a campaign's own check URL is asked of
-  // visitors' claims, not of grants its operator's partner makes with a key (nor is there a
-  // code to send it), and submit_reward waits for a check whenever the campaign has that URL.
-  if (rules.length === 0) return { campaign: campaignId, failed: null }
+): Promise<EligibilityCheck> {
   try {
-    const failed = (await failedChainRule(holdings, rules, account)) ?? null
-    // A campaign counting each NFT once is given the assets that may qualify the grant.
-    const assets = failed ? undefined : await qualifyingAssetsOf(db, holdings, campaignId, account)
+    // Checked, with nothing failed, even without chain rules: a campaign's own check URL is
+    // asked of visitors' claims, not of grants its operator's partner makes with a key (nor is
+    // there a code to send it), and submit_reward waits for a check whenever it has that URL.
+    const { failed, assets } = await checkEligibility(db, holdings, campaignId, account)
     return { campaign: campaignId, failed, ...(assets && { assets }) }
   } catch (error) {
     if (error instanceof HoldingsUnavailable) {
@@ -51,105 +146,9 @@ export async function chainRulesCheck(
 }
 
 /**
- * Makes the grant in `tx`: its answer (201 and the grant), or a `FinalRefusal` with the claim's
- * refusal, which rolls it back. Grants of one account take turns (the wallet's submission turn,
- * which its claims take too), so `grants_per_account` is never exceeded.
- */
-export async function makeGrant(
-  tx: Queryable,
-  grant: GrantRequest & { apiKeyId: string; campaignId: number; checked: EligibilityCheck | null },
-): Promise<StoredAnswer> {
-  await tx.query("SELECT pg_advisory_xact_lock(submission_turn_key('wallet', $1))", [grant.account])
-  const [allowance] = await tx.query<{ grants_per_account: number | null; granted: number }>(
-    // Counted only under a limit: an account may hold thousands of a game's unlimited grants.
-    `SELECT c.grants_per_account,
-            CASE WHEN c.grants_per_account IS NULL THEN 0
-                 ELSE (SELECT count(*)::int FROM grants g JOIN rewards r ON r.id = g.reward_id
-                        WHERE g.campaign_id = c.id AND g.wax_account = $2
-                          AND r.status <> 'rejected') END AS granted
-       FROM campaigns c WHERE c.id = $1`,
-    [grant.campaignId, grant.account],
-  )
-  if (allowance.grants_per_account !== null && allowance.granted >= allowance.grants_per_account) {
-    const { code, message, statusCode } = new GrantsPerAccountReached()
-    throw new FinalRefusal({
-      status: statusCode ?? GRANT_REFUSED_STATUS,
-      body: errorBody(code, message),
-    })
-  }
-  const code = `grant-${randomBytes(16).toString('hex')}`
-  await tx.query('INSERT INTO codes (code, campaign_id, uses_left) VALUES ($1, $2, 1)', [
-    code,
-    grant.campaignId,
-  ])
-  const [submitted] = await tx.query<{
-    reward_id: string | null
-    status: string | null
-    rejection: Rejection | null
-    eligibility_required: number | null
-  }>(
-    `SELECT reward_id, status, rejection, eligibility_required
-       FROM submit_reward($1, $2, NULL, NULL, NULL, $3, $4)`,
-    [code, grant.account, JSON.stringify(REJECTION_REASONS), JSON.stringify(grant.checked)],
-  )
-  // The campaign gained chain rules since they were checked: the retry checks them.
-  if (submitted.eligibility_required !== null) {
-    throw retryAfter(new EligibilityUnavailable(), ELIGIBILITY_RETRY_SECONDS)
-  }
-  if (!submitted.reward_id) throw new Error('a grant’s fresh code was held already')
-  if (submitted.rejection) {
-    throw new FinalRefusal({
-      status: GRANT_REFUSED_STATUS,
-      body: errorBody(submitted.rejection, REJECTION_REASONS[submitted.rejection]),
-    })
-  }
-  await tx.query(
-    `INSERT INTO grants (reward_id, api_key_id, campaign_id, wax_account, reference)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [submitted.reward_id, grant.apiKeyId, grant.campaignId, grant.account, grant.reference ?? null],
-  )
-  const { grants } = await readGrants(tx, {
-    ids: [submitted.reward_id],
-    campaignIds: [grant.campaignId],
-  })
-  return { status: 201, body: { grant: grants[0] } }
-}
-
-interface GrantRow extends NftRewardColumns {
-  id: string
-  slug: string
-  wax_account: string
-  reference: string | null
-  status: Grant['status']
-  rejection: Rejection | null
-  reward_quantity: string | null
-  transaction_id: string | null
-  created_at: Date
-  updated_at: Date
-  /** its place in the order, exactly: created_at to the microsecond, and its id */
-  position: string
-}
-
-const toGrant = (row: GrantRow): Grant => {
-  const nft = nftRewardOf(row)
-  return {
-    id: row.id,
-    campaign: row.slug,
-    account: row.wax_account,
-    reference: row.reference,
-    status: row.status,
-    ...(row.rejection && { rejection: row.rejection }),
-    reward: row.reward_quantity ? splitQuantity(row.reward_quantity) : null,
-    ...(nft && { nft }),
-    transactionId: row.transaction_id,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  }
-}
-
-/**
  * Grants of `campaignIds` (a key's), by id, or by reference a page at a time in the order they
- * were made; `last` is the place of the last one, where the next page starts (`after`).
+ * were made; `last` is the place of the last one, where the next page starts (`after`). Each is
+ * shaped by grant_shape, as its first answer was.
  */
 export async function readGrants(
   db: Queryable,
@@ -161,16 +160,11 @@ export async function readGrants(
     limit?: number
   },
 ): Promise<{ grants: Grant[]; last: string | null }> {
-  const rows = await db.query<GrantRow>(
-    `SELECT g.reward_id AS id, c.slug, g.wax_account, g.reference, r.status, r.rejection,
-            c.reward_quantity, c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
-            c.nft_image, c.nft_pool,
-            coalesce(h.transaction_id, reward_shape(r)->>'transactionId') AS transaction_id,
-            g.created_at, r.updated_at, g.created_at::text || '|' || g.reward_id AS position
+  const rows = await db.query<{ grant: Grant; position: string }>(
+    // The position: created_at to the microsecond, and the id, exactly the list's order.
+    `SELECT grant_shape(g.reward_id) AS grant,
+            g.created_at::text || '|' || g.reward_id AS position
        FROM grants g
-       JOIN rewards r ON r.id = g.reward_id
-       JOIN campaigns c ON c.id = g.campaign_id
-       LEFT JOIN reward_history h ON h.reward_id = r.id
       WHERE g.campaign_id = ANY($1::integer[])
         AND ($2::uuid[] IS NULL OR g.reward_id = ANY($2::uuid[]))
         AND ($3::text IS NULL OR g.reference = $3)
@@ -187,5 +181,5 @@ export async function readGrants(
       filter.limit ?? null,
     ],
   )
-  return { grants: rows.map(toGrant), last: rows.at(-1)?.position ?? null }
+  return { grants: rows.map((row) => row.grant), last: rows.at(-1)?.position ?? null }
 }

@@ -8,8 +8,8 @@ import { rateLimitHook } from '../http/rate-limit.ts'
 import { type AuthenticatedKey, authenticateSecret, recordKeyUse } from './api-keys.ts'
 import { makeClaimLinks } from './claim-links.ts'
 import { ApiKeyCampaignRefused, ApiKeyInvalid, GrantNotFound } from './errors.ts'
-import { chainRulesCheck, makeGrant, readGrants } from './grants.ts'
-import { idempotently, pruneIdempotencyKeys, requestHashOf } from './idempotency.ts'
+import { makeGrant, readGrants } from './grants.ts'
+import { pruneIdempotencyKeys } from './idempotency.ts'
 import {
   ClaimLinksRequestSchema,
   ClaimLinksResponseSchema,
@@ -32,6 +32,8 @@ export interface PartnerApiOptions {
   holdings: AccountHoldings
   requestsPerMinute: number
   idempotencyKeyDays: number
+  /** how long a grant waiting on the chain holds its Idempotency-Key (IDEMPOTENCY_LEASE_SECONDS) */
+  idempotencyLeaseSeconds: number
   /** PUBLIC_ORIGIN, HOST and PORT: where claim links open */
   origin: { PUBLIC_ORIGIN?: string; HOST: string; PORT: number }
 }
@@ -56,7 +58,7 @@ const POSITION = /^[^|]+\|[0-9a-f-]{36}$/
  */
 export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = async (
   app,
-  { database, holdings, requestsPerMinute, idempotencyKeyDays, origin },
+  { database, holdings, requestsPerMinute, idempotencyKeyDays, idempotencyLeaseSeconds, origin },
 ) => {
   app.decorateRequest('partnerKey', null)
   const authenticate = async (request: FastifyRequest) => {
@@ -107,18 +109,12 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
     },
     async (request, reply) => {
       const key = keyOf(request)
-      const campaignId = campaignOf(key, request.body.campaign)
-      const { campaign, account, reference } = request.body
-      const answer = await idempotently(
-        database,
-        {
-          apiKeyId: key.id,
-          key: request.headers['idempotency-key'],
-          requestHash: requestHashOf('POST /grants', [campaign, account, reference ?? null]),
-        },
-        () => chainRulesCheck(database, holdings, campaignId, account),
-        (tx, checked) => makeGrant(tx, { ...request.body, apiKeyId: key.id, campaignId, checked }),
-      )
+      const answer = await makeGrant(database, holdings, idempotencyLeaseSeconds, {
+        ...request.body,
+        apiKeyId: key.id,
+        campaignId: campaignOf(key, request.body.campaign),
+        idempotencyKey: request.headers['idempotency-key'],
+      })
       if (answer.replayed) reply.header('idempotent-replayed', 'true')
       // The grant (201) or the refusal as first answered, whichever this key's answer was.
       return reply
