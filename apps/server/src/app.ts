@@ -10,6 +10,7 @@ import { sessionRoutes } from './auth/routes.ts'
 import { installSessionCookie } from './auth/session-cookie.ts'
 import { welcomeClaimRoutes } from './auth/welcome-claim-routes.ts'
 import { AccountHoldings, HOLDINGS_CACHE_MS } from './chain/account-holdings.ts'
+import { accountOriginSourceOf } from './chain/account-origins.ts'
 import type { ChainConnection } from './chain/chain-connection.ts'
 import { trustedProxies } from './config/deployment.ts'
 import type { Environment } from './config/environment.ts'
@@ -180,6 +181,7 @@ export async function buildApp({
     database,
     env,
     chainNode: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
+    accountOrigins: await accountOriginSourceOf(env, async () => chain),
     operators: operatorPolicyFrom(env, [announceSessionEnded]),
   })
   await app.register(kioskRoutes, { database, env })

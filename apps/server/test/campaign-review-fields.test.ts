@@ -242,13 +242,19 @@ describe(`a campaign's own check and review window, and the review operations ($
       'network 127.0.0.0/24: 2 accounts, 2 claim(s)',
       'account\treward\tstatus\tclaimed at',
     ])
-    expect(lines.slice(4).map((line) => line.split('\t').slice(0, 3))).toEqual([
+    expect(lines.slice(4, 6).map((line) => line.split('\t').slice(0, 3))).toEqual([
       ['farmtwo.wam', rewards[0], 'pending'],
       ['farmthr.wam', rewards[1], 'pending'],
     ])
+    // This CLI is given no history source: it says so rather than show no origin clusters.
+    const noOrigins = [
+      '',
+      'Creators, creation times and first funds not read: no history source (HISTORY_API_URL).',
+    ]
+    expect(lines.slice(6)).toEqual(noOrigins)
     expect(
       await admin('claims', 'farm-report', '--campaign', 'farmed', '--min-accounts', '3'),
-    ).toEqual(['0 cluster(s) among the accounts that claimed farmed'])
+    ).toEqual(['0 cluster(s) among the accounts that claimed farmed', ...noOrigins])
     const api = await tools.request('GET', '/api/admin/campaigns/farmed/farm-report?minAccounts=2')
     expect(api.statusCode).toBe(200)
     expect(api.json().sameAddress[0]).toMatchObject({ addressPrefix: '127.0.0.0/24', accounts: 2 })

@@ -4,6 +4,7 @@ import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from './names.ts'
 import { NftTemplateSchema } from './nfts.ts'
 
 export * from './campaign-input.ts'
+export * from './farm-report.ts'
 
 /**
  * The operator console's API, `/api/admin/*`: only a session whose wallet binding is verified

@@ -11,11 +11,15 @@ import { CLI_OPERATOR } from './operations.ts'
 
 /** `npm run admin -- <command>`: the operations of the table (operation-table.ts) the CLI runs. */
 
-/** What the CLI runs on: the chain and the history are opened only by the commands that read them. */
+/**
+ * What the CLI runs on: the chain and the history are opened only by the commands that read them.
+ * Without `accountOrigins`, the farm report reads no origins, as on a chain without a history source.
+ */
 export type AdminContext = Pick<
   CliContext,
   'database' | 'env' | 'chainNode' | 'transferHistory' | 'print'
->
+> &
+  Partial<Pick<CliContext, 'accountOrigins'>>
 
 type Command = Operation & { cli: CliCommand<unknown> }
 
@@ -46,6 +50,7 @@ export async function runAdminCommand(argv: string[], context: AdminContext): Pr
     // is kept with the generation, where the command reads it.
     generations: new CodeGenerationRunner({ database, resumeEveryMs: 0, onError: () => {} }),
     withNftStock: async (campaigns) => campaigns,
+    accountOrigins: context.accountOrigins ?? (async () => null),
   }
   try {
     const args = await argumentsOf(operation, argv.slice(2))

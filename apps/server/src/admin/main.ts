@@ -1,4 +1,5 @@
 import { inspect } from 'node:util'
+import { accountOriginSourceOf } from '../chain/account-origins.ts'
 import { type OpenedChain, openChain } from '../chain/open-chain.ts'
 import {
   ConfigurationError,
@@ -55,6 +56,11 @@ async function main(argv: string[]) {
         const { apiUrl, fetch: chainFetch } = chain.connection
         return new HyperionTransferHistory(apiUrl, chainFetch, env.CHAIN_TIMEOUT_MS)
       },
+      accountOrigins: () =>
+        accountOriginSourceOf(env, async () => {
+          chain ??= await openCliChain(env)
+          return chain.connection
+        }),
       print: (line) => console.log(line),
     })
     return 0

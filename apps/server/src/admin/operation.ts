@@ -1,6 +1,7 @@
 import type { AdminCampaign } from '@fernwood/protocol/admin'
 import type { FastifyError, FastifyReply } from 'fastify'
 import { type Static, type TObject, type TString, Type } from 'typebox'
+import type { AccountOriginSource } from '../chain/account-origins.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import type { PayoutChainNode } from '../payouts/chain-node.ts'
@@ -42,6 +43,8 @@ export interface OperationContext {
   withNftStock(campaigns: AdminCampaign[]): Promise<AdminCampaign[]>
   /** where the payout account's past transfers are read (the CLI's reconcile) */
   transferHistory(): Promise<TransferHistory>
+  /** where claimants' origins are read (the farm report): null without a history source */
+  accountOrigins(): Promise<AccountOriginSource | null>
 }
 
 /** An operation as `/api/admin` serves it, to verified operators only (routes.ts). */

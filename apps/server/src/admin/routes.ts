@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { AdminOverview } from '@fernwood/protocol/admin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import type { AccountOriginSource } from '../chain/account-origins.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
@@ -27,6 +28,8 @@ export interface AdminRoutesOptions {
   env: Environment
   /** where the payout account's balance is read */
   chainNode: PayoutChainNode
+  /** where the farm report reads claimants' origins; null without a history source */
+  accountOrigins: AccountOriginSource | null
   /** who may use the console: ADMIN_ACCOUNTS, WALLET_PERMISSIONS, ADMIN_IDLE_MINUTES */
   operators: OperatorPolicy
   /** how often a watched overview is read again without a change announcing it */
@@ -74,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     generations,
     withNftStock,
     transferHistory: () => Promise.reject(new Error('reconciliation is the CLI’s')),
+    accountOrigins: async () => options.accountOrigins,
   })
   for (const operation of operations) registerOperation(app, operation, contextOf)
 

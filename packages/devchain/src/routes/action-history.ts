@@ -18,6 +18,8 @@ interface ActionsQuery {
   checkLib?: boolean
   'act.authorization.actor'?: string
   global_sequence?: string
+  'transfer.from'?: string
+  'transfer.to'?: string
 }
 
 /** One action as Hyperion indexes it: its receivers merged into `notified`. */
@@ -48,7 +50,9 @@ class BadRequest extends Error {}
 /**
  * Hyperion's `GET /v2/history/get_actions`, the history source WAX operators use: the actions of
  * blocks produced so far, filtered by notified account, `code:name`, authorising actor, time or
- * block and global sequence, sorted by global sequence. What payout reconciliation reads.
+ * block, global sequence and a transfer's sender or recipient, sorted by global sequence. What
+ * payout reconciliation and the farm report read; and its `GET /v2/history/get_creator`, who
+ * created an account and when, which the farm report reads too.
  */
 export async function registerActionHistoryRoutes(
   app: FastifyInstance,
@@ -81,6 +85,8 @@ export async function registerActionHistoryRoutes(
               checkLib: { type: 'boolean' },
               'act.authorization.actor': { type: 'string' },
               global_sequence: { type: 'string', pattern: '^\\d+(-\\d+)?$' },
+              'transfer.from': { type: 'string', minLength: 1, maxLength: 12 },
+              'transfer.to': { type: 'string', minLength: 1, maxLength: 12 },
             },
           },
         },
@@ -103,7 +109,57 @@ export async function registerActionHistoryRoutes(
         }
       },
     )
+    hyperion.get<{ Querystring: { account: string } }>(
+      '/v2/history/get_creator',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { account: { type: 'string', minLength: 1, maxLength: 12 } },
+            required: ['account'],
+          },
+        },
+      },
+      async (request) => {
+        const startedAt = performance.now()
+        const { account } = request.query
+        return { query_time_ms: performance.now() - startedAt, ...creationOf(state, account) }
+      },
+    )
   })
+}
+
+/**
+ * The newaccount that made `account`, as Hyperion finds it. An account of the seed has none: like
+ * Hyperion's answer for a chain's genesis accounts, it reads as made by the system account (the
+ * system account by itself, `__self__`) at the chain's start, in no transaction.
+ */
+function creationOf(state: ChainState, account: string) {
+  const made = indexedActions(state).find(
+    (action) =>
+      action.act.account === 'eosio' &&
+      action.act.name === 'newaccount' &&
+      action.act.data.name === account,
+  )
+  if (made) {
+    return {
+      account,
+      creator: String(made.act.data.creator),
+      timestamp: made['@timestamp'],
+      block_num: made.block_num,
+      trx_id: made.trx_id,
+    }
+  }
+  const record = state.accounts.get(account)
+  // Hyperion's own words, answered as any error of its handlers is.
+  if (!record) throw new Error('account not found')
+  return {
+    account,
+    creator: account === 'eosio' ? '__self__' : 'eosio',
+    timestamp: formatTimePoint(record.createdMs),
+    block_num: 1,
+    trx_id: '',
+  }
 }
 
 function indexedActions(state: ChainState): IndexedAction[] {
@@ -196,6 +252,13 @@ function matching(query: ActionsQuery): (action: IndexedAction) => boolean {
       return false
     }
     if (actor && !action.act.authorization.some((level) => level.actor === actor)) return false
+    // Hyperion indexes a transfer's fields apart (`@transfer`): only a transfer matches them.
+    for (const side of ['from', 'to'] as const) {
+      const wanted = query[`transfer.${side}`]
+      if (wanted && (action.act.name !== 'transfer' || action.act.data[side] !== wanted)) {
+        return false
+      }
+    }
     if (
       query.global_sequence !== undefined &&
       (action.global_sequence < lowest || action.global_sequence > highest)

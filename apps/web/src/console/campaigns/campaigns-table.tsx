@@ -9,6 +9,7 @@ import { formatDateTime, formatTokenAmount } from '../../i18n/format'
 import type { Language } from '../../i18n/languages'
 import { Button } from '../../ui/button'
 import { KioskCredentialsDialog } from '../kiosk/kiosk-credentials-dialog'
+import { FarmReportDialog } from '../review/farm-report-dialog'
 import { adminApi } from '../shared/admin-api'
 import { ConfirmDialog } from '../shared/confirm-dialog'
 import { ConsoleTable } from '../shared/console-table'
@@ -99,6 +100,7 @@ export function CampaignsTable({
   const [notice, setNotice] = useState<NoticeText | undefined>(undefined)
   const [editing, setEditing] = useState<AdminCampaign | undefined>(undefined)
   const [kioskOf, setKioskOf] = useState<AdminCampaign | undefined>(undefined)
+  const [farmReportOf, setFarmReportOf] = useState<AdminCampaign | undefined>(undefined)
 
   async function make(change: Change, slug: string) {
     if (change === 'close') {
@@ -222,6 +224,14 @@ export function CampaignsTable({
                       {texts.kiosk}
                     </button>
                   )}
+                  <button
+                    type="button"
+                    className="console__link"
+                    aria-label={texts.farmReport.openOf(campaign.slug)}
+                    onClick={() => setFarmReportOf(campaign)}
+                  >
+                    {texts.farmReport.open}
+                  </button>
                 </div>
               </td>
             </tr>
@@ -241,6 +251,9 @@ export function CampaignsTable({
           credentials={kioskCredentials}
           onClose={() => setKioskOf(undefined)}
         />
+      )}
+      {farmReportOf && (
+        <FarmReportDialog campaign={farmReportOf} onClose={() => setFarmReportOf(undefined)} />
       )}
       {asking && (
         <ConfirmDialog

@@ -98,6 +98,52 @@ export const consoleEn = {
   claimsCsvOf: (slug: string) => `Claims CSV of ${slug}: download`,
   kiosk: 'Kiosk',
   kioskOf: (slug: string) => `Kiosk links of ${slug}`,
+  farmReport: {
+    open: 'Farm report',
+    openOf: (slug: string) => `Farm report of ${slug}`,
+    title: (name: string) => `Farm report of “${name}”`,
+    intro:
+      'Accounts that claimed this campaign and may be one person’s: claimed from one network, created by one account, created close together, or first funded by one account. Look at a cluster before rejecting it: a wallet that creates accounts for the public, or an exchange, gathers strangers too.',
+    reading: 'Reading the report...',
+    none: 'No clusters: no two accounts that claimed it share a network or an origin.',
+    kinds: {
+      sameAddress: 'Same network',
+      sameCreator: 'Same creator',
+      createdTogether: 'Created together',
+      sameFunder: 'Same first funder',
+    },
+    createdBetween: (from: string, to: string) => `${from} to ${to}`,
+    summary: (accounts: number, claims: number, pending: number) =>
+      `${accounts} accounts, ${claims} claims, ${pending} pending`,
+    columns: { account: 'Account', reward: 'Reward', status: 'Status', claimedAt: 'Claimed' },
+    statuses: {
+      pending: 'pending',
+      processing: 'being paid',
+      confirming: 'being paid',
+      completed: 'paid',
+      rejected: 'rejected',
+    },
+    reject: 'Reject pending claims',
+    rejectOf: (kind: string, key: string) => `Reject pending claims of ${kind}: ${key}`,
+    nothingPending: 'Nothing pending to reject.',
+    confirmTitle: (count: number) =>
+      count === 1 ? 'Reject 1 pending claim?' : `Reject ${count} pending claims?`,
+    confirmEffect: (kind: string, key: string, accounts: string) =>
+      `The pending claims of ${kind}: ${key} (${accounts}) are rejected as rejected by the operator, each in the audit log; their visitors see it at once. A claim a payout has taken meanwhile is kept.`,
+    confirm: 'Reject them',
+    rejecting: 'Rejecting...',
+    rejected: (rejected: number, kept: number) =>
+      `Rejected ${rejected} claims. ${kept} kept: already being paid, paid or rejected.`,
+    refresh: 'Refresh',
+    close: 'Close',
+    originsUnread:
+      'Creators, creation times and first funds were not read: this server has no history source (HISTORY_API_URL).',
+    originsKnown: (known: number, accounts: number) =>
+      `Origins known for ${known} of ${accounts} accounts.`,
+    originsUnavailable: (accounts: string) => `The history source did not answer for: ${accounts}.`,
+    originsDeferred: (count: number, limit: number) =>
+      `${count} accounts not read yet (at most ${limit} a report): refresh to read them.`,
+  },
   kioskLinksTitle: (name: string) => `Kiosk links of “${name}”`,
   kioskLinksIntro:
     'A kiosk link opens this campaign’s kiosk screen on a tablet at an event, and nothing else: nobody signs in on the tablet. Whoever has the link can show the kiosk until it expires or you revoke it.',

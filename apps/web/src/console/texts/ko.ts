@@ -91,6 +91,51 @@ const ko: ConsoleTexts = {
   claimsCsvOf: (slug: string) => `${slug}의 수령 CSV 내려받기`,
   kiosk: '키오스크',
   kioskOf: (slug: string) => `${slug}의 키오스크 링크`,
+  farmReport: {
+    open: '농장 보고서',
+    openOf: (slug: string) => `${slug}의 농장 보고서`,
+    title: (name: string) => `“${name}”의 농장 보고서`,
+    intro:
+      '이 캠페인을 수령한 계정 중 한 사람의 것일 수 있는 계정: 같은 네트워크에서 수령했거나, 같은 계정이 만들었거나, 비슷한 시각에 만들어졌거나, 같은 계정에서 처음 자금을 받은 계정입니다. 거절하기 전에 묶음을 살펴보세요. 누구에게나 계정을 만들어 주는 지갑이나 거래소도 서로 모르는 사람들을 한데 묶습니다.',
+    reading: '보고서를 읽는 중...',
+    none: '묶음이 없습니다. 이 캠페인을 수령한 계정 중 네트워크나 출처를 공유하는 계정이 없습니다.',
+    kinds: {
+      sameAddress: '같은 네트워크',
+      sameCreator: '같은 생성자',
+      createdTogether: '함께 생성됨',
+      sameFunder: '같은 첫 자금 제공자',
+    },
+    createdBetween: (from: string, to: string) => `${from}부터 ${to}까지`,
+    summary: (accounts: number, claims: number, pending: number) =>
+      `계정 ${accounts}개, 수령 ${claims}건, 대기 ${pending}건`,
+    columns: { account: '계정', reward: '보상', status: '상태', claimedAt: '수령 시각' },
+    statuses: {
+      pending: '대기 중',
+      processing: '지급 중',
+      confirming: '지급 중',
+      completed: '지급됨',
+      rejected: '거절됨',
+    },
+    reject: '대기 중인 수령 거절',
+    rejectOf: (kind: string, key: string) => `${kind}: ${key}의 대기 중인 수령 거절`,
+    nothingPending: '거절할 대기 중인 수령이 없습니다.',
+    confirmTitle: (count: number) => `대기 중인 수령 ${count}건을 거절할까요?`,
+    confirmEffect: (kind: string, key: string, accounts: string) =>
+      `${kind}: ${key}(${accounts})의 대기 중인 수령이 운영자 거절로 처리되고 각각 감사 로그에 남습니다. 방문자에게는 바로 보입니다. 그 사이 지급이 시작된 수령은 유지됩니다.`,
+    confirm: '거절',
+    rejecting: '거절하는 중...',
+    rejected: (rejected: number, kept: number) =>
+      `${rejected}건을 거절했습니다. ${kept}건은 이미 지급 중이거나 지급되었거나 거절되어 유지했습니다.`,
+    refresh: '새로 고침',
+    close: '닫기',
+    originsUnread:
+      '생성자, 생성 시각, 첫 자금을 읽지 않았습니다. 이 서버에는 기록 소스(HISTORY_API_URL)가 없습니다.',
+    originsKnown: (known: number, accounts: number) =>
+      `계정 ${accounts}개 중 ${known}개의 출처를 압니다.`,
+    originsUnavailable: (accounts: string) => `기록 소스가 응답하지 않은 계정: ${accounts}.`,
+    originsDeferred: (count: number, limit: number) =>
+      `계정 ${count}개는 아직 읽지 않았습니다(보고서마다 최대 ${limit}개). 새로 고침하면 읽습니다.`,
+  },
   kioskLinksTitle: (name: string) => `“${name}”의 키오스크 링크`,
   kioskLinksIntro:
     '키오스크 링크는 행사장 태블릿에서 이 캠페인의 키오스크 화면만 엽니다. 태블릿에서는 아무도 로그인하지 않습니다. 링크를 가진 사람은 링크가 만료되거나 철회될 때까지 키오스크를 표시할 수 있습니다.',

@@ -91,6 +91,52 @@ const tr: ConsoleTexts = {
   claimsCsvOf: (slug: string) => `Alımlar CSV: ${slug} (indir)`,
   kiosk: 'Kiosk',
   kioskOf: (slug: string) => `${slug} kiosk bağlantıları`,
+  farmReport: {
+    open: 'Çiftlik raporu',
+    openOf: (slug: string) => `${slug} çiftlik raporu`,
+    title: (name: string) => `“${name}” çiftlik raporu`,
+    intro:
+      'Bu kampanyayı alan ve tek bir kişiye ait olabilecek hesaplar: aynı ağdan alanlar, aynı hesabın oluşturdukları, yakın zamanlarda oluşturulanlar veya ilk parasını aynı hesaptan alanlar. Bir kümeyi reddetmeden önce inceleyin: herkese hesap açan bir cüzdan ya da bir borsa da birbirini tanımayan kişileri bir araya toplar.',
+    reading: 'Rapor okunuyor...',
+    none: 'Küme yok: bu kampanyayı alan hiçbir iki hesap bir ağı veya kökeni paylaşmıyor.',
+    kinds: {
+      sameAddress: 'Aynı ağ',
+      sameCreator: 'Aynı oluşturan',
+      createdTogether: 'Birlikte oluşturulmuş',
+      sameFunder: 'Aynı ilk fon veren',
+    },
+    createdBetween: (from: string, to: string) => `${from} – ${to}`,
+    summary: (accounts: number, claims: number, pending: number) =>
+      `${accounts} hesap, ${claims} talep, ${pending} bekleyen`,
+    columns: { account: 'Hesap', reward: 'Ödül', status: 'Durum', claimedAt: 'Talep zamanı' },
+    statuses: {
+      pending: 'bekliyor',
+      processing: 'ödeniyor',
+      confirming: 'ödeniyor',
+      completed: 'ödendi',
+      rejected: 'reddedildi',
+    },
+    reject: 'Bekleyen talepleri reddet',
+    rejectOf: (kind: string, key: string) => `Bekleyen talepleri reddet: ${kind}: ${key}`,
+    nothingPending: 'Reddedilecek bekleyen talep yok.',
+    confirmTitle: (count: number) => `Bekleyen ${count} talep reddedilsin mi?`,
+    confirmEffect: (kind: string, key: string, accounts: string) =>
+      `${kind}: ${key} (${accounts}) kümesinin bekleyen talepleri operatör tarafından reddedilir, her biri denetim günlüğüne yazılır; ziyaretçiler bunu hemen görür. Bu arada ödemesi başlamış bir talep korunur.`,
+    confirm: 'Reddet',
+    rejecting: 'Reddediliyor...',
+    rejected: (rejected: number, kept: number) =>
+      `${rejected} talep reddedildi. ${kept} talep korundu: zaten ödeniyor, ödendi veya reddedildi.`,
+    refresh: 'Yenile',
+    close: 'Kapat',
+    originsUnread:
+      'Oluşturanlar, oluşturulma zamanları ve ilk fonlar okunmadı: bu sunucunun geçmiş kaynağı (HISTORY_API_URL) yok.',
+    originsKnown: (known: number, accounts: number) =>
+      `${accounts} hesaptan ${known} tanesinin kökeni biliniyor.`,
+    originsUnavailable: (accounts: string) =>
+      `Geçmiş kaynağı şu hesaplar için yanıt vermedi: ${accounts}.`,
+    originsDeferred: (count: number, limit: number) =>
+      `${count} hesap henüz okunmadı (rapor başına en çok ${limit}): okumak için yenileyin.`,
+  },
   kioskLinksTitle: (name: string) => `“${name}” kiosk bağlantıları`,
   kioskLinksIntro:
     'Kiosk bağlantısı, bir etkinlikteki tablette bu kampanyanın kiosk ekranını açar, başka hiçbir şeyi değil: tablette kimse oturum açmaz. Bağlantıya sahip olan, süresi dolana ya da siz iptal edene dek kioskı gösterebilir.',

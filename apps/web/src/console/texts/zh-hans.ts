@@ -87,6 +87,50 @@ const zhHans: ConsoleTexts = {
   claimsCsvOf: (slug: string) => `下载 ${slug} 的领取 CSV`,
   kiosk: '展台',
   kioskOf: (slug: string) => `${slug} 的展台链接`,
+  farmReport: {
+    open: '刷号报告',
+    openOf: (slug: string) => `${slug} 的刷号报告`,
+    title: (name: string) => `“${name}”的刷号报告`,
+    intro:
+      '领取了此活动、可能属于同一个人的账户：从同一网络领取、由同一账户创建、创建时间相近，或首笔资金来自同一账户。拒绝之前请先查看该分组：为公众创建账户的钱包或交易所也会把互不相识的人归在一起。',
+    reading: '正在读取报告...',
+    none: '没有分组：领取此活动的账户中，没有两个共享同一网络或来源。',
+    kinds: {
+      sameAddress: '同一网络',
+      sameCreator: '同一创建者',
+      createdTogether: '相近时间创建',
+      sameFunder: '同一首笔资金来源',
+    },
+    createdBetween: (from: string, to: string) => `${from} 至 ${to}`,
+    summary: (accounts: number, claims: number, pending: number) =>
+      `${accounts} 个账户，${claims} 次领取，${pending} 次待处理`,
+    columns: { account: '账户', reward: '奖励', status: '状态', claimedAt: '领取时间' },
+    statuses: {
+      pending: '待处理',
+      processing: '发放中',
+      confirming: '发放中',
+      completed: '已发放',
+      rejected: '已拒绝',
+    },
+    reject: '拒绝待处理的领取',
+    rejectOf: (kind: string, key: string) => `拒绝待处理的领取：${kind}：${key}`,
+    nothingPending: '没有可拒绝的待处理领取。',
+    confirmTitle: (count: number) => `拒绝 ${count} 次待处理的领取？`,
+    confirmEffect: (kind: string, key: string, accounts: string) =>
+      `${kind}：${key}（${accounts}）的待处理领取将以运营者拒绝处理，每一条都记入审计日志；访客会立即看到。其间已开始发放的领取会保留。`,
+    confirm: '拒绝',
+    rejecting: '正在拒绝...',
+    rejected: (rejected: number, kept: number) =>
+      `已拒绝 ${rejected} 次领取。保留 ${kept} 次：已在发放、已发放或已被拒绝。`,
+    refresh: '刷新',
+    close: '关闭',
+    originsUnread: '未读取创建者、创建时间和首笔资金：此服务器没有历史数据源（HISTORY_API_URL）。',
+    originsKnown: (known: number, accounts: number) =>
+      `${accounts} 个账户中已知 ${known} 个的来源。`,
+    originsUnavailable: (accounts: string) => `历史数据源未对以下账户作出回应：${accounts}。`,
+    originsDeferred: (count: number, limit: number) =>
+      `还有 ${count} 个账户未读取（每份报告最多 ${limit} 个）：刷新即可读取。`,
+  },
   kioskLinksTitle: (name: string) => `“${name}”的展台链接`,
   kioskLinksIntro:
     '展台链接在活动现场的平板上打开此活动的展台屏幕，且只能打开它：平板上无人登录。持有链接的人可以显示展台，直到链接过期或被你撤销。',

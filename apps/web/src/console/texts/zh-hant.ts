@@ -88,6 +88,51 @@ const zhHant: ConsoleTexts = {
   claimsCsvOf: (slug: string) => `下載 ${slug} 的領取 CSV`,
   kiosk: '展台',
   kioskOf: (slug: string) => `${slug} 的展台連結`,
+  farmReport: {
+    open: '刷號報告',
+    openOf: (slug: string) => `${slug} 的刷號報告`,
+    title: (name: string) => `「${name}」的刷號報告`,
+    intro:
+      '領取了此活動、可能屬於同一個人的帳戶：從同一網路領取、由同一帳戶建立、建立時間相近，或首筆資金來自同一帳戶。拒絕之前請先查看該群組：為大眾建立帳戶的錢包或交易所也會把互不相識的人歸在一起。',
+    reading: '正在讀取報告...',
+    none: '沒有群組：領取此活動的帳戶中，沒有兩個共用同一網路或來源。',
+    kinds: {
+      sameAddress: '同一網路',
+      sameCreator: '同一建立者',
+      createdTogether: '相近時間建立',
+      sameFunder: '同一首筆資金來源',
+    },
+    createdBetween: (from: string, to: string) => `${from} 至 ${to}`,
+    summary: (accounts: number, claims: number, pending: number) =>
+      `${accounts} 個帳戶，${claims} 次領取，${pending} 次待處理`,
+    columns: { account: '帳戶', reward: '獎勵', status: '狀態', claimedAt: '領取時間' },
+    statuses: {
+      pending: '待處理',
+      processing: '發放中',
+      confirming: '發放中',
+      completed: '已發放',
+      rejected: '已拒絕',
+    },
+    reject: '拒絕待處理的領取',
+    rejectOf: (kind: string, key: string) => `拒絕待處理的領取：${kind}：${key}`,
+    nothingPending: '沒有可拒絕的待處理領取。',
+    confirmTitle: (count: number) => `拒絕 ${count} 次待處理的領取？`,
+    confirmEffect: (kind: string, key: string, accounts: string) =>
+      `${kind}：${key}（${accounts}）的待處理領取將以營運者拒絕處理，每一筆都記入稽核日誌；訪客會立即看到。其間已開始發放的領取會保留。`,
+    confirm: '拒絕',
+    rejecting: '正在拒絕...',
+    rejected: (rejected: number, kept: number) =>
+      `已拒絕 ${rejected} 次領取。保留 ${kept} 次：已在發放、已發放或已被拒絕。`,
+    refresh: '重新整理',
+    close: '關閉',
+    originsUnread:
+      '未讀取建立者、建立時間和首筆資金：此伺服器沒有歷史資料來源（HISTORY_API_URL）。',
+    originsKnown: (known: number, accounts: number) =>
+      `${accounts} 個帳戶中已知 ${known} 個的來源。`,
+    originsUnavailable: (accounts: string) => `歷史資料來源未對以下帳戶作出回應：${accounts}。`,
+    originsDeferred: (count: number, limit: number) =>
+      `還有 ${count} 個帳戶未讀取（每份報告最多 ${limit} 個）：重新整理即可讀取。`,
+  },
   kioskLinksTitle: (name: string) => `「${name}」的展台連結`,
   kioskLinksIntro:
     '展台連結在活動現場的平板上開啟此活動的展台螢幕，且只能開啟它：平板上無人登入。持有連結的人可以顯示展台，直到連結過期或被你撤銷。',
