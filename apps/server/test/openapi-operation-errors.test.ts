@@ -49,10 +49,13 @@ const SPOILS: Record<string, Array<Record<string, unknown>>> = {
   createCampaign: [
     { startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
     { kind: 'unique', code: 'mine' },
+    // A tree that asks for the allowlist, with no accounts given for it.
+    { rules: { any: [{ rule: 'allowlist' }, { rule: 'min_account_age', days: 7 }] } },
   ],
   editCampaign: [
     { startsAt: '2030-01-02T00:00:00Z', endsAt: '2030-01-01T00:00:00Z' },
     { slug: 'fuzz-ended', reopen: true },
+    { rules: { any: [{ rule: 'allowlist' }, { rule: 'min_account_age', days: 7 }] } },
   ],
   createApiKey: [{ campaigns: ['nowhere'] }],
   registerWebhook: [{ campaigns: ['nowhere'] }, { url: 'https://10.1.2.3/hook' }],
