@@ -8,6 +8,8 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
     name: `server-${driver}`,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // What only a database server can do (several processes on one database) runs on it alone.
+    exclude: driver === 'pglite' ? ['test/**/*.postgres.test.ts'] : [],
     env: { TEST_DB_DRIVER: driver },
     // Test databases are copies of one migrated per run.
     globalSetup: ['test/support/database-templates.ts'],
