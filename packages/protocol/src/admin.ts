@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { RuleTreeSchema } from './eligibility.ts'
+import { RuleTreeOnTheWireSchema } from './eligibility.ts'
 import { ANTELOPE_NAME, ANTELOPE_NAME_PATTERN } from './names.ts'
 import { NftTemplateSchema } from './nfts.ts'
 
@@ -143,7 +143,7 @@ export const AdminCampaignSchema = Type.Object({
    * asks for the allowlist, whose accounts stay on the server.
    */
   rules: Type.Object({
-    tree: Type.Union([RuleTreeSchema, Type.Null()]),
+    tree: Type.Union([RuleTreeOnTheWireSchema, Type.Null()]),
     allowlist: Type.Boolean(),
     minBalance: Type.Union([Type.String(), Type.Null()]),
     holdsNft: Type.Union([Type.String(), Type.Null()]),
@@ -224,7 +224,7 @@ export const NewCampaignRequestSchema = Type.Object(
      * who may claim, as one tree of conditions (`--rules <file.json>`); the single-rule
      * properties below are shorthands for conditions of its top-level `all` group
      */
-    rules: Type.Optional(RuleTreeSchema),
+    rules: Type.Optional(RuleTreeOnTheWireSchema),
     /**
      * the allowlist's accounts: an allowlist file's text (one account a line, or a CSV with an
      * `account` column); given alone, it also adds the allowlist condition to the rules
@@ -422,7 +422,7 @@ export const CampaignEditRequestSchema = Type.Object(
     endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     cap: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     reopen: Type.Optional(Type.Boolean()),
-    rules: Type.Optional(Type.Union([RuleTreeSchema, Type.Null()])),
+    rules: Type.Optional(Type.Union([RuleTreeOnTheWireSchema, Type.Null()])),
     allowlist: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     minBalance: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     holdsNft: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -95,6 +95,23 @@ export type RuleTree = Static<typeof RuleTreeSchema>
 export const RuleNodeSchema = Type.Union([EligibilityRuleSchema, RuleTreeSchema])
 export type RuleNode = Static<typeof RuleNodeSchema>
 
+/**
+ * A rule tree (or one of its nodes) where an HTTP schema carries one: an object, typed as the
+ * tree, that the routes' compiled validators and serializers take as it is. RuleTreeSchema,
+ * written out three groups deep in every route that carries a tree, made each server start spend
+ * some 0.7 s more compiling them; the server checks every tree it is given in full, without
+ * coercion (campaigns/rule-trees.ts, checkedRuleTree), and answers ADMIN_RULES_INVALID naming
+ * the place.
+ */
+const carried = (description: string) =>
+  Type.Object({}, { additionalProperties: true, description })
+export const RuleTreeOnTheWireSchema = Type.Unsafe<RuleTree>(
+  carried('A rule tree: {"all": [...]} or {"any": [...]} of conditions and groups (RuleTree).'),
+)
+export const RuleNodeOnTheWireSchema = Type.Unsafe<RuleNode>(
+  carried('A condition ({"rule": ...}) or a group ({"all"|"any": [...]}) of a rule tree.'),
+)
+
 /** The members of a group, or undefined for a condition. */
 export function groupMembers(node: RuleNode): readonly RuleNode[] | undefined {
   if ('all' in node) return node.all
@@ -144,7 +161,7 @@ export type WalletLimit = Static<typeof WalletLimitSchema>
  * its rule tree (null without one) and its group's per-wallet limit.
  */
 export const ClaimRulesSchema = Type.Object({
-  eligibility: Type.Union([RuleTreeSchema, Type.Null()]),
+  eligibility: Type.Union([RuleTreeOnTheWireSchema, Type.Null()]),
   walletLimit: Type.Union([WalletLimitSchema, Type.Null()]),
 })
 export type ClaimRules = Static<typeof ClaimRulesSchema>

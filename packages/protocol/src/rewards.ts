@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox'
-import { OncePerAssetRefusalSchema, RuleNodeSchema } from './eligibility.ts'
+import { OncePerAssetRefusalSchema, RuleNodeOnTheWireSchema } from './eligibility.ts'
 import { PaidNftSchema } from './nfts.ts'
 import { OperatorCheckRefusalSchema } from './operator-check.ts'
 
@@ -46,7 +46,7 @@ export const PendingRewardSchema = Type.Object({
    * counted once, spent
    */
   failedRule: Type.Optional(
-    Type.Union([RuleNodeSchema, OperatorCheckRefusalSchema, OncePerAssetRefusalSchema]),
+    Type.Union([RuleNodeOnTheWireSchema, OperatorCheckRefusalSchema, OncePerAssetRefusalSchema]),
   ),
   /** `wallet_limit_reached`: when this wallet may claim in the campaign's group again */
   nextClaimAt: Type.Optional(Type.String({ format: 'date-time' })),
