@@ -6,7 +6,13 @@ import { dashboardTexts } from '../texts'
 
 // The deployment's default, stated: every campaign that does not choose asks for the check, and
 // the deployment's own weights: accounts younger than a week cost four times more.
-test.use({ serverEnv: { HUMAN_CHECK_DEFAULT: 'pow', HUMAN_CHECK_YOUNG_ACCOUNT_DAYS: '7' } })
+test.use({
+  serverEnv: {
+    HUMAN_CHECK_DEFAULT: 'pow',
+    HUMAN_CHECK_YOUNG_ACCOUNT_DAYS: '7',
+    HUMAN_CHECK_ADDRESS_WEIGHT: '2',
+  },
+})
 
 const progressLine = 'Your browser is making a quick check before claiming…'
 
