@@ -16,7 +16,8 @@ export function generateUniqueCode(prefix: string): string {
 
 /**
  * Adds `codes` to a unique campaign as codes of one generation (null: a partner's claim links,
- * made at once), each usable once, and returns those added: one statement for the lot. A code
+ * made at once), each usable once and refused as ended after `expiresAt` when given, and returns
+ * those added: one statement for the lot. A code
  * that exists already (a chance of one in 31^12 per pair) is skipped rather than failing the
  * others; the caller makes another in its place.
  */
@@ -25,14 +26,15 @@ export async function addGeneratedCodes(
   campaignId: number,
   generationId: string | null,
   codes: string[],
+  expiresAt: string | null = null,
 ): Promise<number> {
   const [{ added }] = await tx.query<{ added: number }>(
     `WITH added AS (
-       INSERT INTO codes (code, campaign_id, uses_left, generation_id)
-       SELECT code, $2, 1, $3 FROM unnest($1::text[]) AS code
+       INSERT INTO codes (code, campaign_id, uses_left, generation_id, expires_at)
+       SELECT code, $2, 1, $3, $4 FROM unnest($1::text[]) AS code
        ON CONFLICT (code) DO NOTHING RETURNING 1)
      SELECT count(*)::int AS added FROM added`,
-    [codes, campaignId, generationId],
+    [codes, campaignId, generationId, expiresAt],
   )
   return added
 }

@@ -29,15 +29,15 @@ export async function makeClaimLinks(
     const prefix = request.campaign.slice(0, 20)
     const codes = new Set<string>()
     while (codes.size < request.count) codes.add(generateUniqueCode(prefix))
-    const added = await addGeneratedCodes(tx, request.campaignId, null, [...codes])
+    const added = await addGeneratedCodes(
+      tx,
+      request.campaignId,
+      null,
+      [...codes],
+      request.expiresAt ?? null,
+    )
     // One in 31^12 per pair: the request fails whole, and its retry makes others.
     if (added !== codes.size) throw new Error('a generated code was taken already')
-    if (request.expiresAt !== undefined) {
-      await tx.query('UPDATE codes SET expires_at = $2 WHERE code = ANY($1::text[])', [
-        [...codes],
-        request.expiresAt,
-      ])
-    }
     return [...codes].map((code) => ({ code, url: claimLink(request.origin, code) }))
   })
 }
