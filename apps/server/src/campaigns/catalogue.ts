@@ -6,7 +6,12 @@ import {
   nftRewardColumns,
   nftRewardOf,
 } from './nft-reward.ts'
-import { type CampaignPhase, type CampaignStandingColumns, campaignStandingOf } from './standing.ts'
+import {
+  type CampaignPhase,
+  type CampaignStandingColumns,
+  campaignStandingOf,
+  codeStandingOf,
+} from './standing.ts'
 
 export type CampaignKind = 'shared' | 'unique'
 
@@ -151,7 +156,10 @@ export async function addCodes(
   )
 }
 
-/** The campaign ended after the claim was made, and no operator closed it. */
+/**
+ * The code stopped paying (its campaign's end, or a claim link's expiry) after the claim was made,
+ * and no operator closed its campaign.
+ */
 function endedSinceClaim(
   campaign: { ends_at: Date | null; closed_at: Date | null },
   claimedAt: Date | undefined,
@@ -172,7 +180,7 @@ export type { Rejection }
  * however many codes.
  *
  * `claimedAt`, beside each code, is when its claim was made: one made before its campaign's end
- * is paid after it too (held by a review window, or a busy queue), unless an operator closed the
+ * (or its claim link's expiry) is paid after it too (held by a review window, or a busy queue), unless an operator closed the
  * campaign.
  */
 export async function redeemCodes(
@@ -196,10 +204,10 @@ export async function redeemCodes(
       closed_at: Date | null
     }
   >(
-    `SELECT k.code, k.uses_left, c.id AS campaign_id, s.remaining, s.refusal, c.ends_at,
+    `SELECT k.code, k.uses_left, c.id AS campaign_id, s.remaining, s.refusal, s.ends_at,
             c.closed_at
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
-      CROSS JOIN LATERAL ${campaignStandingOf('c')} s
+      CROSS JOIN LATERAL ${codeStandingOf('k', 'c')} s
       WHERE k.code = ANY($1::text[])
       ORDER BY k.code
         FOR UPDATE OF k`,

@@ -3,14 +3,14 @@ import type { Queryable } from '../db/database.ts'
 import { splitQuantity } from './codes.ts'
 import { type StoredClaimRules, shownClaimRules } from './eligibility.ts'
 import { type NftRewardColumns, nftRewardOf } from './nft-reward.ts'
-import { campaignStandingOf } from './standing.ts'
+import { codeStandingOf } from './standing.ts'
 import { periodNameOf } from './wallet-limits.ts'
 
 /**
  * What the claim link of `code` (normalised) pays, as its page shows it before the visitor
  * enters; undefined for a code the catalogue does not hold and for a unique code already used,
- * which pays nobody any more and would otherwise confirm a guess. The state is the campaign's
- * standing now (`campaign_standing`, which the worker's `redeemCodes` reads too), short of taking
+ * which pays nobody any more and would otherwise confirm a guess. The state is the code's
+ * standing now (`code_standing`, which the worker's `redeemCodes` reads too), short of taking
  * a share: a shared campaign's cap can still fill before the visitor claims.
  */
 export async function readClaimPreview(
@@ -27,15 +27,13 @@ export async function readClaimPreview(
         state: ClaimState
       }
   >(
-    // A claim link's own expiry (migration 032) ends it as the campaign's end would.
-    `SELECT c.name, c.reward_quantity, c.starts_at, least(c.ends_at, k.expires_at) AS ends_at,
+    `SELECT c.name, c.reward_quantity, c.starts_at, s.ends_at,
             c.nft_collection, c.nft_schema,
             c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.rules,
             c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
-            CASE WHEN k.expires_at <= now() THEN 'ended' ELSE coalesce(s.refusal, 'open') END
-              AS state
+            coalesce(s.refusal, 'open') AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
-      CROSS JOIN LATERAL ${campaignStandingOf('c')} s
+      CROSS JOIN LATERAL ${codeStandingOf('k', 'c')} s
        LEFT JOIN campaign_groups g ON g.name = c.claim_group
       WHERE k.code = $1 AND (k.uses_left IS NULL OR k.uses_left > 0)`,
     [code],

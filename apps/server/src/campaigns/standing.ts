@@ -38,5 +38,24 @@ const STANDING_COLUMNS = [
  * columns are `phase`, `remaining` and `refusal` (CampaignStandingColumns).
  */
 export function campaignStandingOf(campaign: string): string {
-  return `campaign_standing(${STANDING_COLUMNS.map((name) => `${campaign}.${name}`).join(', ')})`
+  return `campaign_standing(${columnsOf(campaign)})`
+}
+
+/** The columns `code_standing` answers: a campaign's, and when the code stops paying. */
+export interface CodeStandingColumns extends CampaignStandingColumns {
+  /** the earlier of the campaign's end and the code's own expiry; null with neither */
+  ends_at: Date | null
+}
+
+/**
+ * The standing of the codes row aliased `code` in its campaigns row aliased `campaign`
+ * (`code_standing`, db/functions/21): the campaign's, ended at the code's own expiry when that
+ * comes first, as a FROM item to join LATERAL (CodeStandingColumns).
+ */
+export function codeStandingOf(code: string, campaign: string): string {
+  return `code_standing(${code}.expires_at, ${columnsOf(campaign)})`
+}
+
+function columnsOf(campaign: string): string {
+  return STANDING_COLUMNS.map((name) => `${campaign}.${name}`).join(', ')
 }

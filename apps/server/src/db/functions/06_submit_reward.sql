@@ -58,19 +58,18 @@ BEGIN
     locked_for := NULL;
   END IF;
   -- The catalogue's verdict as the worker's redeemCodes (campaigns/catalogue.ts) would reach it,
-  -- from the campaign's standing, short of what remains: the worker counts that under the
+  -- from the code's standing, short of what remains: the worker counts that under the
   -- campaign's lock, which a submission does not take, so a spent campaign is its to refuse.
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
-              -- A claim link past its own expiry (migration 032) is refused as an ended campaign's.
-              WHEN k.expires_at <= now() THEN 'ended'
               WHEN s.refusal <> 'fully_claimed' THEN s.refusal END,
          c.payout_delay_seconds, c.once_per_asset
     INTO verdict, review_seconds, counts_assets
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
     LEFT JOIN campaigns c ON c.id = k.campaign_id
-    LEFT JOIN LATERAL campaign_standing(c.starts_at, c.ends_at, c.closed_at, c.claimed_count,
-                                        c.total_cap, c.budget_rewards) s ON true;
+    -- the code's standing: its campaign's, ended at a claim link's own expiry (code_standing)
+    LEFT JOIN LATERAL code_standing(k.expires_at, c.starts_at, c.ends_at, c.closed_at,
+                                    c.claimed_count, c.total_cap, c.budget_rewards) s ON true;
   -- Then the campaign's own rules (claim_rules_verdict): nothing is inserted while its chain
   -- rules are yet to be checked, so the submission can come back checked.
   IF verdict IS NULL THEN
