@@ -6,12 +6,13 @@ import type { NewCampaignRequest } from '@fernwood/protocol/admin'
 import { APIClient, PermissionLevel } from '@wharfkit/antelope'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AdminContext, runAdminCommand } from '../src/admin/commands.ts'
-import { CLI_OPERATOR, createCampaignAs } from '../src/admin/operations.ts'
+import { CLI_OPERATOR } from '../src/admin/operations.ts'
 import {
   allowlistAccounts,
   EligibilityRuleInvalid,
   minAccountAgeRule,
 } from '../src/campaigns/eligibility.ts'
+import { createCampaignAs } from '../src/campaigns/operator-changes.ts'
 import { ruleVerdict } from '../src/campaigns/rule-verdict.ts'
 import { AccountHoldings } from '../src/chain/account-holdings.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'

@@ -7,8 +7,8 @@ import {
   AdminNftPoolInvalid,
   AdminNftPoolTemplateUnknown,
 } from '../src/admin/errors.ts'
-import { campaignOverview } from '../src/admin/operations.ts'
 import { findCampaign } from '../src/campaigns/catalogue.ts'
+import { campaignOverview } from '../src/campaigns/overview.ts'
 import { NFT_POOL_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { heldAssetsByTemplate } from '../src/nfts/held-assets.ts'

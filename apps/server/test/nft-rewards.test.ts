@@ -7,7 +7,7 @@ import {
   AdminNftSchemaUntied,
   AdminNftTemplateUnknown,
 } from '../src/admin/errors.ts'
-import { campaignOverview } from '../src/admin/operations.ts'
+import { campaignOverview } from '../src/campaigns/overview.ts'
 import { findCampaign } from '../src/campaigns/catalogue.ts'
 import { readClaimPreview } from '../src/campaigns/claim-preview.ts'
 import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'

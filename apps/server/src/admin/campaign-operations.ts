@@ -10,11 +10,17 @@ import {
   NftTemplateQuerySchema,
 } from '@fernwood/protocol/admin'
 import { Type } from 'typebox'
+import { editCampaignAs } from '../campaigns/edits.ts'
 import { EligibilityRuleInvalid } from '../campaigns/eligibility.ts'
+import { refuseUnreachableCheckUrl } from '../campaigns/fairness-settings.ts'
+import {
+  closeCampaignAs,
+  createCampaignAs,
+  reopenCampaignAs,
+} from '../campaigns/operator-changes.ts'
+import { campaignOverview, listCampaignOverview } from '../campaigns/overview.ts'
 import { checkedRuleTree } from '../campaigns/rule-trees.ts'
 import { payoutAccountFrom } from '../payouts/settings.ts'
-import { editCampaignAs } from './campaign-edits.ts'
-import { refuseUnreachableCheckUrl } from './campaign-fairness.ts'
 import { campaignClaimsCsv } from './claims-export.ts'
 import { UsageError } from './cli-errors.ts'
 import {
@@ -34,13 +40,6 @@ import { attachment, streamedText } from './downloads.ts'
 import * as refusals from './errors.ts'
 import { nftOfDraft, previewTemplate } from './nft-campaigns.ts'
 import { defineOperation, type Operation, type OperationContext, onCampaign } from './operation.ts'
-import {
-  campaignOverview,
-  closeCampaignAs,
-  createCampaignAs,
-  listCampaignOverview,
-  reopenCampaignAs,
-} from './operations.ts'
 
 /** The operations on campaigns: list, create, close, reopen, edit, export their claims. */
 

@@ -2,6 +2,7 @@ import { type CodeGeneration, MAX_GENERATED_CODES } from '@fernwood/protocol/adm
 import { audit } from '../audit/audit-log.ts'
 import { findCampaign } from '../campaigns/catalogue.ts'
 import { addGeneratedCodes, generateUniqueCode } from '../campaigns/codes.ts'
+import { campaignLabelOf } from '../campaigns/references.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
 import { retryAfter } from '../http/errors.ts'
@@ -65,11 +66,10 @@ interface GenerationRow {
 
 const SELECT_GENERATIONS = `
   -- An NFT campaign's codes are printed with the NFT they mint.
-  SELECT g.id, g.campaign_id, c.slug,
-         coalesce(c.reward_quantity, 'NFT ' || c.nft_name) AS reward_quantity,
+  SELECT g.id, g.campaign_id, c.slug, c.reward_words AS reward_quantity,
          g.requested_by, g.count, g.made,
          g.origin, g.state, g.error, g.started_at, g.finished_at
-    FROM code_generations g JOIN campaigns c ON c.id = g.campaign_id`
+    FROM code_generations g CROSS JOIN LATERAL ${campaignLabelOf('g.campaign_id')} c`
 
 const LIVE_LEASES = `SELECT count(*)::int AS running FROM code_generations
                       WHERE state = 'running' AND lease_expires_at > now()`

@@ -220,7 +220,7 @@ export const AdminGenerationRunning = createError(
   'Code generation %s is still running: download its codes when it is done.',
   409,
 )
-// Editing a campaign (campaign-edits.ts).
+// Editing a campaign (campaigns/edits.ts).
 export const AdminEditEmpty = createError(
   'ADMIN_EDIT_EMPTY',
   'Nothing to change: give a new start, end, cap or rule, or reopen the campaign.',
@@ -237,7 +237,7 @@ export const AdminCapBelowClaimed = fieldError(
   400,
   'cap',
 )
-// A new campaign's rules (campaign-rules.ts): who may claim, and how often per wallet.
+// A new campaign's rules (campaigns/rules.ts): who may claim, and how often per wallet.
 export const AdminRulesInvalid = fieldError(
   'ADMIN_RULES_INVALID',
   'The rules must be an "all" or "any" group of conditions and groups, nested 3 groups deep and holding 20 conditions at most, each written as the API describes, and an allowlist condition needs the allowlist’s accounts (%s).',
@@ -280,7 +280,7 @@ export const AdminPerWalletInvalid = fieldError(
   400,
   'perWallet',
 )
-// A campaign's fair-claim settings (campaign-fairness.ts).
+// A campaign's fair-claim settings (campaigns/fairness-settings.ts).
 export const AdminGrantsPerAccountInvalid = fieldError(
   'ADMIN_GRANTS_PER_ACCOUNT_INVALID',
   'The grants per account must be a whole number of at least 1, or unlimited (null).',
@@ -305,7 +305,7 @@ export const AdminPayoutDelayInvalid = fieldError(
   400,
   'payoutDelay',
 )
-// Kiosk credentials (kiosk-credentials.ts).
+// Kiosk credentials (campaigns/kiosk-credentials.ts).
 export const AdminKioskHoursInvalid = fieldError(
   'ADMIN_KIOSK_HOURS_INVALID',
   'A kiosk credential holds for a whole number of hours from 1 to %s.',

@@ -5,17 +5,17 @@ import {
   KioskCredentialsResponseSchema,
 } from '@fernwood/protocol/admin'
 import { Type } from 'typebox'
-import { text, whole } from './cli-flags.ts'
-import * as refusals from './errors.ts'
 import {
   issueKioskCredential,
   listKioskCredentials,
   revokeKioskCredential,
-} from './kiosk-credentials.ts'
+} from '../campaigns/kiosk-credentials.ts'
+import { text, whole } from './cli-flags.ts'
+import * as refusals from './errors.ts'
 import { defineOperation, onCampaign } from './operation.ts'
 
 /**
- * Kiosk credentials (kiosk-credentials.ts): a kiosk tablet runs on one of these, never on an
+ * Kiosk credentials (campaigns/kiosk-credentials.ts): a kiosk tablet runs on one of these, never on an
  * operator's session.
  */
 

@@ -5,6 +5,8 @@ import {
   KioskSessionResponseSchema,
 } from '@fernwood/protocol/admin'
 import type { FastifyRequest } from 'fastify'
+import { kioskCredentialOf, markKioskCredentialUsed } from '../campaigns/kiosk-credentials.ts'
+import { campaignOverview } from '../campaigns/overview.ts'
 import type { Environment } from '../config/environment.ts'
 import type { Database } from '../db/database.ts'
 import { configuredOrigin, ownOrigin, servedOverHttps } from '../http/own-origin.ts'
@@ -12,8 +14,6 @@ import { EventStreams, eventStreamSettings } from '../http/sse.ts'
 import { KioskCredentialInvalid } from './errors.ts'
 import { OperatorFeed } from './feed.ts'
 import { Kiosk } from './kiosk.ts'
-import { kioskCredentialOf, markKioskCredentialUsed } from './kiosk-credentials.ts'
-import { campaignOverview } from './operations.ts'
 
 export const KIOSK_COOKIE = 'fernwood_kiosk'
 
@@ -28,7 +28,7 @@ export interface KioskRoutesOptions {
 
 /**
  * `/api/kiosk/*`, the kiosk tablet's own routes, apart from `/api/admin`: a kiosk runs on a kiosk
- * credential (kiosk-credentials.ts) and no session. Nothing here reads a session, and nothing
+ * credential (campaigns/kiosk-credentials.ts) and no session. Nothing here reads a session, and nothing
  * else reads the kiosk's cookie, so the credential opens this one stream of its one campaign and
  * an operator's session opens no kiosk. The kiosk page presents its link's secret once
  * (`POST /api/kiosk/session`); the answer keeps it in an HttpOnly cookie of its own, since an

@@ -8,9 +8,9 @@ import {
   replaceKioskCode,
   retireKioskCode,
 } from '../campaigns/kiosk-codes.ts'
+import { campaignOverview } from '../campaigns/overview.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { AdminCampaignNotFound, AdminCampaignShared } from './errors.ts'
-import { campaignOverview } from './operations.ts'
 
 /**
  * A kiosk: a tablet at an event showing one claim link of a unique campaign as a QR code. Each

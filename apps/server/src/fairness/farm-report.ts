@@ -1,4 +1,5 @@
 import { AdminCampaignNotFound } from '../admin/errors.ts'
+import { campaignIdBySlug, claimOnCampaign } from '../campaigns/references.ts'
 import type { AccountOriginSource } from '../chain/account-origins.ts'
 import type { Queryable } from '../db/database.ts'
 import type { RewardStatus } from '../rewards/reward-state.ts'
@@ -109,16 +110,14 @@ export async function farmReport(
 ): Promise<FarmReport> {
   const minAccounts = options.minAccounts ?? 2
   const createdWithinSeconds = options.createdWithinSeconds ?? CREATED_WITHIN_SECONDS
-  const [campaign] = await db.query<{ id: number }>('SELECT id FROM campaigns WHERE slug = $1', [
-    campaignSlug,
-  ])
-  if (!campaign) throw new AdminCampaignNotFound(campaignSlug)
+  const campaignId = await campaignIdBySlug(db, campaignSlug)
+  if (campaignId === undefined) throw new AdminCampaignNotFound(campaignSlug)
   const rows = await db.query<ClaimRow>(
     `SELECT r.address_prefix, r.wax_account, r.id::text, r.status, r.created_at
-       FROM codes k JOIN rewards r ON r.code = k.code
-      WHERE k.campaign_id = $1
+       FROM rewards r
+      WHERE ${claimOnCampaign('r', '$1')}
       ORDER BY r.created_at, r.id`,
-    [campaign.id],
+    [campaignId],
   )
   const claims = rows.map((row) => ({
     account: row.wax_account,

@@ -3,6 +3,7 @@ import { OPERATOR_REASON_MAX_LENGTH, type OperatorCheckRefusal } from '@fernwood
 import { Type } from 'typebox'
 import Value from 'typebox/value'
 import { type Dispatcher, fetch, type Response } from 'undici'
+import { campaignFacts } from '../campaigns/references.ts'
 import { keyFor, readServerSecret } from '../config/server-secret.ts'
 import type { Database } from '../db/database.ts'
 import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
@@ -88,12 +89,9 @@ export class OperatorCheck {
     account: string
     code: string
   }): Promise<OperatorCheckRefusal | undefined> {
-    const [campaign] = await this.database.query<{ slug: string; check_url: string | null }>(
-      'SELECT slug, check_url FROM campaigns WHERE id = $1',
-      [claim.campaignId],
-    )
-    if (!campaign?.check_url) return undefined
-    const url = campaign.check_url
+    const campaign = await campaignFacts(this.database, claim.campaignId)
+    if (!campaign?.checkUrl) return undefined
+    const url = campaign.checkUrl
     try {
       const answer = await this.#ask(url, {
         campaignId: claim.campaignId,

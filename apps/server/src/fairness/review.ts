@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox'
 import { AdminCampaignNotFound } from '../admin/errors.ts'
 import type { Operator } from '../admin/operations.ts'
 import { auditEach } from '../audit/audit-log.ts'
+import { campaignIdBySlug, claimOnCampaign } from '../campaigns/references.ts'
 import type { Database } from '../db/database.ts'
 import { type RewardStatus, rewardState } from '../rewards/reward-state.ts'
 
@@ -82,18 +83,15 @@ export async function rejectRewardsAsOperator(
   selection: RewardSelection,
 ): Promise<OperatorRejection> {
   return database.transaction(async (tx) => {
-    const [campaign] = await tx.query<{ id: number }>('SELECT id FROM campaigns WHERE slug = $1', [
-      campaignSlug,
-    ])
-    if (!campaign) throw new AdminCampaignNotFound(campaignSlug)
+    const campaignId = await campaignIdBySlug(tx, campaignSlug)
+    if (campaignId === undefined) throw new AdminCampaignNotFound(campaignSlug)
     const selected = await tx.query<{ id: string; wax_account: string; status: RewardStatus }>(
-      // A pending reward has no campaign_id yet (a worker sets it): its code says whose it is.
-      `SELECT r.id::text, r.wax_account, r.status FROM rewards r JOIN codes k ON k.code = r.code
-        WHERE k.campaign_id = $1 AND (r.id = ANY($2::uuid[]) OR r.wax_account = ANY($3::text[]))
+      `SELECT r.id::text, r.wax_account, r.status FROM rewards r
+        WHERE ${claimOnCampaign('r', '$1')} AND (r.id = ANY($2::uuid[]) OR r.wax_account = ANY($3::text[]))
         ORDER BY r.id
           FOR UPDATE OF r`,
       [
-        campaign.id,
+        campaignId,
         'rewardIds' in selection ? selection.rewardIds : [],
         'accounts' in selection ? selection.accounts : [],
       ],

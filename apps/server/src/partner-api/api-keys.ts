@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Static, Type } from 'typebox'
 import { iso, type Operator } from '../admin/operations.ts'
 import { type AuditActor, audit } from '../audit/audit-log.ts'
+import { campaignIdsBySlug, campaignLabelOf, linkedSlugs } from '../campaigns/references.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { ApiKeyCampaignUnknown, ApiKeyNotFound } from './errors.ts'
 
@@ -81,8 +82,7 @@ const toApiKey = (row: ApiKeyRow): ApiKey => ({
 })
 
 const KEY_COLUMNS = `k.id, k.name, k.created_at, k.last_used_at, k.revoked_at,
-  ARRAY(SELECT c.slug FROM api_key_campaigns kc JOIN campaigns c ON c.id = kc.campaign_id
-         WHERE kc.api_key_id = k.id ORDER BY c.slug) AS campaigns`
+  ${linkedSlugs('api_key_campaigns', 'api_key_id', 'k.id')} AS campaigns`
 
 /** Makes a key for `input.campaigns`; its secret is in the answer and nowhere else. */
 export async function createApiKey(
@@ -167,10 +167,11 @@ export async function authenticateSecret(
     slugs: string[]
   }>(
     `SELECT k.id, k.name, k.secret_hash,
-            array_agg(c.id ORDER BY c.id) AS campaign_ids, array_agg(c.slug ORDER BY c.id) AS slugs
+            array_agg(kc.campaign_id ORDER BY kc.campaign_id) AS campaign_ids,
+            array_agg(c.slug ORDER BY kc.campaign_id) AS slugs
        FROM api_keys k
        JOIN api_key_campaigns kc ON kc.api_key_id = k.id
-       JOIN campaigns c ON c.id = kc.campaign_id
+      CROSS JOIN LATERAL ${campaignLabelOf('kc.campaign_id')} c
       WHERE k.id = $1 AND k.revoked_at IS NULL
       GROUP BY k.id`,
     [idOfHex(parts[1])],
@@ -216,12 +217,7 @@ export async function recordKeyUse(
 }
 
 async function campaignIdsOf(tx: Queryable, slugs: string[]): Promise<number[]> {
-  const rows = await tx.query<{ id: number; slug: string }>(
-    'SELECT id, slug FROM campaigns WHERE slug = ANY($1::text[])',
-    [slugs],
-  )
-  const ids = new Map(rows.map((row) => [row.slug, row.id]))
-  const unknown = slugs.find((slug) => !ids.has(slug))
-  if (unknown !== undefined) throw new ApiKeyCampaignUnknown(unknown)
-  return slugs.map((slug) => ids.get(slug) as number)
+  const found = await campaignIdsBySlug(tx, slugs)
+  if ('unknown' in found) throw new ApiKeyCampaignUnknown(found.unknown)
+  return found.ids
 }

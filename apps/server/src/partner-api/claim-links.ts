@@ -1,5 +1,6 @@
 import { claimLink } from '@fernwood/protocol'
 import { addGeneratedCodes, generateUniqueCode } from '../campaigns/codes.ts'
+import { campaignFacts } from '../campaigns/references.ts'
 import type { Database } from '../db/database.ts'
 import { ClaimLinksNeedUniqueCampaign } from './errors.ts'
 
@@ -21,11 +22,8 @@ export async function makeClaimLinks(
   },
 ): Promise<Array<{ code: string; url: string }>> {
   return database.transaction(async (tx) => {
-    const [campaign] = await tx.query<{ kind: string }>(
-      'SELECT kind FROM campaigns WHERE id = $1',
-      [request.campaignId],
-    )
-    if (campaign.kind !== 'unique') throw new ClaimLinksNeedUniqueCampaign(request.campaign)
+    const campaign = await campaignFacts(tx, request.campaignId)
+    if (campaign?.kind !== 'unique') throw new ClaimLinksNeedUniqueCampaign(request.campaign)
     const prefix = request.campaign.slice(0, 20)
     const codes = new Set<string>()
     while (codes.size < request.count) codes.add(generateUniqueCode(prefix))

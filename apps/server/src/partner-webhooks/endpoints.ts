@@ -3,6 +3,7 @@ import { WEBHOOK_EVENTS } from '@fernwood/protocol/partners'
 import { type Static, Type } from 'typebox'
 import { iso, type Operator } from '../admin/operations.ts'
 import { audit } from '../audit/audit-log.ts'
+import { campaignIdsBySlug, linkedSlugs } from '../campaigns/references.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { type AddressPolicy, refusedDestination } from '../outbound/address-guard.ts'
 import { WebhookCampaignUnknown, WebhookEndpointNotFound, WebhookUrlRefused } from './errors.ts'
@@ -52,8 +53,7 @@ interface EndpointRow {
 }
 
 const ENDPOINT_COLUMNS = `e.id, e.url, e.events, e.created_at, e.removed_at,
-  ARRAY(SELECT c.slug FROM webhook_endpoint_campaigns ec JOIN campaigns c ON c.id = ec.campaign_id
-         WHERE ec.endpoint_id = e.id ORDER BY c.slug) AS campaigns`
+  ${linkedSlugs('webhook_endpoint_campaigns', 'endpoint_id', 'e.id')} AS campaigns`
 
 const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({
   id: row.id,
@@ -75,12 +75,8 @@ export async function registerWebhook(
   if (refused) throw new WebhookUrlRefused(refused)
   const secret = `whsec_${randomBytes(32).toString('base64')}`
   return database.transaction(async (tx) => {
-    const rows = await tx.query<{ id: number; slug: string }>(
-      'SELECT id, slug FROM campaigns WHERE slug = ANY($1::text[])',
-      [input.campaigns],
-    )
-    const unknown = input.campaigns.find((slug) => !rows.some((row) => row.slug === slug))
-    if (unknown !== undefined) throw new WebhookCampaignUnknown(unknown)
+    const campaigns = await campaignIdsBySlug(tx, input.campaigns)
+    if ('unknown' in campaigns) throw new WebhookCampaignUnknown(campaigns.unknown)
     const [{ id }] = await tx.query<{ id: string }>(
       'INSERT INTO webhook_endpoints (url, events, secret) VALUES ($1, $2, $3) RETURNING id',
       [input.url, input.events, secret],
@@ -88,7 +84,7 @@ export async function registerWebhook(
     await tx.query(
       `INSERT INTO webhook_endpoint_campaigns (endpoint_id, campaign_id)
        SELECT $1, unnest($2::integer[])`,
-      [id, rows.map((row) => row.id)],
+      [id, campaigns.ids],
     )
     // The URL may hold the receiver's token: the audit names the endpoint, not the URL.
     await audit(tx, operator, 'webhook.registered', id, {

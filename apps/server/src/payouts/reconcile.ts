@@ -1,4 +1,5 @@
 import { payingContracts } from '../campaigns/payments.ts'
+import { campaignPaysOf } from '../campaigns/references.ts'
 import type { Queryable } from '../db/database.ts'
 import type { ChainTransfer, TransferHistory } from './transfer-history.ts'
 
@@ -148,14 +149,13 @@ async function rewardsById(db: Queryable, ids: string[]): Promise<Map<string, Re
   for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
     const rows = await db.query<RewardRow>(
       `SELECT r.id, r.status, r.wax_account,
-              CASE WHEN c.nft_pool THEN 'asset ' || coalesce(h.asset_id, t.asset_id)
-                   ELSE coalesce(c.reward_quantity, c.nft_collection || ':' || c.nft_template_id)
-              END AS reward_quantity,
+              CASE WHEN c.pool THEN 'asset ' || coalesce(h.asset_id, t.asset_id)
+                   ELSE c.quantity END AS reward_quantity,
               h.amount || ' ' || h.token AS paid_quantity, h.transaction_id AS paid_by,
               coalesce((SELECT array_agg(p.transaction_id) FROM payouts p
                          WHERE p.reward_id = r.id AND p.state <> 'expired'), '{}') AS transfers
          FROM rewards r
-         LEFT JOIN campaigns c ON c.id = r.campaign_id
+         LEFT JOIN LATERAL ${campaignPaysOf('r.campaign_id')} c ON true
          LEFT JOIN reward_history h ON h.reward_id = r.id
          LEFT JOIN nft_pool_takes t ON t.reward_id = r.id
         WHERE r.id = ANY($1::uuid[])`,

@@ -7,6 +7,7 @@ import {
   type RewardHistoryEntry,
   type RewardsResponse,
 } from '@fernwood/protocol'
+import { paidNftOf } from '../campaigns/references.ts'
 import type { Database, Queryable } from '../db/database.ts'
 
 interface HistoryRow {
@@ -121,14 +122,9 @@ export async function findPendingRewards(db: Queryable, ids: string[]): Promise<
   return rows.map((row) => row.reward)
 }
 
-// An NFT's template is its campaign's, as the campaign was created with it.
 const HISTORY_COLUMNS = `id, code, amount, token, transaction_id, "timestamp",
   (extract(epoch FROM "timestamp") * 1000000)::bigint::text AS at_micros,
-  (SELECT json_build_object('assetId', reward_history.asset_id, 'collection', c.nft_collection,
-            'schema', c.nft_schema, 'templateId', c.nft_template_id, 'name', c.nft_name,
-            'image', c.nft_image)
-     FROM rewards r JOIN campaigns c ON c.id = r.campaign_id
-    WHERE r.id = reward_history.reward_id AND c.nft_collection IS NOT NULL) AS nft`
+  ${paidNftOf('reward_history.reward_id', 'reward_history.asset_id')} AS nft`
 
 /** The history entries of `ids`, each with the reward it paid. */
 export async function findHistoryEntries(

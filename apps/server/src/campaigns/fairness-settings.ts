@@ -1,15 +1,15 @@
 import type { RuleTree } from '@fernwood/protocol'
 import { type CampaignEditRequest, campaignLimitProblems } from '@fernwood/protocol/admin'
-import { needsAnNft } from '../campaigns/rule-trees.ts'
-import type { Environment } from '../config/environment.ts'
-import type { Queryable } from '../db/database.ts'
-import { refusedDestination } from '../outbound/address-guard.ts'
 import {
   AdminCheckUrlRefused,
   AdminGrantsPerAccountInvalid,
   AdminOncePerAssetInvalid,
   AdminPayoutDelayInvalid,
-} from './errors.ts'
+} from '../admin/errors.ts'
+import type { Environment } from '../config/environment.ts'
+import type { Queryable } from '../db/database.ts'
+import { refusedDestination } from '../outbound/address-guard.ts'
+import { needsAnNft } from './rule-trees.ts'
 
 /**
  * A campaign's fair-claim settings, as `campaigns create` and `campaigns edit` take them: its

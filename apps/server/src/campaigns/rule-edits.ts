@@ -1,8 +1,8 @@
 import type { RuleTree } from '@fernwood/protocol'
 import { type CampaignEditRequest, claimRuleFields } from '@fernwood/protocol/admin'
-import { asksFor, type RuleKind, withoutKind, withTopLevel } from '../campaigns/rule-trees.ts'
-import { readWalletLimit } from '../campaigns/wallet-limits.ts'
+import { AdminPerWalletInvalid } from '../admin/errors.ts'
 import type { Queryable } from '../db/database.ts'
+import { asksFor, type RuleKind, withoutKind, withTopLevel } from './rule-trees.ts'
 import {
   allowlistOf,
   type ClaimRulesRequest,
@@ -11,8 +11,8 @@ import {
   ruleTreeOf,
   saveClaimRules,
   shorthandConditions,
-} from './campaign-rules.ts'
-import { AdminPerWalletInvalid } from './errors.ts'
+} from './rules.ts'
+import { readWalletLimit } from './wallet-limits.ts'
 
 type RuleField = keyof ClaimRulesRequest
 

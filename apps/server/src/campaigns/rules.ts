@@ -1,6 +1,16 @@
 import type { RuleTree } from '@fernwood/protocol'
 import type { AdminCampaign, claimRuleFields, NewCampaignRequest } from '@fernwood/protocol/admin'
 import {
+  AdminAccountAgeInvalid,
+  AdminAllowlistInvalid,
+  AdminGroupInvalid,
+  AdminHoldsNftInvalid,
+  AdminMinBalanceInvalid,
+  AdminPerWalletInvalid,
+  AdminRulesInvalid,
+} from '../admin/errors.ts'
+import type { Queryable } from '../db/database.ts'
+import {
   allowlistAccounts,
   type CampaignEligibility,
   type ChainRule,
@@ -10,25 +20,15 @@ import {
   minBalanceRule,
   type StoredClaimRules,
   saveEligibility,
-} from '../campaigns/eligibility.ts'
-import { asksFor, checkedRuleTree, topLevel, withTopLevel } from '../campaigns/rule-trees.ts'
+} from './eligibility.ts'
+import { asksFor, checkedRuleTree, topLevel, withTopLevel } from './rule-trees.ts'
 import {
   type GroupMembership,
   groupNameOf,
   joinGroup,
   perWalletOf,
   WalletLimitInvalid,
-} from '../campaigns/wallet-limits.ts'
-import type { Queryable } from '../db/database.ts'
-import {
-  AdminAccountAgeInvalid,
-  AdminAllowlistInvalid,
-  AdminGroupInvalid,
-  AdminHoldsNftInvalid,
-  AdminMinBalanceInvalid,
-  AdminPerWalletInvalid,
-  AdminRulesInvalid,
-} from './errors.ts'
+} from './wallet-limits.ts'
 
 /** A new campaign's rules, checked: who may claim it and the group it shares a limit with. */
 export interface ClaimRulesDraft {

@@ -1,16 +1,11 @@
 import { type CampaignEditRequest, campaignTimeOf } from '@fernwood/protocol/admin'
+import { AdminCampaignNotFound, AdminCampaignWelcomeEdit, AdminEditEmpty } from '../admin/errors.ts'
+import { iso, type Operator } from '../admin/operations.ts'
 import { audit } from '../audit/audit-log.ts'
 import type { Database, Queryable } from '../db/database.ts'
-import { saveFairness } from './campaign-fairness.ts'
-import { editClaimRules } from './campaign-rule-edits.ts'
-import { AdminCampaignNotFound, AdminCampaignWelcomeEdit, AdminEditEmpty } from './errors.ts'
-import {
-  announceCatalogueChanged,
-  checkLimits,
-  iso,
-  type Operator,
-  reopenLocked,
-} from './operations.ts'
+import { saveFairness } from './fairness-settings.ts'
+import { announceCatalogueChanged, checkLimits, reopenLocked } from './operator-changes.ts'
+import { editClaimRules } from './rule-edits.ts'
 
 interface EditedCampaign {
   id: number

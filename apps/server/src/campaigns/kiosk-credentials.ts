@@ -1,12 +1,12 @@
 import { kioskLink } from '@fernwood/protocol'
 import { KIOSK_HOURS, type KioskCredential } from '@fernwood/protocol/admin'
+import { AdminKioskCredentialNotFound, AdminKioskHoursInvalid } from '../admin/errors.ts'
+import { checkKioskCampaign } from '../admin/kiosk.ts'
+import { type Operator, operatorAccountIn } from '../admin/operations.ts'
 import { audit } from '../audit/audit-log.ts'
 import { createSessionToken, hashSessionToken } from '../auth/session-token.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { publishChange } from '../events/channel.ts'
-import { AdminKioskCredentialNotFound, AdminKioskHoursInvalid } from './errors.ts'
-import { checkKioskCampaign } from './kiosk.ts'
-import { type Operator, operatorAccountIn } from './operations.ts'
 
 /**
  * Kiosk credentials (`kiosk_credentials`, migration 025): what a kiosk tablet runs on instead of
