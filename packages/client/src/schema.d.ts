@@ -793,104 +793,104 @@ export interface components {
     schemas: {
         /**
          * @description Every error code the API answers with (`%s` is filled in):
-         *     - ADMIN_WALLET_REQUIRED (403): Connect an operator’s WAX wallet to open the console.
-         *     - ADMIN_WALLET_UNVERIFIED (403): This wallet was connected without a proof of ownership; connect it again to open the console.
-         *     - ADMIN_NOT_OPERATOR (403): This wallet is not one of the operators’ accounts.
-         *     - ADMIN_SLUG_INVALID (400): The slug must be 1 to 64 lowercase letters, digits or hyphens.
-         *     - ADMIN_SLUG_TAKEN (409): There is already a campaign %s.
-         *     - ADMIN_NAME_INVALID (400): The name must be 1 to 120 characters.
-         *     - ADMIN_REWARD_INVALID (400): The reward must be an amount and a token, e.g. "10.0000 FERN".
-         *     - ADMIN_NFT_INVALID (400): The NFT must be a collection and a template id, e.g. "fernwoodnfts:3", given instead of a reward.
-         *     - ADMIN_NFT_TEMPLATE_UNKNOWN (400): The collection has no such template on chain.
-         *     - ADMIN_NFT_NOT_MINTER (400): The payout account is not one of the collection’s authorized accounts, so it cannot mint this template.
-         *     - ADMIN_NFT_SCHEMA_UNTIED (400): The template’s schema has no “reward” string attribute, which ties each mint to its reward: add it with extendschema.
-         *     - ADMIN_CHAIN_UNAVAILABLE (503): The blockchain did not answer, so the NFT could not be checked. Nothing was created; try again in a moment.
-         *     - ADMIN_NFT_POOL_INVALID (400): The NFT pool must be a collection and a template id, e.g. "fernwoodnfts:2", given instead of a reward or an NFT to mint.
-         *     - ADMIN_NFT_POOL_TEMPLATE_UNKNOWN (400): The collection has no such template on chain.
-         *     - ADMIN_NFT_POOL_EMPTY (409): The payout account holds no asset of this template to hand out: send it some first.
-         *     - ADMIN_CONTRACT_INVALID (400): The token contract must be a WAX account name.
-         *     - ADMIN_TIME_INVALID (400): The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.
-         *     - ADMIN_WINDOW_INVALID (400): The campaign must end after it starts.
-         *     - ADMIN_CAP_INVALID (400): The cap must be a whole number of at least 1.
+         *     - ADMIN_ACCOUNT_AGE_INVALID (400): The minimum account age must be a whole number of days from 1 to 36500.
+         *     - ADMIN_ALLOWLIST_INVALID (400): The allowlist must hold 1 to 100,000 WAX account names, one a line or in an "account" column (%s).
          *     - ADMIN_BUDGET_INVALID (400): The budget must be an amount of the reward’s token, e.g. "2500.0000 FERN", or a number of rewards of at least 1.
          *     - ADMIN_BUDGET_NOT_WHOLE_REWARDS (400): The budget must pay a whole number of rewards of %s.
-         *     - ADMIN_CODE_INVALID (400): The code is not a valid code.
-         *     - ADMIN_UNIQUE_CODE_GIVEN (400): Unique campaigns get their codes from code generation, not a code of their own.
-         *     - ADMIN_CODE_TAKEN (409): The code %s belongs to another campaign.
-         *     - ADMIN_CAMPAIGN_NOT_FOUND (404): There is no campaign %s.
-         *     - ADMIN_CAMPAIGN_WELCOME (409): The welcome campaign cannot be closed: every first visit claims its code.
          *     - ADMIN_CAMPAIGN_CLOSED (409): Campaign %s is closed already.
          *     - ADMIN_CAMPAIGN_NOT_CLOSED (409): Campaign %s is not closed: there is nothing to reopen.
-         *     - ADMIN_CAMPAIGN_WINDOW_OVER (409): Campaign %s ended at %s: reopened, it would still refuse every code, so it stays closed.
+         *     - ADMIN_CAMPAIGN_NOT_FOUND (404): There is no campaign %s.
          *     - ADMIN_CAMPAIGN_SHARED (409): %s is a shared campaign: it has one code.
+         *     - ADMIN_CAMPAIGN_WELCOME (409): The welcome campaign cannot be closed: every first visit claims its code.
+         *     - ADMIN_CAMPAIGN_WELCOME_EDIT (409): The welcome campaign cannot be edited: every first visit claims its code.
+         *     - ADMIN_CAMPAIGN_WINDOW_OVER (409): Campaign %s ended at %s: reopened, it would still refuse every code, so it stays closed.
+         *     - ADMIN_CAP_BELOW_CLAIMED (400): The cap cannot be below the %s rewards claimed already.
+         *     - ADMIN_CAP_INVALID (400): The cap must be a whole number of at least 1.
+         *     - ADMIN_CHAIN_UNAVAILABLE (503): The blockchain did not answer, so the NFT could not be checked. Nothing was created; try again in a moment.
+         *     - ADMIN_CHECK_URL_REFUSED (400): The check URL is refused: %s.
          *     - ADMIN_CODE_COUNT_INVALID (400): The count must be a whole number from 1 to %s.
-         *     - ADMIN_REWARD_NOT_WAITING (404): No reward %s is waiting to be paid.
-         *     - ADMIN_GENERATIONS_BUSY (429): %s code generations are running already: start this one when one of them is done.
+         *     - ADMIN_CODE_INVALID (400): The code is not a valid code.
+         *     - ADMIN_CODE_TAKEN (409): The code %s belongs to another campaign.
+         *     - ADMIN_CONTRACT_INVALID (400): The token contract must be a WAX account name.
+         *     - ADMIN_EDIT_EMPTY (400): Nothing to change: give a new start, end, cap or rule, or reopen the campaign.
          *     - ADMIN_GENERATION_NOT_FOUND (404): There is no code generation %s.
          *     - ADMIN_GENERATION_RUNNING (409): Code generation %s is still running: download its codes when it is done.
-         *     - ADMIN_EDIT_EMPTY (400): Nothing to change: give a new start, end, cap or rule, or reopen the campaign.
-         *     - ADMIN_CAMPAIGN_WELCOME_EDIT (409): The welcome campaign cannot be edited: every first visit claims its code.
-         *     - ADMIN_CAP_BELOW_CLAIMED (400): The cap cannot be below the %s rewards claimed already.
-         *     - ADMIN_RULES_INVALID (400): The rules must be an "all" or "any" group of conditions and groups, nested 3 groups deep and holding 20 conditions at most, each written as the API describes, and an allowlist condition needs the allowlist’s accounts (%s).
-         *     - ADMIN_ALLOWLIST_INVALID (400): The allowlist must hold 1 to 100,000 WAX account names, one a line or in an "account" column (%s).
-         *     - ADMIN_MIN_BALANCE_INVALID (400): The minimum balance must be an amount, a token and its contract, e.g. "100.0000 FERN@fern.token".
-         *     - ADMIN_HOLDS_NFT_INVALID (400): The NFT must be a collection name, optionally with a template id, e.g. "fernwoodnfts:1".
-         *     - ADMIN_ACCOUNT_AGE_INVALID (400): The minimum account age must be a whole number of days from 1 to 36500.
-         *     - ADMIN_GROUP_INVALID (400): The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.
-         *     - ADMIN_PER_WALLET_INVALID (400): The per-wallet limit must be claims per period, e.g. "1/day" (hour, day or week; 1 to 1000), with a group.
+         *     - ADMIN_GENERATIONS_BUSY (429): %s code generations are running already: start this one when one of them is done.
          *     - ADMIN_GRANTS_PER_ACCOUNT_INVALID (400): The grants per account must be a whole number of at least 1, or unlimited (null).
-         *     - ADMIN_ONCE_PER_ASSET_INVALID (400): One claim per NFT needs rules no wallet meets without holding an NFT they ask for: it counts those NFTs.
-         *     - ADMIN_CHECK_URL_REFUSED (400): The check URL is refused: %s.
-         *     - ADMIN_PAYOUT_DELAY_INVALID (400): The review window must be a whole number of seconds from 0 to 30 days.
-         *     - ADMIN_KIOSK_HOURS_INVALID (400): A kiosk credential holds for a whole number of hours from 1 to %s.
+         *     - ADMIN_GROUP_INVALID (400): The group must be 1 to 64 lowercase letters, digits or hyphens, and a new group needs a per-wallet limit.
+         *     - ADMIN_HOLDS_NFT_INVALID (400): The NFT must be a collection name, optionally with a template id, e.g. "fernwoodnfts:1".
          *     - ADMIN_KIOSK_CREDENTIAL_NOT_FOUND (404): No kiosk credential %s is in force: it was revoked, it expired, or it was never issued.
+         *     - ADMIN_KIOSK_HOURS_INVALID (400): A kiosk credential holds for a whole number of hours from 1 to %s.
+         *     - ADMIN_MIN_BALANCE_INVALID (400): The minimum balance must be an amount, a token and its contract, e.g. "100.0000 FERN@fern.token".
+         *     - ADMIN_NAME_INVALID (400): The name must be 1 to 120 characters.
+         *     - ADMIN_NFT_INVALID (400): The NFT must be a collection and a template id, e.g. "fernwoodnfts:3", given instead of a reward.
+         *     - ADMIN_NFT_NOT_MINTER (400): The payout account is not one of the collection’s authorized accounts, so it cannot mint this template.
+         *     - ADMIN_NFT_POOL_EMPTY (409): The payout account holds no asset of this template to hand out: send it some first.
+         *     - ADMIN_NFT_POOL_INVALID (400): The NFT pool must be a collection and a template id, e.g. "fernwoodnfts:2", given instead of a reward or an NFT to mint.
+         *     - ADMIN_NFT_POOL_TEMPLATE_UNKNOWN (400): The collection has no such template on chain.
+         *     - ADMIN_NFT_SCHEMA_UNTIED (400): The template’s schema has no “reward” string attribute, which ties each mint to its reward: add it with extendschema.
+         *     - ADMIN_NFT_TEMPLATE_UNKNOWN (400): The collection has no such template on chain.
+         *     - ADMIN_NOT_OPERATOR (403): This wallet is not one of the operators’ accounts.
+         *     - ADMIN_ONCE_PER_ASSET_INVALID (400): One claim per NFT needs rules no wallet meets without holding an NFT they ask for: it counts those NFTs.
+         *     - ADMIN_PAYOUT_DELAY_INVALID (400): The review window must be a whole number of seconds from 0 to 30 days.
+         *     - ADMIN_PER_WALLET_INVALID (400): The per-wallet limit must be claims per period, e.g. "1/day" (hour, day or week; 1 to 1000), with a group.
+         *     - ADMIN_REWARD_INVALID (400): The reward must be an amount and a token, e.g. "10.0000 FERN".
+         *     - ADMIN_REWARD_NOT_WAITING (404): No reward %s is waiting to be paid.
+         *     - ADMIN_RULES_INVALID (400): The rules must be an "all" or "any" group of conditions and groups, nested 3 groups deep and holding 20 conditions at most, each written as the API describes, and an allowlist condition needs the allowlist’s accounts (%s).
+         *     - ADMIN_SLUG_INVALID (400): The slug must be 1 to 64 lowercase letters, digits or hyphens.
+         *     - ADMIN_SLUG_TAKEN (409): There is already a campaign %s.
+         *     - ADMIN_TIME_INVALID (400): The start and the end must be ISO times, e.g. 2026-12-01T09:00:00Z.
+         *     - ADMIN_UNIQUE_CODE_GIVEN (400): Unique campaigns get their codes from code generation, not a code of their own.
+         *     - ADMIN_WALLET_REQUIRED (403): Connect an operator’s WAX wallet to open the console.
+         *     - ADMIN_WALLET_UNVERIFIED (403): This wallet was connected without a proof of ownership; connect it again to open the console.
+         *     - ADMIN_WINDOW_INVALID (400): The campaign must end after it starts.
          *     - KIOSK_CREDENTIAL_INVALID (401): This kiosk link is not valid: it was revoked, it expired, or it was never issued. Ask an operator for a new one.
-         *     - HUMAN_CHECK_REQUIRED (403): This claim needs a quick check by your browser. Please try again.
-         *     - HUMAN_CHECK_INVALID (403): The browser check did not pass. Please try again.
          *     - HUMAN_CHECK_EXPIRED (403): The browser check took too long and expired. Please try again.
+         *     - HUMAN_CHECK_INVALID (403): The browser check did not pass. Please try again.
          *     - HUMAN_CHECK_REPLAYED (403): This browser check was used already. Please try again.
-         *     - NOT_SIGNED_IN (401): Sign in to continue.
+         *     - HUMAN_CHECK_REQUIRED (403): This claim needs a quick check by your browser. Please try again.
          *     - CROSS_ORIGIN_REFUSED (403): This request must come from the Fernwood site itself.
-         *     - JSON_REQUIRED (415): Requests that change something must send a JSON body (Content-Type: application/json).
          *     - HOST_NOT_SERVED (421): This server answers only on this machine; set PUBLIC_ORIGIN to serve it under another name.
-         *     - NOT_FOUND (404): There is no %s %s.
+         *     - JSON_REQUIRED (415): Requests that change something must send a JSON body (Content-Type: application/json).
+         *     - NOT_SIGNED_IN (401): Sign in to continue.
          *     - RATE_LIMITED (429): Too many requests. Try again in %s.
-         *     - LIVE_STREAMS_PER_SESSION (429): This session already has %s live streams open. Close one to open another.
+         *     - NOT_FOUND (404): There is no %s %s.
          *     - LIVE_STREAMS_PER_ADDRESS (429): This address already has %s live streams open. Close one to open another.
+         *     - LIVE_STREAMS_PER_SESSION (429): This session already has %s live streams open. Close one to open another.
          *     - METRICS_TOKEN_REQUIRED (401): Metrics are served only to requests with Authorization: Bearer <METRICS_TOKEN>.
-         *     - API_KEY_INVALID (401): Send a valid, unrevoked API key: Authorization: Bearer <secret>.
          *     - API_KEY_CAMPAIGN_REFUSED (403): This API key may not use the campaign %s.
-         *     - IDEMPOTENCY_KEY_REUSED (422): This Idempotency-Key was used with another request; send a new key for a new request.
-         *     - IDEMPOTENCY_KEY_IN_USE (409): A request with this Idempotency-Key is still being handled; retry it in a moment.
+         *     - API_KEY_CAMPAIGN_UNKNOWN (404): There is no campaign %s.
+         *     - API_KEY_INVALID (401): Send a valid, unrevoked API key: Authorization: Bearer <secret>.
+         *     - API_KEY_NOT_FOUND (404): There is no API key %s.
+         *     - CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN (422): Claim links are single-use codes: the campaign %s must be a unique one.
          *     - GRANT_NOT_FOUND (404): This API key made no grant %s.
          *     - GRANTS_PER_ACCOUNT_REACHED (422): This account has received as many grants of this campaign as it allows.
-         *     - CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN (422): Claim links are single-use codes: the campaign %s must be a unique one.
-         *     - API_KEY_CAMPAIGN_UNKNOWN (404): There is no campaign %s.
-         *     - API_KEY_NOT_FOUND (404): There is no API key %s.
-         *     - WEBHOOK_URL_REFUSED (422): This webhook URL is refused: %s.
+         *     - IDEMPOTENCY_KEY_IN_USE (409): A request with this Idempotency-Key is still being handled; retry it in a moment.
+         *     - IDEMPOTENCY_KEY_REUSED (422): This Idempotency-Key was used with another request; send a new key for a new request.
          *     - WEBHOOK_CAMPAIGN_UNKNOWN (404): There is no campaign %s.
-         *     - WEBHOOK_ENDPOINT_NOT_FOUND (404): There is no webhook endpoint %s.
          *     - WEBHOOK_DELIVERY_NOT_FOUND (404): There is no delivery %s to this webhook endpoint.
-         *     - CODE_INVALID (400): Please connect your wallet and enter a valid code.
-         *     - CODE_DUPLICATE (409): This wallet has already used or submitted this code.
-         *     - CODES_RATE_LIMITED (429): Too many codes submitted. Try again in %s.
-         *     - CODE_LOCKED_OUT (429): Too many invalid codes. Try again in %s.
-         *     - REWARD_NOT_DISMISSIBLE (404): Only a rejected code of your wallet can be dismissed.
+         *     - WEBHOOK_ENDPOINT_NOT_FOUND (404): There is no webhook endpoint %s.
+         *     - WEBHOOK_URL_REFUSED (422): This webhook URL is refused: %s.
          *     - CLAIM_NOT_FOUND (404): There is no reward to claim with this code.
+         *     - CODE_DUPLICATE (409): This wallet has already used or submitted this code.
+         *     - CODE_INVALID (400): Please connect your wallet and enter a valid code.
+         *     - CODE_LOCKED_OUT (429): Too many invalid codes. Try again in %s.
+         *     - CODES_RATE_LIMITED (429): Too many codes submitted. Try again in %s.
          *     - ELIGIBILITY_UNAVAILABLE (503): The blockchain could not be reached to check this reward’s rules. Please try again in a moment.
          *     - OPERATOR_CHECK_UNAVAILABLE (503): The organiser of this reward could not be reached to check this claim. Please try again in a moment.
-         *     - WALLET_CHALLENGE_INVALID (400): This login request has expired or was already used. Please connect again.
-         *     - WALLET_PROOF_MISSING (400): The wallet gave no proof of account ownership.
-         *     - WALLET_PROOF_MALFORMED (400): The wallet’s proof could not be read.
-         *     - WALLET_PROOF_WRONG_CHAIN (403): The wallet proved an account on another chain.
-         *     - WALLET_PROOF_WRONG_SCOPE (403): The wallet’s proof was made for another application.
-         *     - WALLET_PROOF_WRONG_ACCOUNT (403): The wallet’s proof is for another account.
-         *     - WALLET_PROOF_EXPIRED (403): The wallet’s proof has expired. Please connect again.
-         *     - WALLET_PROOF_REPLAYED (403): This wallet proof was already used.
-         *     - WALLET_PROOF_SIGNATURE_INVALID (403): The wallet’s proof is not signed by the account’s keys.
-         *     - WALLET_PERMISSION_REFUSED (403): The wallet signed in with the account’s %s permission; only %s may connect here.
+         *     - REWARD_NOT_DISMISSIBLE (404): Only a rejected code of your wallet can be dismissed.
          *     - WALLET_ACCOUNT_NOT_FOUND (404): The account %s does not exist on this chain.
          *     - WALLET_CHAIN_UNAVAILABLE (503): The blockchain could not be reached to check the wallet. Please try again.
+         *     - WALLET_CHALLENGE_INVALID (400): This login request has expired or was already used. Please connect again.
+         *     - WALLET_PERMISSION_REFUSED (403): The wallet signed in with the account’s %s permission; only %s may connect here.
+         *     - WALLET_PROOF_EXPIRED (403): The wallet’s proof has expired. Please connect again.
+         *     - WALLET_PROOF_MALFORMED (400): The wallet’s proof could not be read.
+         *     - WALLET_PROOF_MISSING (400): The wallet gave no proof of account ownership.
+         *     - WALLET_PROOF_REPLAYED (403): This wallet proof was already used.
+         *     - WALLET_PROOF_SIGNATURE_INVALID (403): The wallet’s proof is not signed by the account’s keys.
+         *     - WALLET_PROOF_WRONG_ACCOUNT (403): The wallet’s proof is for another account.
+         *     - WALLET_PROOF_WRONG_CHAIN (403): The wallet proved an account on another chain.
+         *     - WALLET_PROOF_WRONG_SCOPE (403): The wallet’s proof was made for another application.
          *     - SIGN_OUT_EVERYWHERE_UNPROVEN (403): Connect your wallet with a proof of ownership to sign out everywhere.
          *     - INVALID_JSON (400): The request body is not valid JSON.
          *     - INVALID_JSON (400): The request body is empty; send a JSON object.
@@ -909,7 +909,7 @@ export interface components {
          *     - rejected_by_operator (422): The organiser of this reward turned this claim down.
          * @enum {string}
          */
-        ErrorCode: "ADMIN_WALLET_REQUIRED" | "ADMIN_WALLET_UNVERIFIED" | "ADMIN_NOT_OPERATOR" | "ADMIN_SLUG_INVALID" | "ADMIN_SLUG_TAKEN" | "ADMIN_NAME_INVALID" | "ADMIN_REWARD_INVALID" | "ADMIN_NFT_INVALID" | "ADMIN_NFT_TEMPLATE_UNKNOWN" | "ADMIN_NFT_NOT_MINTER" | "ADMIN_NFT_SCHEMA_UNTIED" | "ADMIN_CHAIN_UNAVAILABLE" | "ADMIN_NFT_POOL_INVALID" | "ADMIN_NFT_POOL_TEMPLATE_UNKNOWN" | "ADMIN_NFT_POOL_EMPTY" | "ADMIN_CONTRACT_INVALID" | "ADMIN_TIME_INVALID" | "ADMIN_WINDOW_INVALID" | "ADMIN_CAP_INVALID" | "ADMIN_BUDGET_INVALID" | "ADMIN_BUDGET_NOT_WHOLE_REWARDS" | "ADMIN_CODE_INVALID" | "ADMIN_UNIQUE_CODE_GIVEN" | "ADMIN_CODE_TAKEN" | "ADMIN_CAMPAIGN_NOT_FOUND" | "ADMIN_CAMPAIGN_WELCOME" | "ADMIN_CAMPAIGN_CLOSED" | "ADMIN_CAMPAIGN_NOT_CLOSED" | "ADMIN_CAMPAIGN_WINDOW_OVER" | "ADMIN_CAMPAIGN_SHARED" | "ADMIN_CODE_COUNT_INVALID" | "ADMIN_REWARD_NOT_WAITING" | "ADMIN_GENERATIONS_BUSY" | "ADMIN_GENERATION_NOT_FOUND" | "ADMIN_GENERATION_RUNNING" | "ADMIN_EDIT_EMPTY" | "ADMIN_CAMPAIGN_WELCOME_EDIT" | "ADMIN_CAP_BELOW_CLAIMED" | "ADMIN_RULES_INVALID" | "ADMIN_ALLOWLIST_INVALID" | "ADMIN_MIN_BALANCE_INVALID" | "ADMIN_HOLDS_NFT_INVALID" | "ADMIN_ACCOUNT_AGE_INVALID" | "ADMIN_GROUP_INVALID" | "ADMIN_PER_WALLET_INVALID" | "ADMIN_GRANTS_PER_ACCOUNT_INVALID" | "ADMIN_ONCE_PER_ASSET_INVALID" | "ADMIN_CHECK_URL_REFUSED" | "ADMIN_PAYOUT_DELAY_INVALID" | "ADMIN_KIOSK_HOURS_INVALID" | "ADMIN_KIOSK_CREDENTIAL_NOT_FOUND" | "KIOSK_CREDENTIAL_INVALID" | "HUMAN_CHECK_REQUIRED" | "HUMAN_CHECK_INVALID" | "HUMAN_CHECK_EXPIRED" | "HUMAN_CHECK_REPLAYED" | "NOT_SIGNED_IN" | "CROSS_ORIGIN_REFUSED" | "JSON_REQUIRED" | "HOST_NOT_SERVED" | "NOT_FOUND" | "RATE_LIMITED" | "LIVE_STREAMS_PER_SESSION" | "LIVE_STREAMS_PER_ADDRESS" | "METRICS_TOKEN_REQUIRED" | "API_KEY_INVALID" | "API_KEY_CAMPAIGN_REFUSED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "GRANT_NOT_FOUND" | "GRANTS_PER_ACCOUNT_REACHED" | "CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN" | "API_KEY_CAMPAIGN_UNKNOWN" | "API_KEY_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "WEBHOOK_CAMPAIGN_UNKNOWN" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "CODE_INVALID" | "CODE_DUPLICATE" | "CODES_RATE_LIMITED" | "CODE_LOCKED_OUT" | "REWARD_NOT_DISMISSIBLE" | "CLAIM_NOT_FOUND" | "ELIGIBILITY_UNAVAILABLE" | "OPERATOR_CHECK_UNAVAILABLE" | "WALLET_CHALLENGE_INVALID" | "WALLET_PROOF_MISSING" | "WALLET_PROOF_MALFORMED" | "WALLET_PROOF_WRONG_CHAIN" | "WALLET_PROOF_WRONG_SCOPE" | "WALLET_PROOF_WRONG_ACCOUNT" | "WALLET_PROOF_EXPIRED" | "WALLET_PROOF_REPLAYED" | "WALLET_PROOF_SIGNATURE_INVALID" | "WALLET_PERMISSION_REFUSED" | "WALLET_ACCOUNT_NOT_FOUND" | "WALLET_CHAIN_UNAVAILABLE" | "SIGN_OUT_EVERYWHERE_UNPROVEN" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "INVALID_REQUEST" | "INTERNAL" | "LIVE_STREAMS_AT_CAPACITY" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached" | "rejected_by_operator";
+        ErrorCode: "ADMIN_ACCOUNT_AGE_INVALID" | "ADMIN_ALLOWLIST_INVALID" | "ADMIN_BUDGET_INVALID" | "ADMIN_BUDGET_NOT_WHOLE_REWARDS" | "ADMIN_CAMPAIGN_CLOSED" | "ADMIN_CAMPAIGN_NOT_CLOSED" | "ADMIN_CAMPAIGN_NOT_FOUND" | "ADMIN_CAMPAIGN_SHARED" | "ADMIN_CAMPAIGN_WELCOME" | "ADMIN_CAMPAIGN_WELCOME_EDIT" | "ADMIN_CAMPAIGN_WINDOW_OVER" | "ADMIN_CAP_BELOW_CLAIMED" | "ADMIN_CAP_INVALID" | "ADMIN_CHAIN_UNAVAILABLE" | "ADMIN_CHECK_URL_REFUSED" | "ADMIN_CODE_COUNT_INVALID" | "ADMIN_CODE_INVALID" | "ADMIN_CODE_TAKEN" | "ADMIN_CONTRACT_INVALID" | "ADMIN_EDIT_EMPTY" | "ADMIN_GENERATION_NOT_FOUND" | "ADMIN_GENERATION_RUNNING" | "ADMIN_GENERATIONS_BUSY" | "ADMIN_GRANTS_PER_ACCOUNT_INVALID" | "ADMIN_GROUP_INVALID" | "ADMIN_HOLDS_NFT_INVALID" | "ADMIN_KIOSK_CREDENTIAL_NOT_FOUND" | "ADMIN_KIOSK_HOURS_INVALID" | "ADMIN_MIN_BALANCE_INVALID" | "ADMIN_NAME_INVALID" | "ADMIN_NFT_INVALID" | "ADMIN_NFT_NOT_MINTER" | "ADMIN_NFT_POOL_EMPTY" | "ADMIN_NFT_POOL_INVALID" | "ADMIN_NFT_POOL_TEMPLATE_UNKNOWN" | "ADMIN_NFT_SCHEMA_UNTIED" | "ADMIN_NFT_TEMPLATE_UNKNOWN" | "ADMIN_NOT_OPERATOR" | "ADMIN_ONCE_PER_ASSET_INVALID" | "ADMIN_PAYOUT_DELAY_INVALID" | "ADMIN_PER_WALLET_INVALID" | "ADMIN_REWARD_INVALID" | "ADMIN_REWARD_NOT_WAITING" | "ADMIN_RULES_INVALID" | "ADMIN_SLUG_INVALID" | "ADMIN_SLUG_TAKEN" | "ADMIN_TIME_INVALID" | "ADMIN_UNIQUE_CODE_GIVEN" | "ADMIN_WALLET_REQUIRED" | "ADMIN_WALLET_UNVERIFIED" | "ADMIN_WINDOW_INVALID" | "KIOSK_CREDENTIAL_INVALID" | "HUMAN_CHECK_EXPIRED" | "HUMAN_CHECK_INVALID" | "HUMAN_CHECK_REPLAYED" | "HUMAN_CHECK_REQUIRED" | "CROSS_ORIGIN_REFUSED" | "HOST_NOT_SERVED" | "JSON_REQUIRED" | "NOT_SIGNED_IN" | "RATE_LIMITED" | "NOT_FOUND" | "LIVE_STREAMS_PER_ADDRESS" | "LIVE_STREAMS_PER_SESSION" | "METRICS_TOKEN_REQUIRED" | "API_KEY_CAMPAIGN_REFUSED" | "API_KEY_CAMPAIGN_UNKNOWN" | "API_KEY_INVALID" | "API_KEY_NOT_FOUND" | "CLAIM_LINKS_NEED_UNIQUE_CAMPAIGN" | "GRANT_NOT_FOUND" | "GRANTS_PER_ACCOUNT_REACHED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "WEBHOOK_CAMPAIGN_UNKNOWN" | "WEBHOOK_DELIVERY_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_URL_REFUSED" | "CLAIM_NOT_FOUND" | "CODE_DUPLICATE" | "CODE_INVALID" | "CODE_LOCKED_OUT" | "CODES_RATE_LIMITED" | "ELIGIBILITY_UNAVAILABLE" | "OPERATOR_CHECK_UNAVAILABLE" | "REWARD_NOT_DISMISSIBLE" | "WALLET_ACCOUNT_NOT_FOUND" | "WALLET_CHAIN_UNAVAILABLE" | "WALLET_CHALLENGE_INVALID" | "WALLET_PERMISSION_REFUSED" | "WALLET_PROOF_EXPIRED" | "WALLET_PROOF_MALFORMED" | "WALLET_PROOF_MISSING" | "WALLET_PROOF_REPLAYED" | "WALLET_PROOF_SIGNATURE_INVALID" | "WALLET_PROOF_WRONG_ACCOUNT" | "WALLET_PROOF_WRONG_CHAIN" | "WALLET_PROOF_WRONG_SCOPE" | "SIGN_OUT_EVERYWHERE_UNPROVEN" | "INVALID_JSON" | "PAYLOAD_TOO_LARGE" | "INVALID_REQUEST" | "INTERNAL" | "LIVE_STREAMS_AT_CAPACITY" | "not_started" | "ended" | "fully_claimed" | "nft_supply_exhausted" | "nft_pool_empty" | "not_eligible" | "wallet_limit_reached" | "rejected_by_operator";
     };
     responses: never;
     parameters: never;

@@ -44,7 +44,10 @@ const isErrorConstructor = (value: unknown): value is ErrorConstructor =>
 export function errorCatalogue(): CatalogueEntry[] {
   const entries: CatalogueEntry[] = []
   for (const catalogue of capabilityCatalogues) {
-    for (const value of Object.values(catalogue)) {
+    // In export-name order, as a module namespace lists them: a bundle's namespace objects keep
+    // declaration order instead, and the document must not change with how the server was built.
+    for (const name of Object.keys(catalogue).sort()) {
+      const value = catalogue[name]
       if (!isErrorConstructor(value)) continue
       const { code, statusCode, message } = new value()
       entries.push({ code, status: statusCode ?? 500, message })
