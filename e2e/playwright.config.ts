@@ -12,7 +12,11 @@ export default defineConfig({
   testIgnore: process.env.TEST_DATABASE_URL ? [] : ['**/multi-instance.spec.ts'],
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
-  fullyParallel: true,
+  // A file's tests run in one worker, in order, each still on its own page and context: most files
+  // have a server of their own (a worker option or fixture of theirs), and spread over both workers
+  // such a file started that server twice, each start costing more than most files' tests. Files
+  // of one kind of server still run side by side, each worker with its own.
+  fullyParallel: false,
   forbidOnly: true,
   // Each worker runs its own server and browser; more than two starves a two-core machine.
   workers: Math.min(2, availableParallelism()),

@@ -108,7 +108,8 @@ test('a new account is created through the kit, connects through the Dev Wallet 
   await codeBox(page).fill(demoCodes.typedSubmit)
   await codeBox(page).press('Enter')
   const entry = treasures(page).getByRole('listitem').filter({ hasText: demoCodes.typedSubmit })
-  await expect(entry).toContainText('+25.0000 FERN')
+  // Paid once its block is irreversible, as the other specs' payouts are awaited.
+  await expect(entry).toContainText('+25.0000 FERN', { timeout: 15_000 })
   await expect(activityList(page).getByText(demoCodes.typedSubmit)).toHaveCount(0)
 })
 

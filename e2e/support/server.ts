@@ -59,6 +59,10 @@ export async function startFernwoodServer(
     // Every browser of the suite claims from 127.0.0.1, to the check one network of ever more
     // accounts: a farm, whose claims would cost more with each spec. The spec keeps its weight.
     HUMAN_CHECK_ADDRESS_WEIGHT: '0',
+    // A payout is looked at again half a second after it is sent, and each half second until its
+    // block is irreversible, but the worker wakes for that only on its poll: at the default second,
+    // every paid code of the suite waited out a second or two of sleep (as cluster.ts's do not).
+    WORKER_POLL_INTERVAL_MS: '100',
     ...extraEnv,
   }
   // What the runs before a restart printed.
