@@ -47,6 +47,8 @@ beforeAll(async () => {
   })
   await fernCampaign(database, 'tiny', ['tiny-taken'], { name: 'Tiny', totalCap: 1 })
   await database.query("UPDATE campaigns SET claimed_count = 1 WHERE slug = 'tiny'")
+  await fernCampaign(database, 'lanterns', ['lantern-walk'], { name: 'Lanterns', totalCap: 10 })
+  await database.query("UPDATE campaigns SET claimed_count = 3 WHERE slug = 'lanterns'")
   app = await buildTestApp(database, { INVALID_CODE_LOCKOUT_ATTEMPTS: '3' })
 })
 afterAll(async () => {
@@ -69,7 +71,17 @@ describe('what a claim link pays, asked signed out', () => {
       startsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       endsAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       state: 'open',
+      remaining: null,
     })
+  })
+
+  it('says how many claims are left under a cap, none once it is reached, and null without one', async () => {
+    expect((await preview('lantern-walk')).json()).toMatchObject({ state: 'open', remaining: 7 })
+    expect((await preview('tiny-taken')).json()).toMatchObject({
+      state: 'fully_claimed',
+      remaining: 0,
+    })
+    expect((await preview('fernwoodwelcome')).json()).toMatchObject({ remaining: null })
   })
 
   it('reads the code as a submission does: percent-encoded, in capitals, full-width', async () => {

@@ -184,6 +184,9 @@ describe('a kiosk credential', () => {
       state: 'open',
       claimed: 0,
       link: `${TEST_ORIGIN}/c/${first.code}`,
+      // What a claim pays, for the public to see beside the code.
+      reward: '1.0000 FERN',
+      nft: null,
     })
     expect(first.code).toMatch(/^lantern-[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/)
     expect(await usesLeft(first.code ?? '')).toBe(1)

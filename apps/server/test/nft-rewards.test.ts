@@ -7,16 +7,22 @@ import {
   AdminNftSchemaUntied,
   AdminNftTemplateUnknown,
 } from '../src/admin/errors.ts'
-import { campaignOverview } from '../src/campaigns/overview.ts'
 import { findCampaign } from '../src/campaigns/catalogue.ts'
 import { readClaimPreview } from '../src/campaigns/claim-preview.ts'
+import { campaignOverview } from '../src/campaigns/overview.ts'
 import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
-import { findHistoryEntries, readHistoryPage, sumEarned } from '../src/rewards/reward-lists.ts'
+import {
+  findHistoryEntries,
+  findPendingRewards,
+  readHistoryPage,
+  sumEarned,
+  sumEarnedOfEntries,
+} from '../src/rewards/reward-lists.ts'
 import {
   assetsOf,
   chainHistory,
@@ -75,9 +81,13 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     }
   })
 
-  it('shows the NFT in the history (GET /api/rewards, the live feed) and the claim preview', async () => {
+  it('shows the NFT while it waits, in the history (GET /api/rewards, the live feed), counted in the total earned, and in the claim preview', async () => {
     const [account] = await newAccounts(shared.chain, 1)
     const [id] = await submitted(shared.database, NFT_DEMO_CODE, [account])
+    // Accepted, not yet paid: the reward shows the template it mints, for its art.
+    const [waiting] = await findPendingRewards(shared.testDatabase.database, [id])
+    expect(waiting).toMatchObject({ nft: ANCIENT_RELIC })
+    expect(waiting).not.toHaveProperty('reward')
     await startWorker()
     const [{ asset_id: assetId }] = await settled(shared.database, [id])
     const { history } = await readHistoryPage(shared.testDatabase.database, account)
@@ -88,7 +98,9 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     const [{ id: entryId }] = history
     const [paid] = await findHistoryEntries(shared.testDatabase.database, [entryId])
     expect(paid.entry).toEqual(history[0])
-    expect(await sumEarned(shared.testDatabase.database, account)).toEqual([])
+    expect(await sumEarned(shared.testDatabase.database, account)).toEqual([{ nfts: 1 }])
+    const earned = await sumEarnedOfEntries(shared.testDatabase.database, [entryId])
+    expect(earned.get(entryId)).toEqual([{ nfts: 1 }])
     const preview = await readClaimPreview(shared.testDatabase.database, NFT_DEMO_CODE)
     expect(preview).toMatchObject({ campaign: 'Forest relics', nft: ANCIENT_RELIC, state: 'open' })
     expect(preview).not.toHaveProperty('reward')

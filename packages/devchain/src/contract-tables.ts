@@ -212,6 +212,29 @@ export class ContractTables {
     return rows
   }
 
+  /**
+   * Row `primaryKey` of a table in whichever scope holds it, with that scope: AtomicAssets keeps
+   * an asset in its owner's scope, and a page for the asset knows only its id.
+   */
+  findInAnyScope(
+    code: string,
+    table: string,
+    primaryKey: bigint,
+  ): { scope: string; row: TableRow } | undefined {
+    const [codeValue, tableValue] = [nameToValue(code), nameToValue(table)]
+    for (const prefixed of this.store.prefixesIndex.values()) {
+      const found = prefixed as InstanceType<typeof Table>
+      if (found.code !== codeValue || found.table !== tableValue) continue
+      const row = found.get(primaryKey)
+      if (!row) continue
+      return {
+        scope: valueToName(found.scope),
+        row: { primaryKey, payer: valueToName(row.payer), value: row.value },
+      }
+    }
+    return undefined
+  }
+
   /** A 64-bit secondary index of a table (`indexTable` is its index table name), in key order. */
   secondaryKeys(
     code: string,

@@ -5,6 +5,7 @@ import { chainFromSeed } from './genesis'
 import { loadSnapshot, saveSnapshot } from './persistence'
 import { type ResourceChange, renderMeter, slotOf } from './resources'
 import { registerActionHistoryRoutes } from './routes/action-history'
+import { registerAssetPage } from './routes/asset-page'
 import { registerChainReadRoutes } from './routes/chain-read'
 import { registerChainWriteRoutes } from './routes/chain-write'
 import { registerContractReadRoutes } from './routes/contract-read'
@@ -130,6 +131,7 @@ export async function createDevchain(options: DevchainOptions = {}): Promise<Dev
     registerHistoryRoutes(app, state)
     await registerActionHistoryRoutes(app, state)
     registerTransactionPage(app, state)
+    registerAssetPage(app, state)
     registerNftImageRoutes(app)
     if (options.serveResourceControl) registerResourceControl(app, setAccountResources)
   }

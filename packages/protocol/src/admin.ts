@@ -448,7 +448,7 @@ export function campaignClaimsPath(slug: string): string {
  * What a kiosk screen's stream (`GET /api/kiosk/live`, Server-Sent Events named `kiosk`) sends,
  * again whenever it changes: `link` is the one-time claim link to show (null while the campaign
  * is not open), replaced as soon as it is claimed and at `replacedBy` at the latest; `claimed`
- * counts the campaign's claims.
+ * counts the campaign's claims; `reward` and `nft` say what a claim pays, as the link's page does.
  */
 export const KioskStateSchema = Type.Object({
   campaign: Type.String(),
@@ -458,6 +458,9 @@ export const KioskStateSchema = Type.Object({
   replacedBy: NullableTime,
   claimed: Type.Integer(),
   state: AdminCampaignSchema.properties.state,
+  /** what a claim pays, shown to the public: as the campaign's `reward`, and its NFT's art */
+  reward: AdminCampaignSchema.properties.reward,
+  nft: AdminCampaignSchema.properties.nft,
 })
 export type KioskState = Static<typeof KioskStateSchema>
 

@@ -26,10 +26,10 @@ export type ClaimState = Static<typeof ClaimStateSchema>
 
 /**
  * What a claim link pays, readable signed out, as its page shows it: the campaign's name, the
- * reward (e.g. amount '10.0000', token 'FERN'), the window it pays in (null where open-ended) and
- * its state, and who may claim it when it has rules. Nothing else: an unused unique code is
- * worth money, so the preview tells no more than the page a holder of the link sees. Unknown
- * codes and used-up unique ones answer 404 alike.
+ * reward (e.g. amount '10.0000', token 'FERN'), the window it pays in (null where open-ended),
+ * its state, what is left, and who may claim it when it has rules. Nothing else: an unused
+ * unique code is worth money, so the preview tells no more than the page a holder of the link
+ * sees. Unknown codes and used-up unique ones answer 404 alike.
  */
 export const ClaimPreviewSchema = Type.Object({
   campaign: Type.String(),
@@ -40,6 +40,11 @@ export const ClaimPreviewSchema = Type.Object({
   startsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   state: ClaimStateSchema,
+  /**
+   * How many more claims its cap and budget allow, the smaller of the two (a shared campaign's
+   * cap can still fill before the visitor claims); null when it has neither
+   */
+  remaining: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
   /** who may claim and how often, when the campaign sets any rule */
   rules: Type.Optional(ClaimRulesSchema),
 })

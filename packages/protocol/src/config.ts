@@ -54,8 +54,8 @@ export const PublicConfigSchema = Type.Object({
     /** `{id}` is replaced by a transaction id */
     explorerTransactionUrl: Type.String(),
     /**
-     * `{id}` is replaced by an AtomicAssets asset id; empty on the devchain, whose NFTs are shown
-     * on the page of the transaction that minted them
+     * `{id}` is replaced by an AtomicAssets asset id: AtomicHub's page on WAX, the devchain's own
+     * asset page there
      */
     explorerAssetUrl: Type.String(),
   }),

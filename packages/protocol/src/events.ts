@@ -17,8 +17,8 @@ import { UserSchema } from './user.ts'
 
 /**
  * `snapshot`: everything the dashboard shows, as of one moment (each list's newest page), and what
- * the account has earned in all its history, per token (the history is paged, so the browser
- * cannot add it up).
+ * the account has earned in all its history, per token and its NFTs counted (the history is
+ * paged, so the browser cannot add it up).
  */
 export const LiveSnapshotSchema = Type.Object({
   user: UserSchema,
@@ -36,7 +36,7 @@ export type RewardChanged = Static<typeof RewardChangedSchema>
 
 /**
  * `paid`: a reward was paid: `entry` joins the history, reward `rewardId` leaves the list, and
- * `earned` is the account's total per token as it is now.
+ * `earned` is the account's total per token (and of NFTs) as it is now.
  */
 export const RewardPaidSchema = Type.Object({
   rewardId: Type.String({ format: 'uuid' }),

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox'
 import { OncePerAssetRefusalSchema, RuleNodeOnTheWireSchema } from './eligibility.ts'
-import { PaidNftSchema } from './nfts.ts'
+import { NftTemplateSchema, PaidNftSchema } from './nfts.ts'
 import { OperatorCheckRefusalSchema } from './operator-check.ts'
 
 /** `POST /api/codes`: a code as typed, scanned or read from an image; the server normalises it. */
@@ -52,6 +52,8 @@ export const PendingRewardSchema = Type.Object({
   nextClaimAt: Type.Optional(Type.String({ format: 'date-time' })),
   transactionId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
   reward: Type.Optional(Type.Object({ amount: Type.String(), token: Type.String() })),
+  /** Once accepted, an NFT campaign's reward: the template it mints or sends, for its art. */
+  nft: Type.Optional(NftTemplateSchema),
   createdAt: Type.String({ format: 'date-time' }),
   /**
    * Pending or processing while payouts are paused (the payout account is out of CPU, NET or
@@ -82,7 +84,15 @@ export type RewardHistoryEntry = Static<typeof RewardHistoryEntrySchema>
  * What an account has been paid in one token, all its history summed exactly, in the token's
  * precision: e.g. amount '35.0000', token 'FERN'.
  */
-export const EarnedTotalSchema = Type.Object({ amount: Type.String(), token: Type.String() })
+export const EarnedTokensSchema = Type.Object({ amount: Type.String(), token: Type.String() })
+export type EarnedTokens = Static<typeof EarnedTokensSchema>
+
+/** The NFTs an account has been paid in all its history, counted: assets do not add up. */
+export const EarnedNftsSchema = Type.Object({ nfts: Type.Integer({ minimum: 1 }) })
+export type EarnedNfts = Static<typeof EarnedNftsSchema>
+
+/** One line of an account's total earned: a token's sum, or (after them) its NFTs' count. */
+export const EarnedTotalSchema = Type.Union([EarnedTokensSchema, EarnedNftsSchema])
 export type EarnedTotal = Static<typeof EarnedTotalSchema>
 
 export const SubmitCodeResponseSchema = Type.Object({ reward: PendingRewardSchema })

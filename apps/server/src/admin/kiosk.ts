@@ -125,6 +125,8 @@ export class Kiosk {
       replacedBy: code?.until.toISOString() ?? null,
       claimed: campaign.claimed,
       state: campaign.state,
+      reward: campaign.reward,
+      nft: campaign.nft,
     }
   }
 }

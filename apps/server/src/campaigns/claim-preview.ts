@@ -25,12 +25,14 @@ export async function readClaimPreview(
         starts_at: Date | null
         ends_at: Date | null
         state: ClaimState
+        remaining: number | null
       }
   >(
     `SELECT c.name, c.reward_quantity, c.starts_at, s.ends_at,
             c.nft_collection, c.nft_schema,
             c.nft_template_id, c.nft_name, c.nft_image, c.nft_pool, c.rules,
             c.claim_group, g.claims_per_wallet, ${periodNameOf('g')} AS period,
+            s.remaining,
             coalesce(s.refusal, 'open') AS state
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
       CROSS JOIN LATERAL ${codeStandingOf('k', 'c')} s
@@ -47,6 +49,7 @@ export async function readClaimPreview(
     startsAt: row.starts_at && new Date(row.starts_at).toISOString(),
     endsAt: row.ends_at && new Date(row.ends_at).toISOString(),
     state: row.state,
+    remaining: row.remaining,
     ...(rules && { rules }),
   }
 }

@@ -38,7 +38,7 @@ export function publicConfigFor(env: Environment, chain: ChainSettings): PublicC
       id: chain.id,
       apiUrl: chain.publicApiUrl,
       explorerTransactionUrl: chain.explorerTransactionUrl,
-      explorerAssetUrl: explorerAssetUrlOn(chain.name),
+      explorerAssetUrl: explorerAssetUrlOn(chain),
     },
     ipfsGateway: ipfsGatewayFor(env.IPFS_GATEWAY, chain),
     wallets,

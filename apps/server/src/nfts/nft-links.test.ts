@@ -38,11 +38,16 @@ describe('where NFT images and asset pages are', () => {
     expect(imageSources('/devchain')).toEqual(["'self'", 'data:', 'blob:'])
   })
 
-  it("links an asset to AtomicHub's page on WAX and its testnet; the devchain has none", () => {
-    expect(explorerAssetUrlOn('wax').replace('{id}', '1099511627776')).toBe(
+  it("links an asset to AtomicHub's page on WAX and its testnet, and to the devchain's own page there", () => {
+    expect(explorerAssetUrlOn(wax).replace('{id}', '1099511627776')).toBe(
       'https://wax.atomichub.io/explorer/asset/wax-mainnet/1099511627776',
     )
-    expect(explorerAssetUrlOn('wax-testnet')).toMatch(/^https:\/\/wax-test\.atomichub\.io\//)
-    expect(explorerAssetUrlOn('devchain')).toBe('')
+    expect(explorerAssetUrlOn(publicChainSettings('wax-testnet', undefined))).toBe(
+      'https://wax-test.atomichub.io/explorer/asset/wax-testnet/{id}',
+    )
+    expect(explorerAssetUrlOn(devchain)).toBe('/devchain/asset/{id}')
+    expect(explorerAssetUrlOn({ ...devchain, publicApiUrl: 'http://127.0.0.1:8888' })).toBe(
+      'http://127.0.0.1:8888/asset/{id}',
+    )
   })
 })

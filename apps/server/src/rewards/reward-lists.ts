@@ -138,34 +138,44 @@ export async function findHistoryEntries(
   return rows.map((row) => ({ rewardId: row.reward_id, entry: toHistoryEntry(row) }))
 }
 
-// Amounts are exact decimal strings ('25.0000'): summed as numeric, never as floats. A numeric
-// sum keeps its terms' scale, so the total is written in the token's precision. NFTs have none.
-const EARNED_TOTALS = `SELECT token, sum(amount::numeric)::text AS amount FROM reward_history
-  WHERE amount IS NOT NULL`
+/**
+ * The account's totals, a row per token and one for its NFTs (token null, amount their count),
+ * which sorts last. Amounts are exact decimal strings ('25.0000'): summed as numeric, never as
+ * floats. A numeric sum keeps its terms' scale, so the total is written in the token's precision.
+ * An NFT has no amount: its entry is counted.
+ */
+const earnedTotals = (account: string) => `SELECT token,
+    CASE WHEN token IS NULL THEN count(*)::text ELSE sum(amount::numeric)::text END AS amount
+  FROM reward_history WHERE wax_account = ${account} GROUP BY token ORDER BY token NULLS LAST`
 
-/** What the account has been paid in all its history, per token. */
-export async function sumEarned(db: Queryable, waxAccount: string | null): Promise<EarnedTotal[]> {
-  if (!waxAccount) return []
-  return db.query<EarnedTotal>(
-    `${EARNED_TOTALS} AND wax_account = $1 GROUP BY token ORDER BY token`,
-    [waxAccount],
-  )
+interface EarnedRow {
+  token: string | null
+  amount: string
 }
 
-/** For each history entry of `ids`, what its account has been paid in all, per token. */
+const toEarnedTotal = ({ token, amount }: EarnedRow): EarnedTotal =>
+  token === null ? { nfts: Number(amount) } : { amount, token }
+
+/** What the account has been paid in all its history, per token, and how many NFTs. */
+export async function sumEarned(db: Queryable, waxAccount: string | null): Promise<EarnedTotal[]> {
+  if (!waxAccount) return []
+  return (await db.query<EarnedRow>(earnedTotals('$1'), [waxAccount])).map(toEarnedTotal)
+}
+
+/** For each history entry of `ids`, what its account has been paid in all, as `sumEarned`. */
 export async function sumEarnedOfEntries(
   db: Queryable,
   ids: string[],
 ): Promise<Map<string, EarnedTotal[]>> {
-  const rows = await db.query<EarnedTotal & { entry_id: string }>(
+  const rows = await db.query<EarnedRow & { entry_id: string }>(
     `SELECT h.id AS entry_id, t.token, t.amount FROM reward_history h
-       CROSS JOIN LATERAL (${EARNED_TOTALS} AND wax_account = h.wax_account GROUP BY token) t
-      WHERE h.id = ANY($1::uuid[]) ORDER BY h.id, t.token`,
+       CROSS JOIN LATERAL (${earnedTotals('h.wax_account')}) t
+      WHERE h.id = ANY($1::uuid[]) ORDER BY h.id, t.token NULLS LAST`,
     [ids],
   )
   const totals = new Map<string, EarnedTotal[]>()
-  for (const { entry_id, token, amount } of rows) {
-    totals.set(entry_id, [...(totals.get(entry_id) ?? []), { amount, token }])
+  for (const row of rows) {
+    totals.set(row.entry_id, [...(totals.get(row.entry_id) ?? []), toEarnedTotal(row)])
   }
   return totals
 }

@@ -1,23 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ChainState, ExecutedTransaction } from '../chain-state'
 import { formatTimePoint } from '../time'
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ??
-      character,
-  )
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}
-code{word-break:break-all}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}</style>
-</head>
-<body>${body}</body>
-</html>`
+import { escapeHtml, page } from './html-page'
 
 function describeAction(action: Record<string, unknown>): string {
   const data = action.data

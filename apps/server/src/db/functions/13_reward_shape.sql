@@ -16,6 +16,7 @@ DECLARE
   shape jsonb;
   transfer text;
   quantity text;
+  template jsonb;
 BEGIN
   shape := jsonb_build_object(
     'id', reward.id, 'code', reward.code, 'status', reward.status, 'reason', reward.reason,
@@ -50,13 +51,25 @@ BEGIN
       shape := shape || jsonb_build_object('transactionId', transfer);
     END IF;
   END IF;
-  -- An accepted reward shows what it pays ('10.0000 FERN'); an NFT's campaign has no quantity.
-  IF reward.campaign_id IS NOT NULL THEN
-    SELECT c.reward_quantity INTO quantity FROM campaigns c WHERE c.id = reward.campaign_id;
-    IF quantity IS NOT NULL THEN
-      shape := shape || jsonb_build_object('reward', jsonb_build_object(
-        'amount', split_part(quantity, ' ', 1), 'token', split_part(quantity, ' ', 2)));
-    END IF;
+  -- An accepted reward shows what it pays ('10.0000 FERN'), or the NFT's template as the
+  -- campaign was created with it. An NFT's art shows from the start, for the visitor to watch it
+  -- come: a pending reward's code names its campaign, which the submission found standing.
+  SELECT c.reward_quantity,
+         CASE WHEN c.nft_collection IS NOT NULL THEN jsonb_build_object(
+           'collection', c.nft_collection, 'schema', c.nft_schema,
+           'templateId', c.nft_template_id, 'name', c.nft_name, 'image', c.nft_image) END
+    INTO quantity, template
+    FROM campaigns c
+   WHERE c.id = coalesce(reward.campaign_id, (SELECT k.campaign_id FROM codes k
+                                              WHERE k.code = reward.code AND reward.status = 'pending'));
+  IF reward.campaign_id IS NULL THEN
+    quantity := NULL;
+  END IF;
+  IF quantity IS NOT NULL THEN
+    shape := shape || jsonb_build_object('reward', jsonb_build_object(
+      'amount', split_part(quantity, ' ', 1), 'token', split_part(quantity, ' ', 2)));
+  ELSIF template IS NOT NULL AND reward.status <> 'rejected' THEN
+    shape := shape || jsonb_build_object('nft', template);
   END IF;
   RETURN shape;
 END $$;
