@@ -19,9 +19,20 @@ export async function expectConnectWalletScreen(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: texts.enterForest })).toHaveCount(0)
 }
 
-/** Opens the app and signs in anonymously against the real server. */
+/**
+ * Signs in anonymously against the real server, as 'Enter the Forest' does, and opens the app on
+ * the connect-wallet screen. 'Enter the Forest' itself also opens the wallet's dialog at once
+ * (session.spec.ts and wallet-connect.spec.ts follow that step); the specs that start here bind a
+ * wallet their own way, or press 'Connect WAX Wallet' themselves.
+ */
 export async function enterForest(page: Page): Promise<void> {
+  // The site's origin, for the server's cross-site guard, from its cheapest page.
+  await page.goto('/api/health')
+  const signedIn = await page.request.post('/api/session', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {},
+  })
+  expect(signedIn.status()).toBe(201)
   await page.goto('/')
-  await page.getByRole('button', { name: texts.enterForest }).click()
   await expectConnectWalletScreen(page)
 }

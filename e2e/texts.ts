@@ -18,6 +18,9 @@ export const texts = {
   claimWaiting: 'A reward waits for you',
   claimNotFound: 'This link holds no reward that can still be claimed.',
   connectToClaim: 'Connect your WAX wallet to claim it.',
+  // The first screen's offer: the welcome reward, before entering.
+  welcomeOffer: 'Your welcome reward',
+  welcomeOfferHow: 'Connect your WAX wallet, then enter the code fernwoodwelcome.',
 } as const
 
 /** The spec's wallet texts, written out independently of the app's texts.ts. */
@@ -43,6 +46,8 @@ export const dashboardTexts = {
   /** On a phone, Help, the language and Logout are behind this button. */
   menu: 'Menu',
   language: 'Language',
+  /** The site's theme in the header's menu: Automatic (the system's), Light or Dark. */
+  theme: 'Theme',
   submitCodeTitle: 'Submit Forest Code',
   enterCodeTab: 'Enter Code',
   scanQrTab: 'Scan QR',

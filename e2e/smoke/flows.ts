@@ -11,8 +11,12 @@ export interface FlowContext {
    * The devchain's demo codes this browser's flows spend: each pays once per server, and the
    * browsers share one.
    */
-  codes: { typed: string; claimLink: string }
+  codes: { typed: string; claimLink: string; nft: NftDemoCode }
 }
+
+/** The devchain's NFT demo codes (each pays an account once) and the NFT each pays. */
+export const nftDemos = { 'ancient-relic': 'Ancient Relic', 'oak-acorn': 'Oak acorn' } as const
+type NftDemoCode = keyof typeof nftDemos
 
 /** One of the visitor's main flows, walked through in each browser by a new visitor. */
 export interface Flow {
@@ -31,12 +35,16 @@ const kitTexts = {
 }
 const devchainWallets = ['Dev Wallet', 'Dev Wallet (enter account)', 'Cloud Wallet', 'Anchor']
 
-/** A claim link's reward, on the way in and on the dashboard. */
+/** A claim link's reward, on its page and in the moment after the claim. */
 const claimTexts = {
   waiting: 'A reward waits for you',
   claim: (reward: string) => `Claim ${reward}`,
+  claimed: 'Reward claimed!',
+  paid: (account: string) => `Paid to ${account}.`,
 }
 const demoReward = '25.0000 FERN'
+// As a claim link's button names it.
+const demoRewardNamed = '25 FERN'
 
 /** The connect screen in Korean, written out independently of the app's language files. */
 const korean = {
@@ -57,22 +65,23 @@ const payout = { timeoutMs: 30_000 }
 
 export const flows: Flow[] = [
   {
-    name: "'Enter the Forest' leads from the login screen to the connect screen",
+    name: "'Enter the Forest' opens the wallet's dialog; closed, the connect screen is there",
     async run(visitor) {
       await visitor.open('/')
       await visitor.sees({ role: 'heading', name: texts.title })
       await visitor.sees({ text: texts.tagline })
-      await visitor.click(button(texts.enterForest))
+      await enterForest(visitor)
+      await visitor.click(button(kitTexts.close, kitDialog))
+      await visitor.seesNone(kitDialog)
       await visitor.sees(button(texts.connectWallet))
       await visitor.sees(button(texts.leaveForest))
       await visitor.seesNone(button(texts.enterForest))
     },
   },
   {
-    name: "'Connect WAX Wallet' opens the kit's dialog listing the wallets, each with its logo",
+    name: "the kit's dialog lists the wallets, each with its logo",
     async run(visitor) {
       await enterForest(visitor)
-      await visitor.click(button(texts.connectWallet))
       await visitor.sees({ role: 'heading', name: kitTexts.loginTitle, within: kitDialog })
       await visitor.sees({ text: kitTexts.loginIntro, within: kitDialog })
       for (const wallet of devchainWallets) {
@@ -104,6 +113,20 @@ export const flows: Flow[] = [
     },
   },
   {
+    name: "an NFT's code is paid into Treasures as a card of its art, linked to its asset's page",
+    async run(visitor, { codes }) {
+      const name = nftDemos[codes.nft]
+      const art: Query = { role: 'img', name: `${name}, the NFT` }
+      await connectDevWallet(visitor, 'bob.wam')
+      await visitor.fill(codeBox, codes.nft)
+      await visitor.click(button(dashboardTexts.submitCode))
+      await visitor.sees({ text: dashboardTexts.codeSubmitted })
+      await visitor.sees({ ...art, within: paid(codes.nft) }, { loaded: true, ...payout })
+      // 'Asset #…', the asset's own page; the transaction's link reads its id's ends instead.
+      await visitor.sees({ role: 'link', text: '#', within: paid(codes.nft) })
+    },
+  },
+  {
     name: 'an uploaded picture of a QR code fills the box with its code',
     async run(visitor, { folder }) {
       const image = join(folder, 'forest-code.png')
@@ -117,23 +140,23 @@ export const flows: Flow[] = [
     },
   },
   {
-    name: 'a claim link shows its reward, and once entered and connected one tap claims it',
+    name: "a claim link's one button enters, connects and claims its reward, which the moment after shows paid",
     async run(visitor, { codes }) {
       const offer: Query = { role: 'region', name: claimTexts.waiting }
       await visitor.open(`/c/${codes.claimLink}`)
-      await visitor.sees(offer, { text: demoReward })
-      await visitor.click(button(texts.enterForest))
-      // Entered for a claim, the wallet's dialog is the next step: it opens by itself.
+      await visitor.sees(offer, { text: demoRewardNamed })
+      await visitor.click(button(claimTexts.claim(demoRewardNamed)))
+      // The wallet's dialog opens by itself, and the claim goes once it has connected.
       await chooseDevWalletAccount(visitor, 'carol.wam')
-      await visitor.click(button(claimTexts.claim(demoReward), offer))
-      await visitor.sees(paid(codes.claimLink), { text: `+${demoReward}`, ...payout })
+      const moment: Query = { role: 'dialog', name: claimTexts.claimed }
+      await visitor.sees(moment, { text: demoRewardNamed })
+      await visitor.sees({ text: claimTexts.paid('carol.wam'), within: moment }, payout)
     },
   },
   {
     name: "the kit's language setting turns the app Korean",
     async run(visitor) {
       await enterForest(visitor)
-      await visitor.click(button(texts.connectWallet))
       await visitor.click(button(kitTexts.settings, kitDialog))
       await visitor.click({ role: 'button', text: kitTexts.language, within: kitDialog })
       await visitor.click({ text: korean.languageName, exact: true, within: kitDialog })
@@ -146,15 +169,15 @@ export const flows: Flow[] = [
   },
 ]
 
+/** 'Enter the Forest', which opens the kit's dialog at once: one step to a connected wallet. */
 async function enterForest(visitor: Visitor): Promise<void> {
   await visitor.open('/')
   await visitor.click(button(texts.enterForest))
-  await visitor.sees(button(texts.connectWallet))
+  await visitor.sees({ role: 'heading', name: kitTexts.loginTitle, within: kitDialog })
 }
 
 async function connectDevWallet(visitor: Visitor, account: string): Promise<void> {
   await enterForest(visitor)
-  await visitor.click(button(texts.connectWallet))
   await chooseDevWalletAccount(visitor, account)
 }
 

@@ -24,12 +24,12 @@ const browserRuns: BrowserRun[] = [
   {
     id: 'firefox-esr',
     launch: (paths) => launchFirefox(paths.firefox),
-    codes: { typed: 'mossy-oak', claimLink: 'moon-cap' },
+    codes: { typed: 'mossy-oak', claimLink: 'moon-cap', nft: 'ancient-relic' },
   },
   {
     id: 'webkitgtk',
     launch: (paths) => launchWebKitGtk(paths),
-    codes: { typed: 'silver-fern', claimLink: 'dew-drop' },
+    codes: { typed: 'silver-fern', claimLink: 'dew-drop', nft: 'oak-acorn' },
   },
 ]
 

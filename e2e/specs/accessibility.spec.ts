@@ -43,6 +43,13 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.evaluate(() => sessionStorage.clear())
         await page.goto('/')
         await expect(page.getByRole('button', { name: texts.enterForest })).toBeVisible()
+        // What entering gets a visitor, on the first screen: the welcome reward and its code.
+        const offer = page.getByRole('region', { name: texts.welcomeOffer })
+        await expect(offer).toContainText('10 FERN')
+        await expect(offer).toContainText(texts.welcomeOfferHow)
+        await expect(page.getByRole('combobox', { name: dashboardTexts.language })).toHaveValue(
+          'en',
+        )
         expect(await seriousViolations(page)).toEqual([])
         await enterForest(page)
         expect(await seriousViolations(page)).toEqual([])

@@ -44,6 +44,13 @@ const consoleTexts = {
   claimedInTotal: (count: number) => `${count} claimed in total`,
   noFailedPayouts: 'No failed payouts.',
   retried: (code: string) => `${code} will be paid again by the next free worker.`,
+  summaryTitle: 'At a glance',
+  openCampaigns: 'Open campaigns',
+  claimsLastHour: 'Claims in the last hour',
+  steps: ['1. What it pays', '2. When and how many', '3. Who may claim'],
+  advanced: 'Rules, limits and checks',
+  newRow: 'new',
+  rowActions: (slug: string) => `Actions for ${slug}`,
 } as const
 
 const OPERATOR = 'carol.wam'
@@ -108,17 +115,51 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
   await expect(page.getByText(consoleTexts.operator(OPERATOR))).toBeVisible()
   await page.evaluate(() => Object.assign(window, { sameConsoleDocument: true }))
 
-  // Create the campaign from the keyboard: each field by its label, Enter submits.
+  // The figures come first: read before this campaign and its claim move them.
+  const summary = page.getByRole('region', { name: consoleTexts.summaryTitle })
+  const figure = (label: string) =>
+    summary
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+  await expect(figure(consoleTexts.openCampaigns)).toHaveText(/^\d+$/)
+  const openBefore = Number(await figure(consoleTexts.openCampaigns).textContent())
+  const lastHourBefore = Number(await figure(consoleTexts.claimsLastHour).textContent())
+
+  // The form in steps, its rules folded until asked for.
   const form = page.getByRole('region', { name: 'New campaign' })
+  for (const step of consoleTexts.steps)
+    await expect(form.getByRole('group', { name: step })).toBeVisible()
+  const advanced = form.getByText(consoleTexts.advanced)
+  await expect(form.getByLabel('Group', { exact: true })).toBeHidden()
+  await advanced.click()
+  await expect(form.getByLabel('Group', { exact: true })).toBeVisible()
+  await advanced.click()
+  await expect(form.getByLabel('Group', { exact: true })).toBeHidden()
+
+  // Create the campaign from the keyboard: each field by its label, the payment's radios by the
+  // arrow keys, Enter submits.
   await form.getByLabel('Slug').fill(slug)
   await form.getByLabel('Name', { exact: true }).fill('Lantern cards')
+  const tokenAmount = form.getByRole('radio', { name: 'A token amount' })
+  await expect(tokenAmount).toBeChecked()
+  await tokenAmount.press('ArrowDown')
+  await expect(form.getByRole('radio', { name: 'A new NFT, minted from a template' })).toBeChecked()
+  await expect(form.getByLabel('Reward')).toHaveCount(0)
+  await page.keyboard.press('ArrowUp')
+  await expect(tokenAmount).toBeChecked()
   await form.getByLabel('Reward').fill('2.5000 FERN')
   await form.getByLabel('Reward').press('Enter')
   await expect(
     page.getByRole('status').filter({ hasText: consoleTexts.created(slug, '2.5000 FERN') }),
   ).toBeVisible()
+  // The new row stands out, marked new, and is brought into view.
   const row = campaignRow(page, slug)
+  await expect(row).toHaveClass(/console__row--new/)
+  await expect(row.getByRole('rowheader')).toContainText(consoleTexts.newRow)
+  await expect(row).toBeInViewport()
   await expect(row.locator('[data-column="claimed"]')).toHaveText('0')
+  await expect(figure(consoleTexts.openCampaigns)).toHaveText(String(openBefore + 1))
 
   await page.getByLabel('How many').fill('3')
   await page.getByRole('button', { name: 'Generate codes' }).click()
@@ -169,6 +210,12 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
     await expect(row.locator('[data-column="remaining"]')).toHaveText('2')
     await expect(chart.getByText(consoleTexts.claimedInTotal(1))).toBeVisible()
     await expect(chart.locator('.ct-line')).toHaveCount(1)
+    await expect(figure(consoleTexts.claimsLastHour)).toHaveText(String(lastHourBefore + 1))
+    // The time axis reads: whole minutes, each label its own.
+    const timeLabels = await chart.locator('.ct-label.ct-horizontal').allTextContents()
+    expect(timeLabels.length).toBeGreaterThan(1)
+    for (const label of timeLabels) expect(label).toMatch(/^\d{1,2}:\d\d( [AP]M)?$/)
+    expect(new Set(timeLabels).size).toBe(timeLabels.length)
 
     // Every part of the console on screen, a table row each: nothing serious for axe-core.
     const { violations } = await new AxeBuilder({ page }).include('main').analyze()
@@ -449,7 +496,7 @@ for (const [name, device, slug] of [
     const { defaultBrowserType: _browser, ...viewport } = device
     test.use(viewport)
 
-    test('the page is no wider than the screen: a wide table scrolls inside its own panel', async ({
+    test('the page is no wider than the screen: a wide table scrolls inside its own panel, a row’s actions behind one menu button', async ({
       page,
     }) => {
       await openConsoleQuicklyAs(page, OPERATOR)
@@ -470,6 +517,34 @@ for (const [name, device, slug] of [
       }))
       expect(widths).toEqual({ page: device.viewport.width, layout: device.viewport.width })
       expect(await seriousAxeViolations(page, 'main')).toEqual([])
+
+      // A row's actions sit behind one button; its menu opens on it, Escape closes it.
+      const row = campaignRow(page, slug)
+      const menuButton = row.getByRole('button', { name: consoleTexts.rowActions(slug) })
+      const close = row.getByRole('button', { name: `Close ${slug}` })
+      await expect(close).toBeHidden()
+      await menuButton.press('Enter')
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+      const chartAction = row.getByRole('button', { name: `Chart of ${slug}` })
+      await expect(chartAction).toBeFocused()
+      await expect(close).toBeVisible()
+      expect(await seriousAxeViolations(page, 'main')).toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(close).toBeHidden()
+      await expect(menuButton).toBeFocused()
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+
+      // An action chosen closes the menu; its dialog gives focus back to the menu's button.
+      await menuButton.click()
+      await close.click()
+      const dialog = page.getByRole('alertdialog', {
+        name: consoleTexts.confirmCloseTitle('Lantern walk'),
+      })
+      await expect(dialog).toBeVisible()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await expect(dialog).toHaveCount(0)
+      await expect(close).toBeHidden()
+      await expect(menuButton).toBeFocused()
     })
   })
 }

@@ -78,7 +78,7 @@ test('a refused camera is reported, says how to allow it, and scanning stays off
   const refused = toast(page, dashboardTexts.cameraFailed)
   await expect(refused).toBeVisible()
   await expect(refused).toHaveAttribute('data-type', 'error')
-  // Under the viewport, where the picture would be, until the next start.
+  // In the viewfinder, where the picture would be, until the next start.
   await expect(
     page.getByRole('alert').filter({ hasText: dashboardTexts.cameraRefusal.blocked }),
   ).toBeVisible()

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
+import { openConsoleQuicklyAs, withOperator } from '../support/console'
 import {
   accounts,
   activityList,
@@ -136,3 +137,48 @@ test('an unknown code gets no success toast: an error toast names why, and the A
   await expect(codeBox(page)).toHaveValue(code)
   await expect(codeBox(page)).toBeFocused()
 })
+
+// The console specs' kind of server (an operator, carol): the campaign below is made through the
+// console's API, and its NFT waits an hour before it is paid.
+const operatorTest = withOperator('carol.wam')
+
+operatorTest(
+  "a typed code of an NFT campaign shows the NFT's art in Activity, veiled, while it waits to be paid",
+  async ({ page, browser, baseURL }) => {
+    await openConsoleQuicklyAs(page, 'carol.wam')
+    const created = await page.request.post('/api/admin/campaigns', {
+      headers: { origin: new URL(page.url()).origin },
+      data: {
+        slug: 'frond-later',
+        name: 'Frond later',
+        kind: 'shared',
+        code: 'frond-later',
+        nft: 'fernwoodnfts:1',
+        humanCheck: 'off',
+        payoutDelay: 3600,
+      },
+    })
+    expect(created.status(), await created.text()).toBe(201)
+
+    const visitor = await browser.newContext({ baseURL })
+    try {
+      const visitorPage = await visitor.newPage()
+      await enterDashboard(visitorPage, accounts.payingCodes)
+      await codeBox(visitorPage).fill('frond-later')
+      await codeBox(visitorPage).press('Enter')
+      const entry = activityList(visitorPage)
+        .getByRole('listitem')
+        .filter({ hasText: 'frond-later' })
+      await expect(entry).toContainText('Pending')
+      await expect(entry).toContainText('Fern frond')
+      await expect(entry).toContainText('On its way to your wallet')
+      const art = entry.getByRole('img', { name: 'Fern frond, the NFT' })
+      await expect
+        .poll(() => art.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0)
+      expect((await art.boundingBox())?.width).toBeGreaterThanOrEqual(140)
+    } finally {
+      await visitor.close()
+    }
+  },
+)

@@ -11,6 +11,8 @@ test.use({ serverEnv: { LOG_LEVEL: 'error' } })
 const paidCode = 'mossy-oak'
 const copiedCode = 'dew-drop'
 const totalCode = 'moon-cap'
+/** The devchain's NFT demo: a shared code minting each account one 'Ancient Relic'. */
+const nftCode = 'ancient-relic'
 
 /** The account's FERN balance as the devchain's node reports it; null when it holds none. */
 async function chainBalance(page: Page, account: string): Promise<number | null> {
@@ -29,24 +31,26 @@ const balanceText = (amount: number | null) =>
 const fern = (amount: number) =>
   `${amount.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })} FERN`
 
+/** 'Total earned: 25.0000 FERN · 1 NFT': its FERN, and its NFTs counted after them. */
+const TOTAL_EARNED = /^Total earned: (?:([\d,.]+) FERN)?(?:(?: · )?(\d+) NFTs?)?$/
+
 /**
  * What Treasures says the account has earned in all, once the live feed's snapshot is in (the
- * list or its empty note shows); 0 when it says nothing.
+ * list or its empty note shows): its FERN and its NFTs, 0 for what it does not name.
  */
-async function totalEarned(page: Page): Promise<number> {
+async function totalEarned(page: Page): Promise<{ fern: number; nfts: number }> {
   await expect(
     treasures(page).getByRole('list').or(treasures(page).getByText(dashboardTexts.noTreasures)),
   ).toBeVisible()
   const total = treasures(page).getByText(/^Total earned: /)
-  if ((await total.count()) === 0) return 0
-  const text = (await total.textContent()) ?? ''
-  return Number(
-    text
-      .replace(/^Total earned: /, '')
-      .replace(' FERN', '')
-      .replaceAll(',', ''),
-  )
+  if ((await total.count()) === 0) return { fern: 0, nfts: 0 }
+  const [, fern = '0', nfts = '0'] = TOTAL_EARNED.exec((await total.textContent()) ?? '') ?? []
+  return { fern: Number(fern.replaceAll(',', '')), nfts: Number(nfts) }
 }
+
+/** The total as Treasures words it: FERN first, then the NFTs, each only when there are some. */
+const totalText = ({ fern: amount, nfts }: { fern: number; nfts: number }) =>
+  `Total earned: ${[amount > 0 ? fern(amount) : '', nfts > 0 ? `${nfts} NFT${nfts === 1 ? '' : 's'}` : ''].filter(Boolean).join(' · ')}`
 
 test('Treasures shows the total earned, which grows when a reward is paid, without a reload', async ({
   page,
@@ -57,8 +61,49 @@ test('Treasures shows the total earned, which grows when a reward is paid, witho
   await codeBox(page).press('Enter')
   await expect(treasures(page).getByText(totalCode)).toBeVisible({ timeout: 15_000 })
   await expect(treasures(page).getByText(/^Total earned: /)).toHaveText(
-    `Total earned: ${fern(before + 25)}`,
+    totalText({ ...before, fern: before.fern + 25 }),
   )
+})
+
+test("an NFT paid is unveiled in Treasures as a card of its art, linked to the asset's own page, and counted beside the tokens", async ({
+  page,
+}) => {
+  await enterDashboard(page, accounts.payingCodes)
+  const before = await totalEarned(page)
+  await codeBox(page).fill(nftCode)
+  await codeBox(page).press('Enter')
+
+  const card = treasures(page).getByRole('listitem').filter({ hasText: nftCode })
+  await expect(card).toBeVisible({ timeout: 20_000 })
+  const art = card.getByRole('img', { name: 'Ancient Relic, the NFT' })
+  await expect
+    .poll(() => art.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0)
+  // Large art: the card's width, not a thumbnail beside a line of text.
+  expect((await art.boundingBox())?.width).toBeGreaterThanOrEqual(140)
+  await expect(treasures(page).getByText(/^Total earned: /)).toHaveText(
+    totalText({ ...before, nfts: before.nfts + 1 }),
+  )
+
+  // 'Asset #…' opens the devchain's page of that asset (AtomicHub's on WAX).
+  const assetLink = card.getByRole('link', { name: /^Asset \d+ in the NFT explorer/ })
+  const assetId = ((await assetLink.textContent()) ?? '').replace('#', '')
+  await expect(assetLink).toHaveAttribute('href', `/devchain/asset/${assetId}`)
+  await expect(assetLink).toHaveAttribute('target', '_blank')
+  const assetPage = await page.request.get(`/devchain/asset/${assetId}`)
+  expect(assetPage.status()).toBe(200)
+  const html = await assetPage.text()
+  expect(html).toContain('<h1>Ancient Relic</h1>')
+  expect(html).toContain(`<th scope="row">Owner</th><td>${accounts.payingCodes}</td>`)
+
+  // One scroll, the page's: the list grows with its entries rather than scrolling inside.
+  const list = treasures(page).getByRole('list')
+  expect(
+    await list.evaluate((element) => ({
+      overflow: getComputedStyle(element).overflowY,
+      cut: element.scrollHeight > element.clientHeight,
+    })),
+  ).toEqual({ overflow: 'visible', cut: false })
 })
 
 test("the header shows the wallet's balance from the chain, which grows when a reward is paid, without a reload", async ({

@@ -112,6 +112,27 @@ test('the chosen language stays for the next visit, from its first screen', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
 })
 
+test('the language is chosen on the first screen, before entering, and the dialog entering opens speaks it', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('combobox', { name: dashboardTexts.language }).selectOption('ko')
+  await expect(page.getByRole('heading', { level: 1, name: korean.title })).toBeVisible()
+  await expect(page.getByText(korean.tagline)).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
+  // The kit's own setting: the choice is the kit's language too, and the next visit's.
+  expect(
+    await page.evaluate(
+      () => JSON.parse(localStorage.getItem('wharf-web.renderer-settings') ?? '{}').language,
+    ),
+  ).toBe('ko')
+
+  await page.getByRole('button', { name: korean.enterForest }).click()
+  const dialog = kitDialog(page)
+  await expect(dialog.getByRole('heading', { name: korean.kitLogin, exact: true })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: korean.kitClose, exact: true })).toBeVisible()
+})
+
 test.describe('a first visit with a Korean browser', () => {
   test.use({ locale: 'ko-KR' })
 
@@ -122,6 +143,11 @@ test.describe('a first visit with a Korean browser', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko')
 
     await page.getByRole('button', { name: korean.enterForest }).click()
+    // Entering opens the wallet's dialog; closed, the connect-wallet screen is Korean too.
+    const dialog = kitDialog(page)
+    await expect(dialog.getByRole('heading', { name: korean.kitLogin, exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
     await expect(page.getByRole('button', { name: korean.connectWallet })).toBeVisible()
     await bindWallet(page, 'alice.wam')
     await expect(page.getByRole('heading', { name: korean.submitCodeTitle })).toBeVisible()
@@ -166,8 +192,8 @@ test("a language picked on the dashboard is the kit dialog's next language, with
   await expect(page.locator('#wharfkit-web-ui')).toBeAttached()
   await page.getByRole('combobox', { name: dashboardTexts.language }).selectOption('ko')
   await page.getByRole('button', { name: korean.logout, exact: true }).click()
+  // Entering opens the kit's dialog by itself.
   await page.getByRole('button', { name: korean.enterForest }).click()
-  await page.getByRole('button', { name: korean.connectWallet }).click()
 
   const dialog = kitDialog(page)
   await expect(dialog.getByRole('heading', { name: korean.kitLogin, exact: true })).toBeVisible()

@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test as base, expect } from '../fixtures'
-import { toast } from '../screens'
 import { bindWallet } from '../support/bind-wallet'
 import { enterDashboard } from '../support/dashboard'
 import { dashboardTexts, texts } from '../texts'
@@ -12,6 +11,9 @@ const kioskTexts = {
   qrAlt: 'QR code: a one-time claim link for Lantern walk',
   orType: /^Or enter the code (\S+)$/,
   claimed: (count: number) => `${count} claimed`,
+  reward: 'Each code pays 1.0000 FERN',
+  countdown: /^New code in \d+:\d{2}$/,
+  celebration: 'Claimed! Enjoy your reward.',
   refused:
     'This kiosk link is not valid: it was revoked or has expired. Ask an operator for a new one.',
   kioskLinksOf: (slug: string) => `Kiosk links of ${slug}`,
@@ -81,6 +83,9 @@ test('an operator issues a kiosk link in the console; a tablet with no session r
     await expect(kiosk.getByRole('heading', { level: 1, name: kioskTexts.title })).toBeFocused()
     await expect(kiosk.getByRole('img', { name: kioskTexts.qrAlt })).toBeVisible()
     await expect(kiosk.getByRole('status').filter({ hasText: kioskTexts.claimed(0) })).toBeVisible()
+    // What a claim pays, and how long this code still holds.
+    await expect(kiosk.getByText(kioskTexts.reward)).toBeVisible()
+    await expect(kiosk.getByRole('timer')).toHaveText(kioskTexts.countdown)
     // The secret left the address bar; the tablet holds the kiosk's cookie and nothing else, and
     // asked for no session nor anything of the console, to which nothing on the page leads.
     expect(kiosk.url()).toBe(`${baseURL}/kiosk`)
@@ -102,10 +107,11 @@ test('an operator issues a kiosk link in the console; a tablet with no session r
     const visitor = await firstVisitor.newPage()
     await enterDashboard(visitor, 'alice.wam')
     await visitor.goto(`/c/${first}`)
-    await visitor.getByRole('button', { name: dashboardTexts.claimReward('1.0000 FERN') }).click()
-    await expect(toast(visitor, dashboardTexts.codeSubmitted)).toBeVisible()
+    await visitor.getByRole('button', { name: dashboardTexts.claimReward('1 FERN') }).click()
+    await expect(visitor.getByRole('dialog', { name: 'Reward claimed!' })).toBeVisible()
 
-    // The kiosk moves on by itself: a new code, the claim counted.
+    // The kiosk moves on by itself: the claim celebrated and counted, a new code.
+    await expect(kiosk.getByText(kioskTexts.celebration)).toBeVisible({ timeout: 15_000 })
     await expect(kiosk.getByRole('status').filter({ hasText: kioskTexts.claimed(1) })).toBeVisible({
       timeout: 15_000,
     })

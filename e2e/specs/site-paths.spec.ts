@@ -18,7 +18,7 @@ test('/claim/{code}, the address people guess, opens the claim link of that code
   expect(response?.request().redirectedFrom()?.url()).toBe(`${baseURL}/claim/willow-wisp`)
   expect(response?.url()).toBe(`${baseURL}/c/willow-wisp`)
   await expect(page.getByRole('region', { name: texts.claimWaiting })).toContainText('FERN')
-  await expect(page.getByRole('button', { name: texts.enterForest })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Claim 25 FERN' })).toBeEnabled()
 })
 
 test('an address the site does not have shows a page saying so, whose link leads home', async ({

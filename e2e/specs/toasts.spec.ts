@@ -1,18 +1,33 @@
-import type { Locator } from '@playwright/test'
-import { expect, test } from '../fixtures'
-import { enterForest, toast } from '../screens'
+import type { Locator, Page } from '@playwright/test'
+import { toast } from '../screens'
 import { contrastRatio } from '../support/contrast'
-import { texts } from '../texts'
+import { texts, walletTexts } from '../texts'
+import { expect, kitDialog, test, walletOption } from '../wallet-fixtures'
 
-test('toasts appear at the bottom right in success or error style', async ({ page }) => {
-  // Without the wallet kit, 'Connect WAX Wallet' answers with the spec's error toast.
+// Signed in without the wallet kit, 'Enter the Forest' ends on the spec's error toast at once.
+async function enterWithoutKit(page: Page): Promise<Locator> {
   await page.route('**/assets/kit-*.js', (route) => route.abort('internetdisconnected'))
-  await enterForest(page)
-  const success = toast(page, texts.signInSucceeded)
-  await expect(success).toHaveAttribute('data-type', 'success')
+  await page.goto('/')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  return toast(page, texts.walletNotInitialized)
+}
 
-  await page.getByRole('button', { name: texts.connectWallet }).click()
-  const error = toast(page, texts.walletNotInitialized)
+/**
+ * 'Enter the Forest' and alice.wam chosen in the wallet's dialog it opens: the entrance's success,
+ * said once the wallet is connected, with the wallet's own words under it.
+ */
+async function enterAndConnect(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  const dialog = kitDialog(page)
+  await walletOption(dialog, 'Dev Wallet').click()
+  await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
+  const success = toast(page, texts.signInSucceeded)
+  await expect(success).toContainText(walletTexts.connected('alice.wam'))
+  return success
+}
+
+test('an error toast appears at the bottom right, in the error style', async ({ page }) => {
+  const error = await enterWithoutKit(page)
   await expect(error).toBeVisible()
   await expect(error).toHaveAttribute('data-type', 'error')
 
@@ -29,33 +44,33 @@ test('a toast hides itself five seconds after it appears', async ({ page }) => {
   // are counted exactly, however slowly a loaded machine runs the page.
   await page.clock.install()
   await page.clock.pauseAt(Date.now() + 60_000)
-  await enterForest(page)
-  // sonner renders a new toast from a zero-delay timer; the toast's five seconds start there.
+  const error = await enterWithoutKit(page)
+  // The failure has been said once the button is ready again; sonner renders the toast from a
+  // zero-delay timer, and its five seconds start there.
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeEnabled()
   await page.clock.runFor(0)
-  const success = toast(page, texts.signInSucceeded)
-  await expect(success).toBeVisible()
+  await expect(error).toBeVisible()
   // sonner pauses a toast's timer while the pointer is over the toasts (and while the tab is in
   // the background, never the case for a headless page); keep the pointer well away from them.
   await page.mouse.move(0, 0)
 
   await page.clock.runFor(4_999)
-  await expect(success).toBeVisible()
-  await expect(success).toHaveAttribute('data-removed', 'false')
+  await expect(error).toBeVisible()
+  await expect(error).toHaveAttribute('data-removed', 'false')
 
   // At 5 s the toast starts its exit, and sonner takes it out of the page 200 ms later.
   await page.clock.runFor(1)
-  await expect(success).toHaveAttribute('data-removed', 'true')
+  await expect(error).toHaveAttribute('data-removed', 'true')
   await page.clock.runFor(200)
-  await expect(success).toBeHidden()
+  await expect(error).toBeHidden()
 })
 
 test('a toast disappears at once when dismissed', async ({ page }) => {
-  await enterForest(page)
-  const success = toast(page, texts.signInSucceeded)
-  await expect(success).toBeVisible()
+  const error = await enterWithoutKit(page)
+  await expect(error).toBeVisible()
 
-  await success.getByRole('button', { name: 'Close notification' }).click()
-  await expect(success).toBeHidden({ timeout: 1_000 })
+  await error.getByRole('button', { name: 'Close notification' }).click()
+  await expect(error).toBeHidden({ timeout: 1_000 })
 })
 
 /** What a reader of the toast meets: its colours, its type size and its close button's box. */
@@ -104,48 +119,61 @@ function expectReadable(look: Awaited<ReturnType<typeof toastLook>>) {
   expect(closeBox.y + closeBox.height).toBeLessThanOrEqual(toastBox.y + toastBox.height)
 }
 
-test('success and error toasts are in our palette, AA contrast, readable type, the close button inside', async ({
-  page,
-}) => {
-  await page.route('**/assets/kit-*.js', (route) => route.abort('internetdisconnected'))
-  await enterForest(page)
-  const success = toast(page, texts.signInSucceeded)
-  await expect(success).toHaveAttribute('data-type', 'success')
-  // Past sonner's entrance, so the colours read are the settled ones.
-  await expect(success).toHaveAttribute('data-mounted', 'true')
-  const successLook = await toastLook(success)
-  expectReadable(successLook)
-  await success.getByRole('button', { name: 'Close notification' }).click()
-  await expect(success).toBeHidden()
+for (const scheme of ['light', 'dark'] as const) {
+  test(`success and error toasts are in our ${scheme} palette, AA contrast, readable type, the close button inside`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    // A sign-in lost on the network is the error; entering again and connecting, the success.
+    await page.route('**/api/session', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    )
+    await page.goto('/')
+    await page.getByRole('button', { name: texts.enterForest }).click()
+    const error = page.locator('[data-sonner-toast][data-type="error"]')
+    await expect(error).toHaveAttribute('data-mounted', 'true')
+    const errorLook = await toastLook(error)
+    expectReadable(errorLook)
+    await error.getByRole('button', { name: 'Close notification' }).click()
+    await expect(error).toBeHidden()
 
-  await page.getByRole('button', { name: texts.connectWallet }).click()
-  const error = toast(page, texts.walletNotInitialized)
-  await expect(error).toHaveAttribute('data-type', 'error')
-  await expect(error).toHaveAttribute('data-mounted', 'true')
-  const errorLook = await toastLook(error)
-  expectReadable(errorLook)
-  // The two styles are told apart by more than their words.
-  expect(errorLook.background).not.toEqual(successLook.background)
+    await page.unroute('**/api/session')
+    const success = await enterAndConnect(page)
+    await expect(success).toHaveAttribute('data-type', 'success')
+    // Past sonner's entrance, so the colours read are the settled ones.
+    await expect(success).toHaveAttribute('data-mounted', 'true')
+    const successLook = await toastLook(success)
+    expectReadable(successLook)
+    // The two styles are told apart by more than their words.
+    expect(errorLook.background).not.toEqual(successLook.background)
+    // Each theme's own: a day toast is light under dark ink, a night toast the other way round.
+    const lightBackground = (look: typeof successLook) =>
+      contrastRatio(look.background, 'rgb(0, 0, 0)') >
+      contrastRatio(look.background, 'rgb(255, 255, 255)')
+    expect(lightBackground(successLook)).toBe(scheme === 'light')
+    expect(lightBackground(errorLook)).toBe(scheme === 'light')
 
-  // Still bottom right.
-  const viewport = page.viewportSize()
-  if (!viewport) throw new Error('no viewport')
-  expect(errorLook.toastBox.x).toBeGreaterThan(viewport.width / 2)
-  expect(viewport.height - (errorLook.toastBox.y + errorLook.toastBox.height)).toBeLessThan(48)
-})
+    // Still bottom right.
+    const viewport = page.viewportSize()
+    if (!viewport) throw new Error('no viewport')
+    expect(successLook.toastBox.x).toBeGreaterThan(viewport.width / 2)
+    expect(viewport.height - (successLook.toastBox.y + successLook.toastBox.height)).toBeLessThan(
+      48,
+    )
+  })
+}
 
 test('the close button, focused, shows a focus ring and Enter dismisses the toast', async ({
   page,
 }) => {
-  await enterForest(page)
-  const success = toast(page, texts.signInSucceeded)
-  await expect(success).toBeVisible()
-  const close = success.getByRole('button', { name: 'Close notification' })
+  const error = await enterWithoutKit(page)
+  await expect(error).toBeVisible()
+  const close = error.getByRole('button', { name: 'Close notification' })
   // Tab from the page into the toast, as sonner's toasts and their buttons are tabbable.
-  await success.focus()
+  await error.focus()
   await page.keyboard.press('Tab')
   await expect(close).toBeFocused()
   await expect(close).toHaveCSS('outline-width', '3px')
   await page.keyboard.press('Enter')
-  await expect(success).toBeHidden()
+  await expect(error).toBeHidden()
 })

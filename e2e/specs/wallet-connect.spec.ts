@@ -14,7 +14,9 @@ test('connecting the Dev Wallet as alice.wam binds the account; a reload keeps i
   page,
 }) => {
   const dialog = await openWalletLogin(page)
-  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+  // Behind the dialog nothing is under way until a wallet is chosen: no 'Connecting...' yet.
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeDisabled()
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toHaveCount(0)
   await walletOption(dialog, 'Dev Wallet').click()
   await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
 
@@ -36,9 +38,50 @@ test('connecting the Dev Wallet as alice.wam binds the account; a reload keeps i
   await expectLoginScreen(page)
   expect(await storedKitSessions(page)).toEqual([])
 
-  // The next visitor on this browser starts without an account.
+  // The next visitor on this browser starts without an account: entering opens the dialog.
   await page.getByRole('button', { name: texts.enterForest }).click()
   await expectConnectWalletScreen(page)
+  await expect(walletOption(dialog, 'Dev Wallet')).toBeVisible()
+})
+
+test("'Enter the Forest' is one step to a connected wallet: the dialog opens by itself, and the entrance is said once the wallet is connected", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  const dialog = kitDialog(page)
+  await walletOption(dialog, 'Dev Wallet').click()
+  // Nothing is connected yet, and nothing says so.
+  await expect(toast(page, texts.signInSucceeded)).toHaveCount(0)
+
+  const binding = await holdRequests(page, 'POST', '**/api/wallet')
+  await dialog.getByRole('button', { name: 'alice.wam@active' }).click()
+  // The wallet chosen, the connection is under way: the spec's 'Connecting...'.
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+  await expect(toast(page, texts.signInSucceeded)).toHaveCount(0)
+
+  binding.release()
+  const entered = toast(page, texts.signInSucceeded)
+  await expect(entered).toHaveAttribute('data-type', 'success')
+  await expect(entered).toContainText(walletTexts.connected('alice.wam'))
+  await expect(page.getByText(walletTexts.waxAccount('alice.wam'))).toBeVisible()
+})
+
+test("closing the dialog 'Enter the Forest' opened leaves the connect-wallet screen, ready", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: texts.enterForest }).click()
+  const dialog = kitDialog(page)
+  await expect(walletOption(dialog, 'Dev Wallet')).toBeVisible()
+
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(toast(page, walletTexts.cancelled)).toHaveAttribute('data-type', 'info')
+  await expect(toast(page, texts.signInSucceeded)).toHaveCount(0)
+  await expectConnectWalletScreen(page)
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeEnabled()
+  await expect(page.getByRole('button', { name: texts.leaveForest })).toBeEnabled()
 })
 
 test('Leave Forest logs the wallet kit out as well', async ({ page }) => {
@@ -110,8 +153,9 @@ test('the login screen never loads the wallet kit; it loads once the visitor has
   await page.getByRole('button', { name: texts.enterForest }).click()
   await expectConnectWalletScreen(page)
   await kitRequested
-  await page.getByRole('button', { name: texts.connectWallet }).click()
-  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+  // Entering opens the wallet's dialog: the button waits for it, not yet 'Connecting...'.
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeDisabled()
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toHaveCount(0)
 
   kitChunk.release()
   await expect(walletOption(kitDialog(page), 'Dev Wallet')).toBeVisible()

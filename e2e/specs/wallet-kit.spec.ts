@@ -14,7 +14,9 @@ import {
 
 test('the kit lists the wallets offered on the devchain, each with its logo', async ({ page }) => {
   const dialog = await openWalletLogin(page)
-  await expect(page.getByRole('button', { name: walletTexts.connecting })).toBeDisabled()
+  // Choosing is not connecting yet: behind the dialog the button waits, not 'Connecting...'.
+  await expect(page.getByRole('button', { name: texts.connectWallet })).toBeDisabled()
+  await expect(page.getByRole('button', { name: walletTexts.connecting })).toHaveCount(0)
 
   await expect(dialog.getByRole('heading', { name: 'Login', exact: true })).toBeVisible()
   await expect(dialog.getByText('Connect your wallet to login')).toBeVisible()

@@ -1,4 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react'
+import { useClaim } from './claim-link/claim'
+import { ClaimLinkEntrance } from './claim-link/claim-link-entrance'
+import { ClaimMoment } from './claim-link/claim-moment'
 import { DevchainPublicWarning } from './config/devchain-public-warning'
 import { Console, onConsolePage } from './console/route'
 import { startLiveFeed } from './live/store'
@@ -24,6 +27,7 @@ function Failed({ error }: { error: unknown }): never {
 /** The spec's screens have no routes: the first state that applies is the one shown. */
 function CurrentScreen() {
   const session = useSession()
+  const claim = useClaim()
   const dashboard = useDashboardScreen()
   // Whom the connect-wallet screen was last shown to. When their wallet is bound, that screen
   // stays (still 'Connecting...') until the dashboard can replace it, so the loading screen never
@@ -61,7 +65,10 @@ function CurrentScreen() {
       </ScreenErrorBoundary>
     )
   }
-  if (session.status === 'signedOut') return <Login />
+  // A claim link opened signed out is its reward's page, its one button claiming it.
+  if (session.status === 'signedOut') {
+    return claim.status === 'none' ? <Login /> : <ClaimLinkEntrance />
+  }
   const { user } = session
   const { waxAccount } = user
   if (waxAccount === null) {
@@ -90,6 +97,7 @@ export function App() {
     <>
       <DevchainPublicWarning />
       <CurrentScreen />
+      <ClaimMoment />
       <Toaster />
     </>
   )

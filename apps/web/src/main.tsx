@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client'
 import { toast } from 'sonner'
 import { App } from './app'
 import { previewWaitingClaim } from './claim-link/claim'
+import { startOneTapClaim } from './claim-link/claim-sending'
 import { takeClaimLink } from './claim-link/waiting-claim'
 import { loadConfig } from './config/store'
 import { KioskScreen, onKioskPage } from './console/route'
 import { currentTexts, startLanguage } from './i18n/current'
 import { checkSession } from './session/store'
+import { startTheme } from './theme/site-theme'
 import { errorMessage } from './ui/error-message'
 import { toasterMounted } from './ui/toaster'
 import './styles/theme.css'
@@ -27,7 +29,11 @@ function startVisit() {
   }
   // What a claim link pays is shown before entering: asked beside the session check.
   void previewWaitingClaim()
+  startOneTapClaim()
 }
+
+// Before anything is painted: the visitor's chosen theme, where it differs from the system's.
+startTheme()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')

@@ -11,8 +11,11 @@ export type Claim =
   | { status: 'previewing'; code: string }
   /** what it pays; `preview.state` says whether it can pay now */
   | { status: 'previewed'; code: string; preview: ClaimPreview }
-  /** the server could not say (offline, too many looks): it can still be claimed, unseen */
-  | { status: 'unseen'; code: string }
+  /**
+   * the server could not say (offline, too many looks, the address locked out for unknown codes):
+   * `error` says why; nothing is offered until it has said, which 'Try again' asks once more
+   */
+  | { status: 'unread'; code: string; error: unknown }
   /** the link's code pays nothing (unknown, or used up): nothing waits any more */
   | { status: 'notFound' }
 
@@ -32,7 +35,7 @@ export async function previewWaitingClaim(): Promise<void> {
       forgetWaitingClaim()
       claim.set({ status: 'notFound' })
     } else {
-      claim.set({ status: 'unseen', code })
+      claim.set({ status: 'unread', code, error })
     }
   }
 }
@@ -52,13 +55,19 @@ export function useClaim(): Claim {
   return useStore(claim)
 }
 
-/** Whether a claim waits that the visitor can take: one that can pay now, or one not yet seen. */
-export function claimable(current: Claim): current is Extract<Claim, { code: string }> {
-  if (current.status === 'previewed') return current.preview.state === 'open'
-  return current.status === 'previewing' || current.status === 'unseen'
+/** The claim waiting now, for modules outside React. */
+export const waitingClaim = claim.get
+export const subscribeClaim = claim.subscribe
+
+/**
+ * Whether a claim waits that the visitor can take: one the server has said pays now. A link whose
+ * reward could not be read offers nothing, so nobody claims what they were never shown.
+ */
+export function claimable(current: Claim): current is Extract<Claim, { status: 'previewed' }> {
+  return current.status === 'previewed' && current.preview.state === 'open'
 }
 
-// 'Enter the Forest' pressed under a claim's reward: connecting the wallet is the next step.
+// The claim's button pressed signed out: after entering, connecting the wallet is the next step.
 let walletNext = false
 
 /** Marks that the visitor entered to claim, so the wallet's dialog opens without another tap. */

@@ -17,6 +17,7 @@ import { ConsoleCard } from './shared/console-card'
 import { describeAdminError } from './shared/describe-error'
 import { browserTimeZone } from './shared/format-time'
 import { Notice } from './shared/notice'
+import { SummaryRow } from './summary/summary-row'
 import { useConsoleTexts } from './texts/use-console-texts'
 import './console.css'
 
@@ -135,6 +136,7 @@ function ConsoleBoard({ account }: { account: string }): ReactNode {
   const { overview } = useOverview()
   const { signingOut, failure, signOut } = useSignOut()
   const [chartSlug, setChartSlug] = useState<string | undefined>(undefined)
+  const [createdSlug, setCreatedSlug] = useState<string | undefined>(undefined)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => followOverview(), [])
   // Keyboard and screen-reader users start on the console's heading, as on every screen.
@@ -159,14 +161,21 @@ function ConsoleBoard({ account }: { account: string }): ReactNode {
         <p className="console__zone">{texts.timeZone(browserTimeZone(language))}</p>
       </header>
       {failure && <Notice notice={{ text: failure, failed: true }} />}
+      {overview && <SummaryRow overview={overview} />}
       <CampaignsTable
         campaigns={campaigns}
         kioskCredentials={overview?.kioskCredentials ?? []}
+        created={createdSlug}
         onShowChart={setChartSlug}
       />
       {charted && <ClaimsChart campaigns={campaigns} campaign={charted} onPick={setChartSlug} />}
       <div className="console__forms">
-        <NewCampaignForm onCreated={setChartSlug} />
+        <NewCampaignForm
+          onCreated={(slug) => {
+            setChartSlug(slug)
+            setCreatedSlug(slug)
+          }}
+        />
         <GenerateCodesForm campaigns={campaigns} generations={overview?.generations ?? []} />
       </div>
       {overview && <GenerationsTable generations={overview.generations} />}

@@ -76,6 +76,15 @@ export const en = {
   /** The header's menu (Help, language, Logout) on a phone, where they do not fit beside the account. */
   menu: 'Menu',
   language: 'Language',
+  // The first screen's offer and the page's theme (helper firstscreen's block).
+  /** The site's colours: the system's, or light or dark; the kit's Settings > Theme words them so. */
+  theme: 'Theme',
+  themeChoices: { system: 'Automatic', light: 'Light', dark: 'Dark' },
+  welcomeOfferTitle: 'Your welcome reward',
+  welcomeOfferHow: (welcomeCode: string) =>
+    `Connect your WAX wallet, then enter the code ${welcomeCode}.`,
+  welcomeOfferBonus: (bonus: string, token: string) =>
+    `Stake it afterwards for a ${bonus} ${token} welcome bonus.`,
   // 'Sign out everywhere': every session of this wallet ends, on every device.
   signOutEverywhere: 'Sign out everywhere',
   signedOutEverywhere: 'Signed out on every device that used this wallet.',
@@ -128,6 +137,28 @@ export const en = {
   claimLater: 'Not now',
   /** A code the catalogue refused as it was submitted; `why` is its rejection, worded above. */
   codeRejected: (why: string) => `Code not accepted. ${why}`,
+  // A claim link's page and its one-tap claim (claim-link/): what is left, a reward that could
+  // not be read, and the moment after the claim.
+  claimReading: 'Reading the reward…',
+  /** `count` is already written for the language. */
+  claimRemaining: (count: string) => `${count} left`,
+  claimUnread:
+    'This link’s reward could not be read just now. Check your connection, then try again.',
+  /** `wait` is already written for the language: '4 minutes'. */
+  claimLockedOut: (wait: string | undefined) =>
+    `Too many unknown codes were tried from this network, so this link’s reward cannot be shown or claimed. ${wait ? `Try again in ${wait}.` : 'Try again later.'}`,
+  claimTryAgain: 'Try again',
+  claimLinkTitle: 'Your claim link',
+  claimedTitle: 'Reward claimed!',
+  claimedOnItsWay: (account: string) => `The Forest Spirits are sending it to ${account}…`,
+  claimedConfirming: 'Sent on chain; final once its block is irreversible.',
+  claimedPaid: (account: string) => `Paid to ${account}.`,
+  claimShare: 'Share',
+  /** `reward` is already written for the language: '25 FERN', 'Ancient Relic'. */
+  claimShareText: (reward: string) => `I claimed ${reward} in the ${forest}!`,
+  claimShareCopied: 'Link copied to the clipboard.',
+  claimShareFailed: 'The link could not be copied.',
+  claimToDashboard: 'Go to my dashboard',
 
   // 'Forest Spirit Activity': codes not paid yet.
   activityTitle: 'Forest Spirit Activity',
@@ -208,7 +239,11 @@ export const en = {
   nftCollection: (collection: string) => `Collection ${collection}`,
   nftAsset: 'Asset',
   nftAssetLinkLabel: (id: string) => `Asset ${id} in the NFT explorer (opens in a new tab)`,
-  nftReward: (name: string) => `the NFT ${name}`,
+  // The NFT reveal (nfts/): an NFT's art while it is on its way, and NFTs in the total earned.
+  nftOnItsWay: 'On its way to your wallet',
+  /** `written` is `count` already written for the language: '3 NFTs'. */
+  nftsEarned: (count: number, written: string) =>
+    new Intl.PluralRules('en').select(count) === 'one' ? `${written} NFT` : `${written} NFTs`,
   rewardAmount: (amount: string) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id: string) =>

@@ -8,14 +8,8 @@ export const KIT_SETTINGS_KEY = 'wharf-web.renderer-settings'
 
 /** The kit's language setting as stored ('' or absent until the kit first runs). */
 export function readKitLanguageSetting(): string | undefined {
-  try {
-    const stored = localStorage.getItem(KIT_SETTINGS_KEY)
-    const language: unknown = stored ? JSON.parse(stored)?.language : undefined
-    return typeof language === 'string' ? language : undefined
-  } catch {
-    // Storage refused (privacy settings) or unreadable: the browser's language decides.
-    return undefined
-  }
+  const language = readKitSetting('language')
+  return typeof language === 'string' ? language : undefined
 }
 
 /**
@@ -23,13 +17,29 @@ export function readKitLanguageSetting(): string | undefined {
  * it on its next load, and other tabs follow at once. Storage that refuses keeps it for this page.
  */
 export function writeKitLanguageSetting(language: string): void {
+  writeKitSetting('language', language)
+}
+
+/** One of the kit's stored settings (`language`, `theme`), as stored; undefined when unreadable. */
+export function readKitSetting(name: string): unknown {
+  try {
+    const stored = localStorage.getItem(KIT_SETTINGS_KEY)
+    return stored ? JSON.parse(stored)?.[name] : undefined
+  } catch {
+    // Storage refused (privacy settings) or unreadable: the browser's preference decides.
+    return undefined
+  }
+}
+
+/** Stores one of the kit's settings beside the others; undefined removes it (the kit's unset). */
+export function writeKitSetting(name: string, value: string | undefined): void {
   try {
     const stored = localStorage.getItem(KIT_SETTINGS_KEY)
     const settings: unknown = stored ? JSON.parse(stored) : {}
     const others = settings !== null && typeof settings === 'object' ? settings : {}
-    localStorage.setItem(KIT_SETTINGS_KEY, JSON.stringify({ ...others, language }))
+    localStorage.setItem(KIT_SETTINGS_KEY, JSON.stringify({ ...others, [name]: value }))
   } catch {
-    // Privacy settings: the language holds for this page only.
+    // Privacy settings: the choice holds for this page only.
   }
 }
 

@@ -58,6 +58,14 @@ const ko: Texts = {
   help: '도움말',
   menu: '메뉴',
   language: '언어',
+  // The first screen's offer and the page's theme (helper firstscreen's block).
+  theme: '테마',
+  themeChoices: { system: '자동', light: '밝은 테마', dark: '어두운 테마' },
+  welcomeOfferTitle: '환영 보상',
+  welcomeOfferHow: (welcomeCode: string) =>
+    `WAX 지갑을 연결한 다음 코드 ${welcomeCode}을(를) 입력하세요.`,
+  welcomeOfferBonus: (bonus: string, token: string) =>
+    `이후 스테이킹하면 ${bonus} ${token} 환영 보너스를 받습니다.`,
   signOutEverywhere: '모든 기기에서 로그아웃',
   signedOutEverywhere: '이 지갑을 쓰던 모든 기기에서 로그아웃했어요.',
   signOutEverywhereFailed: (message) => `모든 기기에서 로그아웃하지 못했어요: ${message}`,
@@ -105,6 +113,22 @@ const ko: Texts = {
     '받기 전에 브라우저가 확인하고 있어요. 이 네트워크에서 받은 사람이 많아서 1분쯤 걸릴 수 있어요…',
   claimLater: '나중에',
   codeRejected: (why) => `코드가 받아들여지지 않았어요. ${why}`,
+  claimReading: '보상을 불러오는 중…',
+  claimRemaining: (count) => `${count}개 남았어요`,
+  claimUnread: '지금은 이 링크의 보상을 불러올 수 없어요. 연결을 확인한 뒤 다시 시도해 주세요.',
+  claimLockedOut: (wait) =>
+    `이 네트워크에서 알 수 없는 코드를 너무 많이 시도해서 이 링크의 보상을 보여 드리거나 받을 수 없어요. ${wait ? `${wait} 후에 다시 시도해 주세요.` : '나중에 다시 시도해 주세요.'}`,
+  claimTryAgain: '다시 시도',
+  claimLinkTitle: '받은 보상 링크',
+  claimedTitle: '보상을 받았어요!',
+  claimedOnItsWay: (account) => `숲의 정령들이 ${account}에게 보내고 있어요…`,
+  claimedConfirming: '체인에 올라갔어요. 블록이 되돌릴 수 없게 되면 확정돼요.',
+  claimedPaid: (account) => `${account}에게 지급되었어요.`,
+  claimShare: '공유하기',
+  claimShareText: (reward) => `${forest}에서 ${reward}을(를) 받았어요!`,
+  claimShareCopied: '링크를 클립보드에 복사했어요.',
+  claimShareFailed: '링크를 복사하지 못했어요.',
+  claimToDashboard: '내 대시보드로 가기',
 
   activityTitle: '숲의 정령 활동',
   rewardStatus: {
@@ -169,7 +193,10 @@ const ko: Texts = {
   nftCollection: (collection) => `컬렉션 ${collection}`,
   nftAsset: '에셋',
   nftAssetLinkLabel: (id) => `NFT 탐색기에서 에셋 ${id} 보기 (새 탭에서 열림)`,
-  nftReward: (name) => `NFT ${name}`,
+  // The NFT reveal (nfts/): an NFT's art while it is on its way, and NFTs in the total earned.
+  nftOnItsWay: '지갑으로 가는 중이에요',
+  // A Korean noun keeps its form whatever the count (Intl.PluralRules('ko') is always 'other').
+  nftsEarned: (_count, written) => `NFT ${written}개`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id) => `블록 탐색기에서 트랜잭션 ${id} 보기 (새 탭에서 열림)`,

@@ -60,6 +60,14 @@ const tr: Texts = {
   help: 'Yardım',
   menu: 'Menü',
   language: 'Dil',
+  // The first screen's offer and the page's theme (helper firstscreen's block).
+  theme: 'Tema',
+  themeChoices: { system: 'Otomatik', light: 'Açık', dark: 'Koyu' },
+  welcomeOfferTitle: 'Hoş geldin ödülün',
+  welcomeOfferHow: (welcomeCode: string) =>
+    `WAX cüzdanını bağla, ardından ${welcomeCode} kodunu gir.`,
+  welcomeOfferBonus: (bonus: string, token: string) =>
+    `Ardından stake ederek ${bonus} ${token} hoş geldin bonusu al.`,
   signOutEverywhere: 'Her Yerde Çıkış Yap',
   signedOutEverywhere: 'Bu cüzdanı kullanan tüm cihazlarda çıkış yapıldı.',
   signOutEverywhereFailed: (message) => `Her yerde çıkış yapılamadı: ${message}`,
@@ -107,6 +115,22 @@ const tr: Texts = {
     'Tarayıcınız almadan önce bir kontrol yapıyor. Bu ağdan çok sayıda talep geldi, bu yüzden bir dakika sürebilir…',
   claimLater: 'Şimdi değil',
   codeRejected: (why) => `Kod kabul edilmedi. ${why}`,
+  claimReading: 'Ödül okunuyor…',
+  claimRemaining: (count) => `${count} adet kaldı`,
+  claimUnread: 'Bu bağlantının ödülü şu anda okunamadı. Bağlantını kontrol et, sonra tekrar dene.',
+  claimLockedOut: (wait) =>
+    `Bu ağdan çok fazla bilinmeyen kod denendi, bu yüzden bu bağlantının ödülü gösterilemiyor ve alınamıyor. ${wait ? `${wait} sonra tekrar dene.` : 'Daha sonra tekrar dene.'}`,
+  claimTryAgain: 'Tekrar dene',
+  claimLinkTitle: 'Ödül bağlantın',
+  claimedTitle: 'Ödül alındı!',
+  claimedOnItsWay: (account) => `Orman Ruhları ödülü ${account} hesabına gönderiyor…`,
+  claimedConfirming: 'Zincire gönderildi; bloğu geri alınamaz olunca kesinleşir.',
+  claimedPaid: (account) => `${account} hesabına ödendi.`,
+  claimShare: 'Paylaş',
+  claimShareText: (reward) => `${forest}'nda ${reward} kazandım!`,
+  claimShareCopied: 'Bağlantı panoya kopyalandı.',
+  claimShareFailed: 'Bağlantı kopyalanamadı.',
+  claimToDashboard: 'Panoma git',
 
   activityTitle: 'Orman Ruhlarının Etkinliği',
   rewardStatus: {
@@ -175,7 +199,10 @@ const tr: Texts = {
   nftCollection: (collection) => `Koleksiyon ${collection}`,
   nftAsset: 'Varlık',
   nftAssetLinkLabel: (id) => `NFT gezgininde ${id} varlığı (yeni sekmede açılır)`,
-  nftReward: (name) => `${name} NFT’si`,
+  // The NFT reveal (nfts/): an NFT's art while it is on its way, and NFTs in the total earned.
+  nftOnItsWay: 'Cüzdanına doğru yolda',
+  // After a number a Turkish noun stays singular: '1 NFT', '3 NFT'.
+  nftsEarned: (_count, written) => `${written} NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
   transactionLinkLabel: (id) => `Blok gezgininde işlem: ${id} (yeni sekmede açılır)`,

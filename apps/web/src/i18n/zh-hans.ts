@@ -57,6 +57,13 @@ const zhHans: Texts = {
   help: '帮助',
   menu: '菜单',
   language: '语言',
+  // The first screen's offer and the page's theme (helper firstscreen's block).
+  theme: '主题',
+  themeChoices: { system: '自动', light: '浅色', dark: '深色' },
+  welcomeOfferTitle: '你的欢迎奖励',
+  welcomeOfferHow: (welcomeCode: string) => `连接你的 WAX 钱包，然后输入代码 ${welcomeCode}。`,
+  welcomeOfferBonus: (bonus: string, token: string) =>
+    `之后质押即可获得 ${bonus} ${token} 欢迎奖金。`,
   signOutEverywhere: '在所有设备上退出登录',
   signedOutEverywhere: '已在使用这个钱包的所有设备上退出登录。',
   signOutEverywhereFailed: (message) => `没能在所有设备上退出登录：${message}`,
@@ -102,6 +109,22 @@ const zhHans: Texts = {
   humanCheckRunningLong: '领取前，您的浏览器正在进行检查。此网络已有许多领取，可能需要一分钟左右…',
   claimLater: '以后再说',
   codeRejected: (why) => `兑换码未被接受。${why}`,
+  claimReading: '正在读取奖励…',
+  claimRemaining: (count) => `还剩 ${count} 份`,
+  claimUnread: '暂时无法读取此链接的奖励。请检查网络连接，然后重试。',
+  claimLockedOut: (wait) =>
+    `此网络尝试了太多未知的兑换码，因此无法显示或领取此链接的奖励。${wait ? `请 ${wait}后再试。` : '请稍后再试。'}`,
+  claimTryAgain: '重试',
+  claimLinkTitle: '你的领取链接',
+  claimedTitle: '奖励已领取！',
+  claimedOnItsWay: (account) => `森林精灵正在把它发送到 ${account}…`,
+  claimedConfirming: '已上链；所在区块不可逆后即为最终结果。',
+  claimedPaid: (account) => `已发放到 ${account}。`,
+  claimShare: '分享',
+  claimShareText: (reward) => `我在${forest}领取了 ${reward}！`,
+  claimShareCopied: '链接已复制到剪贴板。',
+  claimShareFailed: '无法复制链接。',
+  claimToDashboard: '前往我的主页',
 
   activityTitle: '森林精灵动态',
   rewardStatus: {
@@ -164,7 +187,10 @@ const zhHans: Texts = {
   nftCollection: (collection) => `合集 ${collection}`,
   nftAsset: '资产',
   nftAssetLinkLabel: (id) => `在 NFT 浏览器中查看资产 ${id}（在新标签页中打开）`,
-  nftReward: (name) => `NFT「${name}」`,
+  // The NFT reveal (nfts/): an NFT's art while it is on its way, and NFTs in the total earned.
+  nftOnItsWay: '正在送往你的钱包',
+  // A Chinese noun keeps its form whatever the count (Intl.PluralRules('zh') is always 'other').
+  nftsEarned: (_count, written) => `${written} 个 NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX：',
   transactionLinkLabel: (id) => `在区块浏览器中查看交易 ${id}（在新标签页中打开）`,

@@ -57,6 +57,13 @@ const zhHant: Texts = {
   help: '說明',
   menu: '選單',
   language: '語言',
+  // The first screen's offer and the page's theme (helper firstscreen's block).
+  theme: '主題',
+  themeChoices: { system: '自動', light: '淺色', dark: '深色' },
+  welcomeOfferTitle: '你的歡迎獎勵',
+  welcomeOfferHow: (welcomeCode: string) => `連接你的 WAX 錢包，然後輸入代碼 ${welcomeCode}。`,
+  welcomeOfferBonus: (bonus: string, token: string) =>
+    `之後質押即可獲得 ${bonus} ${token} 歡迎獎金。`,
   signOutEverywhere: '在所有裝置上登出',
   signedOutEverywhere: '已在使用這個錢包的所有裝置上登出。',
   signOutEverywhereFailed: (message) => `沒能在所有裝置上登出：${message}`,
@@ -102,6 +109,22 @@ const zhHant: Texts = {
   humanCheckRunningLong: '領取前，您的瀏覽器正在進行檢查。此網路已有許多領取，可能需要一分鐘左右…',
   claimLater: '以後再說',
   codeRejected: (why) => `兌換碼未被接受。${why}`,
+  claimReading: '正在讀取獎勵…',
+  claimRemaining: (count) => `還剩 ${count} 份`,
+  claimUnread: '暫時無法讀取此連結的獎勵。請檢查網路連線，然後重試。',
+  claimLockedOut: (wait) =>
+    `此網路嘗試了太多未知的兌換碼，因此無法顯示或領取此連結的獎勵。${wait ? `請 ${wait}後再試。` : '請稍後再試。'}`,
+  claimTryAgain: '重試',
+  claimLinkTitle: '你的領取連結',
+  claimedTitle: '獎勵已領取！',
+  claimedOnItsWay: (account) => `森林精靈正在把它傳送到 ${account}…`,
+  claimedConfirming: '已上鏈；所在區塊不可逆後即為最終結果。',
+  claimedPaid: (account) => `已發放到 ${account}。`,
+  claimShare: '分享',
+  claimShareText: (reward) => `我在${forest}領取了 ${reward}！`,
+  claimShareCopied: '連結已複製到剪貼簿。',
+  claimShareFailed: '無法複製連結。',
+  claimToDashboard: '前往我的主頁',
 
   activityTitle: '森林精靈動態',
   rewardStatus: {
@@ -164,7 +187,10 @@ const zhHant: Texts = {
   nftCollection: (collection) => `收藏集 ${collection}`,
   nftAsset: '資產',
   nftAssetLinkLabel: (id) => `在 NFT 瀏覽器中查看資產 ${id}（在新分頁中開啟）`,
-  nftReward: (name) => `NFT「${name}」`,
+  // The NFT reveal (nfts/): an NFT's art while it is on its way, and NFTs in the total earned.
+  nftOnItsWay: '正在送往你的錢包',
+  // A Chinese noun keeps its form whatever the count (Intl.PluralRules('zh') is always 'other').
+  nftsEarned: (_count, written) => `${written} 個 NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX：',
   transactionLinkLabel: (id) => `在區塊瀏覽器中查看交易 ${id}（在新分頁中開啟）`,

@@ -9,14 +9,26 @@ function nftImageUrl(image: string, ipfsGateway: string): string {
   return `${ipfsGateway}/${image.replace(/^ipfs:\/\//, '').replace(/^\/+/, '')}`
 }
 
-/** An NFT's picture, from the IPFS gateway, loaded once it nears the screen. */
-export function NftPicture({ nft, size = 64 }: { nft: NftTemplate; size?: number }) {
+/**
+ * An NFT's picture, from the IPFS gateway, loaded once it nears the screen. `size` is its width
+ * and height in pixels; a `className` may let it grow with its card instead (it keeps its square).
+ */
+export function NftPicture({
+  nft,
+  size = 64,
+  className,
+}: {
+  nft: NftTemplate
+  size?: number
+  className?: string
+}) {
   const texts = useTexts()
   const config = useConfig()
-  if (!config) return <span className="nft-picture nft-picture--loading" aria-hidden="true" />
+  const classes = className ? `nft-picture ${className}` : 'nft-picture'
+  if (!config) return <span className={`${classes} nft-picture--loading`} aria-hidden="true" />
   return (
     <img
-      className="nft-picture"
+      className={classes}
       src={nftImageUrl(nft.image, config.ipfsGateway)}
       alt={texts.nftPicture(nft.name)}
       width={size}

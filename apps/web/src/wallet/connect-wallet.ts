@@ -6,11 +6,12 @@ import { bindWallet, requestWalletChallenge } from './wallet-api'
 /**
  * 'Connect WAX Wallet': the server issues a nonce, the visitor logs in with a wallet through the
  * kit's dialog, and the server binds the account once the wallet's proof of it checks out.
- * Resolves to the account the server bound.
+ * Resolves to the account the server bound. `onWalletChosen` runs once the visitor has chosen a
+ * wallet in the dialog: from then on the connection is under way.
  */
-export async function connectWallet(): Promise<string> {
+export async function connectWallet(onWalletChosen?: () => void): Promise<string> {
   const [kit, challenge] = await Promise.all([loadWalletKit(), requestWalletChallenge()])
-  const login = await kit.login(challenge.nonce)
+  const login = await kit.login(challenge.nonce, onWalletChosen)
   let user: User
   try {
     user = await bindWallet({

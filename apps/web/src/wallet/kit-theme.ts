@@ -1,4 +1,5 @@
 import type { WebRenderer } from '@wharfkit/web-renderer'
+import { currentTheme, followKitTheme, onThemeChanged, type Theme } from '../theme/site-theme'
 
 /** The renderer's custom properties (@wharfkit/web-renderer 1.4, styles/variables.scss) we set. */
 type KitPalette = Record<`--${string}`, string>
@@ -84,10 +85,14 @@ const dark: KitPalette = {
 
 /**
  * `:host(#wharfkit-web-ui) … :not(#fernwood)` outranks the renderer's own selectors for its
- * dialog whatever order the sheets load in. The renderer picks its theme from its setting
- * (`data-theme` light or dark) or, when unset, from the system's preference; so do these rules.
+ * dialog whatever order the sheets load in. The dialog takes the page's theme (the host's
+ * `data-page-theme`, kept by `dressKitDialog`), so it is never a day panel over the night site;
+ * the renderer's own choice of theme is the same setting, followed the other way. Its type is the
+ * page's (the custom properties inherit into the shadow root, and the page has loaded the faces).
  */
-const dialog = (condition = '') => `:host(#wharfkit-web-ui) dialog${condition}:not(#fernwood)`
+const dialog = (theme: Theme) =>
+  `:host(#wharfkit-web-ui[data-page-theme="${theme}"]) dialog:not(#fernwood)`
+const anyDialog = ':host(#wharfkit-web-ui) dialog:not(#fernwood)'
 
 const declarations = (palette: KitPalette) =>
   Object.entries(palette)
@@ -95,23 +100,47 @@ const declarations = (palette: KitPalette) =>
     .join(' ')
 
 const kitThemeCss = `
-${dialog()} { ${declarations(light)} font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-${dialog('[data-theme="dark"]')} { ${declarations(dark)} }
-@media (prefers-color-scheme: dark) { ${dialog(':not([data-theme="light"])')} { ${declarations(dark)} } }
-${dialog()} h2 { font-family: Georgia, "Iowan Old Style", "Palatino Linotype", serif; }
-${dialog()} { --button-color: #1d1405; }
-${dialog()} :is(.secondary, .outlined) { --button-color: var(--button-text-color); }
+${anyDialog} { ${declarations(light)} font-family: var(--font-text); }
+${dialog('dark')} { ${declarations(dark)} }
+${anyDialog} h2 { font-family: var(--font-display); }
+${anyDialog} { --button-color: #1d1405; }
+${anyDialog} :is(.secondary, .outlined) { --button-color: var(--button-text-color); }
 `
 
 /**
  * Dresses the kit's dialog as Fernwood: our palette and type through the renderer's custom
- * properties (amber buttons carry dark ink in both themes, the quieter ones the body's colour).
- * Its words are wallet/kit-language.ts's.
+ * properties (amber buttons carry dark ink in both themes, the quieter ones the body's colour),
+ * in the page's theme. Its words are wallet/kit-language.ts's.
  */
 export function dressKitDialog(ui: WebRenderer): void {
   // A constructed sheet rather than a <style> element; the renderer's shadow root is closed, but
   // the renderer holds it.
+  const shadow = ui.shadow
+  if (!shadow) return
   const sheet = new CSSStyleSheet()
   sheet.replaceSync(kitThemeCss)
-  if (ui.shadow) ui.shadow.adoptedStyleSheets = [...ui.shadow.adoptedStyleSheets, sheet]
+  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet]
+
+  const host = shadow.host as HTMLElement
+  const wearPageTheme = () => {
+    host.dataset.pageTheme = currentTheme()
+  }
+  wearPageTheme()
+  onThemeChanged(wearPageTheme)
+  followKitThemeSetting(shadow)
+}
+
+/**
+ * The kit's Settings > Theme stores the same setting the page's menu does, and shows it as its
+ * dialog's `data-theme` (absent for Automatic); the page follows it from there, as it follows
+ * the kit's language.
+ */
+function followKitThemeSetting(shadow: ShadowRoot): void {
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (!(change.target instanceof HTMLDialogElement)) continue
+      const theme = change.target.dataset.theme
+      followKitTheme(theme === 'light' || theme === 'dark' ? theme : 'system')
+    }
+  }).observe(shadow, { subtree: true, attributes: true, attributeFilter: ['data-theme'] })
 }

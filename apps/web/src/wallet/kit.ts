@@ -5,6 +5,8 @@ import {
   Canceled,
   type ChainDefinitionType,
   type LoginContext,
+  LoginHookTypes,
+  type LoginPlugin,
   type LoginResult,
   type Session,
   SessionKit,
@@ -32,8 +34,11 @@ export interface WalletLogin {
 
 /** The wallet kit as the app uses it: one SessionKit with its dialog, behind three verbs. */
 export interface WalletKit {
-  /** Opens the kit's login dialog; the wallet proves the account over `nonce` where it can. */
-  login(nonce: string): Promise<WalletLogin>
+  /**
+   * Opens the kit's login dialog; the wallet proves the account over `nonce` where it can.
+   * `onWalletChosen` runs once the visitor has chosen a wallet (and account) in the dialog.
+   */
+  login(nonce: string, onWalletChosen?: () => void): Promise<WalletLogin>
   /** Brings back the session a previous visit logged in with, if the kit stored one. */
   restore(): Promise<void>
   /** Forgets every stored session and tells each wallet. */
@@ -94,9 +99,20 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
   const accountCreationPlugins: AccountCreationPlugin[] = []
   // Fetched once, on the first account creation; a second request meanwhile awaits the same.
   let creatorsLoaded: Promise<void> | undefined
+  // The current login's `onWalletChosen`, called from the kit's beforeLogin hook: the kit runs
+  // it once the dialog's choices are made, just before the wallet itself is asked.
+  let walletChosen: (() => void) | undefined
+  const tellWalletChosen: LoginPlugin = {
+    register: (context) =>
+      context.addHook(LoginHookTypes.beforeLogin, async () => walletChosen?.()),
+  }
   const sessionKit = new SessionKit(
     { appName: config.appName, chains: [chain], ui, walletPlugins },
-    { storage: new BrowserLocalStorage(STORAGE_NAMESPACE), accountCreationPlugins },
+    {
+      storage: new BrowserLocalStorage(STORAGE_NAMESPACE),
+      accountCreationPlugins,
+      loginPlugins: [tellWalletChosen],
+    },
   )
   // On the devchain only, the current session is reachable from the page, for a developer's console
   // or a browser test to sign transactions with whichever wallet logged in.
@@ -105,14 +121,17 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
     Object.assign(window, { fernwoodWalletSession: () => currentSession })
   }
   return {
-    async login(nonce) {
+    async login(nonce, onWalletChosen) {
       ui.lastError = undefined
+      walletChosen = onWalletChosen
       let result: Awaited<ReturnType<SessionKit['login']>>
       try {
         // The Cloud Wallet plugins send `arbitrary.nonce` to WAX, which signs it into 1.5.0's proof.
         result = await sessionKit.login({ arbitrary: { nonce } })
       } catch (error) {
         throw describeLoginFailure(ui.lastError ?? error)
+      } finally {
+        walletChosen = undefined
       }
       let proof: WalletProofEvidence | undefined
       try {

@@ -23,13 +23,13 @@ export const payments: readonly Payment[] = ['reward', 'nft', 'nftPool']
 const campaignFields: readonly CampaignField[] = [
   'slug',
   'name',
+  'code',
   ...payments,
   'contract',
   'startsAt',
   'endsAt',
   'cap',
   'budget',
-  'code',
   ...claimRuleFields,
   'oncePerAsset',
   'humanCheck',
@@ -70,10 +70,22 @@ export const valuesOf = (form: HTMLFormElement): DraftValues => ({
   checked: (name) => inputOf(form, name)?.checked ?? false,
 })
 
+/** Focuses `control`, unfolding first any folded part of the form (a `<details>`) that hides it. */
+export function bringToFocus(control: HTMLElement | null) {
+  for (
+    let folded = control?.closest('details');
+    folded;
+    folded = folded.parentElement?.closest('details')
+  ) {
+    folded.open = true
+  }
+  control?.focus()
+}
+
 /** Puts the operator on the first field to fix, where its reason is read out. */
 export function focusFirst(form: HTMLFormElement, mistakes: FieldErrors) {
   const first = campaignFields.find((name) => mistakes[name] && inputOf(form, name))
-  if (first) inputOf(form, first)?.focus()
+  if (first) bringToFocus(inputOf(form, first))
 }
 
 /** A `datetime-local` value (the operator's own clock) as the instant the API takes. */

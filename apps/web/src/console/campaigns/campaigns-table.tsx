@@ -3,7 +3,7 @@ import {
   campaignClaimsPath,
   type KioskCredential,
 } from '@fernwood/protocol/admin'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useLanguage } from '../../i18n/current'
 import { formatDateTime, formatTokenAmount } from '../../i18n/format'
 import type { Language } from '../../i18n/languages'
@@ -20,6 +20,7 @@ import type { ConsoleTexts } from '../texts/en'
 import { useConsoleTexts } from '../texts/use-console-texts'
 import { EditCampaignDialog } from './edit-campaign-dialog'
 import { campaignStockOf } from './nft-stock'
+import { RowActions } from './row-actions'
 
 function windowOf(campaign: AdminCampaign, texts: ConsoleTexts, language: Language): string {
   const start = campaign.startsAt && formatDateTime(campaign.startsAt, language)
@@ -84,11 +85,14 @@ function changeOffered(campaign: AdminCampaign): Change | undefined {
 export function CampaignsTable({
   campaigns,
   kioskCredentials,
+  created,
   onShowChart,
 }: {
   campaigns: AdminCampaign[]
   /** the kiosk credentials in force, of every campaign */
   kioskCredentials: KioskCredential[]
+  /** the campaign this operator created last: its row stands out, brought into view */
+  created?: string
   onShowChart(slug: string): void
 }) {
   const texts = useConsoleTexts()
@@ -101,6 +105,15 @@ export function CampaignsTable({
   const [editing, setEditing] = useState<AdminCampaign | undefined>(undefined)
   const [kioskOf, setKioskOf] = useState<AdminCampaign | undefined>(undefined)
   const [farmReportOf, setFarmReportOf] = useState<AdminCampaign | undefined>(undefined)
+  const createdListed = created !== undefined && campaigns.some(({ slug }) => slug === created)
+
+  // The new row arrives on the live overview after the form's answer: shown once it is there.
+  useEffect(() => {
+    if (!createdListed) return
+    const row = document.querySelector(`tr[data-campaign="${CSS.escape(created)}"]`)
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    row?.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' })
+  }, [created, createdListed])
 
   async function make(change: Change, slug: string) {
     if (change === 'close') {
@@ -135,13 +148,20 @@ export function CampaignsTable({
         rows={campaigns.map((campaign) => {
           const change = changeOffered(campaign)
           return (
-            <tr key={campaign.slug} data-campaign={campaign.slug}>
+            <tr
+              key={campaign.slug}
+              data-campaign={campaign.slug}
+              className={campaign.slug === created ? 'console__row--new' : undefined}
+            >
               <th scope="row">
                 <span className="console__name">{campaign.name}</span>
-                <span className="console__slug">
+                <span className="console__slug" title={campaign.slug}>
                   {campaign.slug}
                   {campaign.welcome && ` · ${texts.welcome}`}
                 </span>
+                {campaign.slug === created && (
+                  <span className="console__new-mark">{texts.newRow}</span>
+                )}
               </th>
               <td>{texts.kinds[campaign.kind]}</td>
               {campaign.nft ? (
@@ -168,8 +188,8 @@ export function CampaignsTable({
               <td data-column="state">
                 <StateBadge state={campaign.state} label={texts.states[campaign.state]} />
               </td>
-              <td>
-                <div className="console__actions">
+              <td className="console__row-actions">
+                <RowActions slug={campaign.slug}>
                   <button
                     type="button"
                     className="console__link"
@@ -232,7 +252,7 @@ export function CampaignsTable({
                   >
                     {texts.farmReport.open}
                   </button>
-                </div>
+                </RowActions>
               </td>
             </tr>
           )

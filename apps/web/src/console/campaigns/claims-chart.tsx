@@ -5,6 +5,7 @@ import { useLanguage } from '../../i18n/current'
 import { formatDateTime } from '../../i18n/format'
 import { localeOf } from '../../i18n/languages'
 import { useConsoleTexts } from '../texts/use-console-texts'
+import { timeAxisFormat, timeTicks } from './claims-chart-axis'
 import 'chartist/dist/index.css'
 
 /**
@@ -46,20 +47,24 @@ export function ClaimsChart({
   useEffect(() => {
     const element = chartRef.current
     if (!element || points.length === 0) return
+    const from = points[0].x
+    const to = points[points.length - 1].x
+    const format = timeAxisFormat(from, to, localeOf(language))
     const chart = new LineChart(
       element,
       { series: [{ name: campaign.slug, data: points }] },
       {
         height: '14rem',
+        // Room on the right for the last time's label, which is centred on the chart's edge.
+        chartPadding: { top: 15, right: 40, bottom: 5, left: 10 },
         showArea: true,
         lineSmooth: Interpolation.step(),
         axisX: {
           type: FixedScaleAxis,
-          divisor: 4,
-          labelInterpolationFnc: (value) =>
-            new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short' }).format(
-              Number(value),
-            ),
+          low: from,
+          high: to,
+          ticks: timeTicks(from, to),
+          labelInterpolationFnc: (value) => format.format(Number(value)),
         },
         axisY: { onlyInteger: true, low: 0 },
       },

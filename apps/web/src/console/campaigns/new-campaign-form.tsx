@@ -10,6 +10,7 @@ import { Notice, type NoticeText } from '../shared/notice'
 import { useConsoleTexts } from '../texts/use-console-texts'
 import { AllowlistField } from './allowlist-field'
 import {
+  bringToFocus,
   type CampaignField,
   draftOf,
   type FieldErrors,
@@ -59,7 +60,7 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
       return
     }
     if (wrong.length > 0) {
-      document.getElementById(ruleRowFieldId(`${id}-rules`, wrong[0]))?.focus()
+      bringToFocus(document.getElementById(ruleRowFieldId(`${id}-rules`, wrong[0])))
       return
     }
     const allowlistFile = inputOf(form, 'allowlist')?.files?.[0]
@@ -135,74 +136,90 @@ export function NewCampaignForm({ onCreated }: { onCreated(slug: string): void }
         }}
         noValidate
       >
-        {field('slug', texts.fields.slug, { hint: texts.fields.slugHint, required: true })}
-        {field('name', texts.fields.name, { required: true })}
-        <div className="console__field">
-          <label htmlFor={`${id}-kind`}>{texts.fields.kind}</label>
-          <select
-            id={`${id}-kind`}
-            name="kind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as 'shared' | 'unique')}
-          >
-            <option value="unique">{texts.kinds.unique}</option>
-            <option value="shared">{texts.kinds.shared}</option>
-          </select>
-        </div>
-        <PaymentChoice id={`${id}-pays`} payment={payment} onChoose={choosePayment} />
-        {payment === 'reward' &&
-          field('reward', texts.fields.reward, { hint: texts.fields.rewardHint, required: true })}
-        {payment !== 'reward' &&
-          field(payment, texts.fields[payment], {
-            hint: payment === 'nft' ? texts.fields.nftHint : texts.fields.nftPoolHint,
-            required: true,
+        <fieldset className="console__step">
+          <legend>{texts.steps.pays}</legend>
+          {field('slug', texts.fields.slug, { hint: texts.fields.slugHint, required: true })}
+          {field('name', texts.fields.name, { required: true })}
+          <div className="console__field">
+            <label htmlFor={`${id}-kind`}>{texts.fields.kind}</label>
+            <select
+              id={`${id}-kind`}
+              name="kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as 'shared' | 'unique')}
+            >
+              <option value="unique">{texts.kinds.unique}</option>
+              <option value="shared">{texts.kinds.shared}</option>
+            </select>
+          </div>
+          {kind === 'shared' && field('code', texts.fields.code, { hint: texts.fields.codeHint })}
+          <PaymentChoice id={`${id}-pays`} payment={payment} onChoose={choosePayment} />
+          {payment === 'reward' &&
+            field('reward', texts.fields.reward, { hint: texts.fields.rewardHint, required: true })}
+          {payment !== 'reward' &&
+            field(payment, texts.fields[payment], {
+              hint: payment === 'nft' ? texts.fields.nftHint : texts.fields.nftPoolHint,
+              required: true,
+            })}
+          {payment !== 'reward' && (
+            <NftTemplatePreviewPanel spec={template} source={payment === 'nft' ? 'mint' : 'pool'} />
+          )}
+          {field('contract', texts.fields.contract, { hint: texts.fields.contractHint })}
+        </fieldset>
+        <fieldset className="console__step">
+          <legend>{texts.steps.when}</legend>
+          {field('startsAt', texts.fields.startsAt, {
+            hint: texts.fields.timeHint(zone),
+            type: 'datetime-local',
           })}
-        {payment !== 'reward' && (
-          <NftTemplatePreviewPanel spec={template} source={payment === 'nft' ? 'mint' : 'pool'} />
-        )}
-        {field('contract', texts.fields.contract, { hint: texts.fields.contractHint })}
-        {field('startsAt', texts.fields.startsAt, {
-          hint: texts.fields.timeHint(zone),
-          type: 'datetime-local',
-        })}
-        {field('endsAt', texts.fields.endsAt, {
-          hint: texts.fields.timeHint(zone),
-          type: 'datetime-local',
-        })}
-        {field('cap', texts.fields.cap, { hint: texts.fields.capHint })}
-        {field('budget', texts.fields.budget, { hint: texts.fields.budgetHint })}
-        {kind === 'shared' && field('code', texts.fields.code, { hint: texts.fields.codeHint })}
-        <AllowlistField
-          id={`${id}-allowlist`}
-          hint={texts.fields.allowlistHint}
-          error={mistakes.allowlist}
-        />
-        <RuleGroupBuilder
-          id={`${id}-rules`}
-          draft={rules}
-          onChange={(changed) => {
-            setRules(changed)
-            setWrongRules([])
-            forget('rules')
-          }}
-          wrongRows={wrongRules}
-          error={mistakes.rules}
-        />
-        {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
-        {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
-        <FairnessFields
-          key={createdCount}
-          id={`${id}-fairness`}
-          initial={newCampaignFairness}
-          holdersOnly={asksForNfts(rules)}
-          mistakes={mistakes}
-        />
-        <ReviewFields
-          key={`review-${createdCount}`}
-          id={`${id}-review`}
-          initial={newCampaignReview}
-          mistakes={mistakes}
-        />
+          {field('endsAt', texts.fields.endsAt, {
+            hint: texts.fields.timeHint(zone),
+            type: 'datetime-local',
+          })}
+          {field('cap', texts.fields.cap, { hint: texts.fields.capHint })}
+          {field('budget', texts.fields.budget, { hint: texts.fields.budgetHint })}
+        </fieldset>
+        <fieldset className="console__step">
+          <legend>{texts.steps.who}</legend>
+          <p className="console__hint">{texts.steps.whoIntro}</p>
+          {/* Folded: most campaigns of an event need none of it; a mistake in it unfolds it. */}
+          <details key={createdCount} className="console__advanced">
+            <summary>{texts.steps.advanced}</summary>
+            <div className="console__advanced-fields">
+              <AllowlistField
+                id={`${id}-allowlist`}
+                hint={texts.fields.allowlistHint}
+                error={mistakes.allowlist}
+              />
+              <RuleGroupBuilder
+                id={`${id}-rules`}
+                draft={rules}
+                onChange={(changed) => {
+                  setRules(changed)
+                  setWrongRules([])
+                  forget('rules')
+                }}
+                wrongRows={wrongRules}
+                error={mistakes.rules}
+              />
+              {field('group', texts.fields.group, { hint: texts.fields.groupHint })}
+              {field('perWallet', texts.fields.perWallet, { hint: texts.fields.perWalletHint })}
+              <FairnessFields
+                key={createdCount}
+                id={`${id}-fairness`}
+                initial={newCampaignFairness}
+                holdersOnly={asksForNfts(rules)}
+                mistakes={mistakes}
+              />
+              <ReviewFields
+                key={`review-${createdCount}`}
+                id={`${id}-review`}
+                initial={newCampaignReview}
+                mistakes={mistakes}
+              />
+            </div>
+          </details>
+        </fieldset>
         <Notice notice={notice} />
         <Button type="submit" busy={creating} busyLabel={texts.creating}>
           {texts.create}

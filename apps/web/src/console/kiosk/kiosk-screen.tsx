@@ -1,10 +1,15 @@
 import type { KioskState } from '@fernwood/protocol/admin'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError, api } from '../../api/client'
+import { useLanguage } from '../../i18n/current'
+import { formatTokenAmount } from '../../i18n/format'
 import { PRODUCT_NAME } from '../../i18n/product'
 import { type EventStream, openEventStream, type StreamConnection } from '../../live/event-stream'
+import { NftPicture } from '../../nfts/nft-picture'
 import { Button } from '../../ui/button'
 import { useConsoleTexts } from '../texts/use-console-texts'
+import { KioskCelebration } from './kiosk-celebration'
+import { KioskCountdown } from './kiosk-countdown'
 import { qrImageOf } from './kiosk-qr'
 import './kiosk-screen.css'
 
@@ -88,12 +93,26 @@ function useQrImage(link: string | null | undefined): string | undefined {
   return image && image.link === link ? image.url : undefined
 }
 
+/** What a claim pays, as the public reads it: the NFT's art and name, or the amount. */
+function KioskReward({ kiosk }: { kiosk: KioskState }) {
+  const texts = useConsoleTexts()
+  const language = useLanguage()
+  const reward = kiosk.nft ? kiosk.nft.name : formatTokenAmount(kiosk.reward, language)
+  return (
+    <div className="kiosk__reward">
+      {kiosk.nft && <NftPicture nft={kiosk.nft} size={160} className="kiosk__reward-art" />}
+      <p className="kiosk__reward-text">{texts.kioskReward(reward)}</p>
+    </div>
+  )
+}
+
 /**
- * A campaign's kiosk, full screen on a tablet at an event: one QR code holding a one-use claim
- * link, replaced as soon as a visitor claims it (and every few minutes), the code in words for
- * those who type it, and the count claimed, which screen readers hear as it moves. It runs on
- * the kiosk link it was opened with; no operator signs in on the tablet, and nothing here leads
- * to the console.
+ * A campaign's kiosk, full screen on a tablet at an event: what a claim pays (the NFT's art or
+ * the amount), one QR code holding a one-use claim link, replaced as soon as a visitor claims it
+ * (a celebration marks the claim) and at the latest when its countdown ends, the code in words
+ * for those who type it, and the count claimed, which screen readers hear as it moves. It runs
+ * on the kiosk link it was opened with; no operator signs in on the tablet, nothing here leads
+ * to the console, and full screen shows no control at all.
  */
 export function KioskScreen() {
   const texts = useConsoleTexts()
@@ -113,6 +132,7 @@ export function KioskScreen() {
       <h1 ref={headingRef} tabIndex={-1} className="kiosk__title">
         {kiosk ? texts.kioskTitle(kiosk.name) : PRODUCT_NAME}
       </h1>
+      {kiosk && connection !== 'refused' && <KioskReward kiosk={kiosk} />}
       {/* A revoked or expired kiosk shows its last code no more: the server retired it. */}
       {connection !== 'refused' && kiosk?.link && kiosk.code ? (
         <figure className="kiosk__code" data-code={kiosk.code}>
@@ -125,6 +145,7 @@ export function KioskScreen() {
             {texts.kioskScan}
             <span className="kiosk__typed">{texts.kioskOrType(kiosk.code)}</span>
           </figcaption>
+          {kiosk.replacedBy && <KioskCountdown key={kiosk.code} replacedBy={kiosk.replacedBy} />}
         </figure>
       ) : (
         <p className="kiosk__waiting">
@@ -138,6 +159,7 @@ export function KioskScreen() {
       <p className="kiosk__claimed" role="status" data-claimed={kiosk?.claimed ?? 0}>
         {texts.kioskClaimed(kiosk?.claimed ?? 0)}
       </p>
+      <KioskCelebration claimed={kiosk?.claimed} />
       {connection === 'reconnecting' && (
         <p className="kiosk__connection" role="status">
           {texts.reconnecting}

@@ -175,6 +175,12 @@ export const consoleEn = {
   kioskRefused:
     'This kiosk link is not valid: it was revoked or has expired. Ask an operator for a new one.',
   kioskFullScreen: 'Full screen',
+  // The kiosk's reward, its countdown and its celebration (helper firstscreen's block).
+  /** `reward` is already written for the language: '10 FERN', 'Ancient Relic'. */
+  kioskReward: (reward: string) => `Each code pays ${reward}`,
+  /** `time` is m:ss, as a countdown reads. */
+  kioskNextCode: (time: string) => `New code in ${time}`,
+  kioskCelebration: 'Claimed! Enjoy your reward.',
 
   chartTitle: 'Claims over time',
   chartOf: (slug: string) => `Claims of ${slug}, in total, by minute`,
@@ -192,6 +198,30 @@ export const consoleEn = {
   nftPoolLeft: (left: number) => `${left} left in the pool`,
 
   createTitle: 'New campaign',
+  /** The board's first row of figures, the new campaign's steps, a row's actions on a narrow screen. */
+  summary: {
+    title: 'At a glance',
+    openCampaigns: 'Open campaigns',
+    claimsToday: 'Claims today',
+    claimsLastHour: 'Claims in the last hour',
+    atLeast: (count: string) => `at least ${count}`,
+    payouts: 'Payouts needing you',
+    payoutsDetail: (failed: number, stuck: number) => `${failed} refused, ${stuck} stuck`,
+    balance: 'Payout balance',
+    balanceUnknown: 'unknown: the chain did not answer',
+    paused: 'Payouts are paused',
+    exceeds: 'Open budgets exceed it',
+  },
+  steps: {
+    pays: '1. What it pays',
+    when: '2. When and how many',
+    who: '3. Who may claim',
+    whoIntro: 'Anyone with a code may claim, unless you set rules.',
+    advanced: 'Rules, limits and checks',
+  },
+  rowActions: (slug: string) => `Actions for ${slug}`,
+  actions: 'Actions',
+  newRow: 'new',
   /** The builder of a campaign's rules: one group of conditions. */
   ruleBuilder: {
     legend: 'Who may claim',

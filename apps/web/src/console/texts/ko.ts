@@ -167,6 +167,10 @@ const ko: ConsoleTexts = {
   kioskRefused:
     '이 키오스크 링크는 유효하지 않습니다. 철회되었거나 만료되었습니다. 운영자에게 새 링크를 요청하세요.',
   kioskFullScreen: '전체 화면',
+  // The kiosk's reward, its countdown and its celebration (helper firstscreen's block).
+  kioskReward: (reward: string) => `코드 하나에 ${reward}`,
+  kioskNextCode: (time: string) => `${time} 후 새 코드`,
+  kioskCelebration: '수령 완료! 보상을 즐기세요.',
 
   chartTitle: '시간별 수령',
   chartOf: (slug: string) => `${slug}의 누적 수령, 분 단위`,
@@ -184,6 +188,29 @@ const ko: ConsoleTexts = {
   nftPoolLeft: (left: number) => `풀에 ${left}개 남음`,
 
   createTitle: '새 캠페인',
+  summary: {
+    title: '한눈에 보기',
+    openCampaigns: '진행 중인 캠페인',
+    claimsToday: '오늘 수령',
+    claimsLastHour: '최근 1시간 수령',
+    atLeast: (count: string) => `최소 ${count}`,
+    payouts: '확인이 필요한 지급',
+    payoutsDetail: (failed: number, stuck: number) => `거부 ${failed}건, 지연 ${stuck}건`,
+    balance: '지급 잔액',
+    balanceUnknown: '알 수 없음: 체인이 응답하지 않았습니다',
+    paused: '지급이 일시 중지되었습니다',
+    exceeds: '진행 중인 예산이 잔액을 넘습니다',
+  },
+  steps: {
+    pays: '1. 지급하는 것',
+    when: '2. 기간과 수량',
+    who: '3. 수령할 수 있는 사람',
+    whoIntro: '규칙을 정하지 않으면 코드가 있는 누구나 수령할 수 있습니다.',
+    advanced: '규칙, 한도 및 확인',
+  },
+  rowActions: (slug: string) => `${slug} 작업`,
+  actions: '작업',
+  newRow: '새로 만듦',
   ruleBuilder: {
     legend: '수령 가능 대상',
     match: '수령 조건',

@@ -170,6 +170,10 @@ const tr: ConsoleTexts = {
   kioskRefused:
     'Bu kiosk bağlantısı geçerli değil: iptal edildi ya da süresi doldu. Bir operatörden yenisini isteyin.',
   kioskFullScreen: 'Tam ekran',
+  // The kiosk's reward, its countdown and its celebration (helper firstscreen's block).
+  kioskReward: (reward: string) => `Her kod ${reward} kazandırır`,
+  kioskNextCode: (time: string) => `Yeni kod ${time} sonra`,
+  kioskCelebration: 'Alındı! Ödülünün tadını çıkar.',
 
   chartTitle: 'Zamana göre alımlar',
   chartOf: (slug: string) => `${slug} için toplam alımlar, dakika dakika`,
@@ -187,6 +191,29 @@ const tr: ConsoleTexts = {
   nftPoolLeft: (left: number) => `havuzda ${left} kaldı`,
 
   createTitle: 'Yeni kampanya',
+  summary: {
+    title: 'Bir bakışta',
+    openCampaigns: 'Açık kampanyalar',
+    claimsToday: 'Bugünkü talepler',
+    claimsLastHour: 'Son bir saatteki talepler',
+    atLeast: (count: string) => `en az ${count}`,
+    payouts: 'İlgi bekleyen ödemeler',
+    payoutsDetail: (failed: number, stuck: number) => `${failed} reddedildi, ${stuck} takıldı`,
+    balance: 'Ödeme bakiyesi',
+    balanceUnknown: 'bilinmiyor: zincir yanıt vermedi',
+    paused: 'Ödemeler duraklatıldı',
+    exceeds: 'Açık bütçeler bakiyeyi aşıyor',
+  },
+  steps: {
+    pays: '1. Ne öder',
+    when: '2. Ne zaman ve kaç tane',
+    who: '3. Kimler talep edebilir',
+    whoIntro: 'Kural koymazsanız kodu olan herkes talep edebilir.',
+    advanced: 'Kurallar, sınırlar ve denetimler',
+  },
+  rowActions: (slug: string) => `${slug} için işlemler`,
+  actions: 'İşlemler',
+  newRow: 'yeni',
   ruleBuilder: {
     legend: 'Kimler alabilir',
     match: 'Bir alım şunu karşılamalı',

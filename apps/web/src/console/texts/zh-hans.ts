@@ -161,6 +161,10 @@ const zhHans: ConsoleTexts = {
   kioskNotOpen: (state: string) => `此活动${state}：不显示代码。`,
   kioskRefused: '此展台链接无效：它已被撤销或已过期。请向运营者索取新的链接。',
   kioskFullScreen: '全屏',
+  // The kiosk's reward, its countdown and its celebration (helper firstscreen's block).
+  kioskReward: (reward: string) => `每个代码可得 ${reward}`,
+  kioskNextCode: (time: string) => `${time} 后换新代码`,
+  kioskCelebration: '已领取！尽情享受你的奖励。',
 
   chartTitle: '领取趋势',
   chartOf: (slug: string) => `${slug} 的累计领取，按分钟`,
@@ -178,6 +182,29 @@ const zhHans: ConsoleTexts = {
   nftPoolLeft: (left: number) => `资产池剩余 ${left} 个`,
 
   createTitle: '新建活动',
+  summary: {
+    title: '概览',
+    openCampaigns: '进行中的活动',
+    claimsToday: '今日领取',
+    claimsLastHour: '最近一小时领取',
+    atLeast: (count: string) => `至少 ${count}`,
+    payouts: '需要处理的发放',
+    payoutsDetail: (failed: number, stuck: number) => `${failed} 笔被拒，${stuck} 笔卡住`,
+    balance: '发放账户余额',
+    balanceUnknown: '未知：链没有响应',
+    paused: '发放已暂停',
+    exceeds: '进行中的预算超过余额',
+  },
+  steps: {
+    pays: '1. 发放什么',
+    when: '2. 时间与数量',
+    who: '3. 谁可以领取',
+    whoIntro: '除非设置规则，任何持有代码的人都可以领取。',
+    advanced: '规则、限制与检查',
+  },
+  rowActions: (slug: string) => `${slug} 的操作`,
+  actions: '操作',
+  newRow: '新建',
   ruleBuilder: {
     legend: '谁可以领取',
     match: '领取须满足',

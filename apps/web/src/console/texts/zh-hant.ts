@@ -163,6 +163,10 @@ const zhHant: ConsoleTexts = {
   kioskNotOpen: (state: string) => `此活動${state}：不顯示代碼。`,
   kioskRefused: '此展台連結無效：它已被撤銷或已過期。請向營運者索取新的連結。',
   kioskFullScreen: '全螢幕',
+  // The kiosk's reward, its countdown and its celebration (helper firstscreen's block).
+  kioskReward: (reward: string) => `每個代碼可得 ${reward}`,
+  kioskNextCode: (time: string) => `${time} 後換新代碼`,
+  kioskCelebration: '已領取！盡情享受你的獎勵。',
 
   chartTitle: '領取趨勢',
   chartOf: (slug: string) => `${slug} 的累計領取，按分鐘`,
@@ -180,6 +184,29 @@ const zhHant: ConsoleTexts = {
   nftPoolLeft: (left: number) => `資產池剩餘 ${left} 個`,
 
   createTitle: '新增活動',
+  summary: {
+    title: '概覽',
+    openCampaigns: '進行中的活動',
+    claimsToday: '今日領取',
+    claimsLastHour: '最近一小時領取',
+    atLeast: (count: string) => `至少 ${count}`,
+    payouts: '需要處理的發放',
+    payoutsDetail: (failed: number, stuck: number) => `${failed} 筆被拒，${stuck} 筆卡住`,
+    balance: '發放帳戶餘額',
+    balanceUnknown: '未知：鏈沒有回應',
+    paused: '發放已暫停',
+    exceeds: '進行中的預算超過餘額',
+  },
+  steps: {
+    pays: '1. 發放什麼',
+    when: '2. 時間與數量',
+    who: '3. 誰可以領取',
+    whoIntro: '除非設定規則，任何持有代碼的人都可以領取。',
+    advanced: '規則、限制與檢查',
+  },
+  rowActions: (slug: string) => `${slug} 的操作`,
+  actions: '操作',
+  newRow: '新增',
   ruleBuilder: {
     legend: '誰可以領取',
     match: '領取須滿足',

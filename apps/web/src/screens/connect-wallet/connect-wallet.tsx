@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { claimable, takeWalletNext, useClaim } from '../../claim-link/claim'
 import { ClaimCard } from '../../claim-link/claim-card'
+import { requestClaim } from '../../claim-link/claim-sending'
 import { useConfig } from '../../config/use-config'
 import { currentTexts, useTexts } from '../../i18n/current'
+import { takeConnectNext } from '../../session/entering'
 import { useSignOut } from '../../session/use-sign-out'
 import { Button } from '../../ui/button'
 import { errorMessage } from '../../ui/error-message'
@@ -19,7 +21,8 @@ export function ConnectWallet() {
   const texts = useTexts()
   const claim = useClaim()
   const { signingOut, signOut } = useSignOut()
-  const [connecting, setConnecting] = useState(false)
+  const [connection, setConnection] = useState<Connection>('idle')
+  const connecting = connection !== 'idle'
   const config = useConfig()
   const accountCreation = config ? accountCreationStartFor(config.accountCreation) : 'none'
   const [creatingAccount, setCreatingAccount] = useState(false)
@@ -39,24 +42,31 @@ export function ConnectWallet() {
 
   // The texts of the language shown when each toast appears: the visitor may change it in the
   // kit's dialog while it is open.
-  async function connect() {
-    setConnecting(true)
+  async function connect(entering = false) {
+    setConnection('choosing')
+    // Connecting under the reward's 'Connect your WAX wallet to claim it.' claims it once connected.
+    if (claimable(claim)) requestClaim()
     try {
-      const account = await connectWallet()
-      toast.success(currentTexts().walletConnected(account))
+      const account = await connectWallet(() => setConnection('connecting'))
+      const connected = currentTexts().walletConnected(account)
+      // Entering ends here, connected: its success is said now, with the wallet's.
+      if (entering) toast.success(currentTexts().signInSucceeded, { description: connected })
+      else toast.success(connected)
     } catch (error) {
       // Closing the dialog is the visitor's own choice, not a failure: said in the neutral style.
       if (error instanceof WalletLoginCancelled)
         toast.info(currentTexts().walletConnectionCancelled)
       else toast.error(connectionFailure(error))
-      setConnecting(false)
+      setConnection('idle')
     }
   }
 
-  // Entered from a claim's reward: the wallet's dialog is the next step, so it opens by itself.
+  // Entered with 'Enter the Forest' or from a claim's reward: the wallet's dialog is the next
+  // step, so it opens by itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen appears
   useEffect(() => {
-    if (takeWalletNext()) void connect()
+    const entering = takeConnectNext()
+    if (takeWalletNext() || entering) void connect(entering)
   }, [])
 
   return (
@@ -70,10 +80,10 @@ export function ConnectWallet() {
       ) : (
         <div className="screen__actions">
           <Button
-            busy={connecting}
+            busy={connection === 'connecting'}
             busyLabel={texts.connectingWallet}
-            disabled={creatingInKit}
-            onClick={connect}
+            disabled={creatingInKit || connection === 'choosing'}
+            onClick={() => void connect()}
           >
             {texts.connectWallet}
           </Button>
@@ -104,6 +114,13 @@ export function ConnectWallet() {
     </Screen>
   )
 }
+
+/**
+ * Where 'Connect WAX Wallet' stands: idle; the kit's dialog opening or open, the visitor choosing
+ * a wallet in it (the button waits, still named for what it does); or a wallet chosen and the
+ * connection under way ('Connecting...', the spec's busy text).
+ */
+type Connection = 'idle' | 'choosing' | 'connecting'
 
 /**
  * How 'Create one' starts: with our form first where the Dev Account Creator is offered (the

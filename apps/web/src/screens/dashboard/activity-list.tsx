@@ -1,9 +1,11 @@
 import type { PendingReward } from '@fernwood/protocol'
-import { useState } from 'react'
+import { type CSSProperties, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { formatTokenAmount } from '../../i18n/format'
+import { NftOnItsWay } from '../../nfts/nft-on-its-way'
 import { dismissReward } from '../../rewards/dismiss-reward'
+import { REJECTED_CARD_SEEN_MS, useLeaveOnceSeen } from '../../rewards/leave-once-seen'
 import { rejectionText } from '../../rewards/rule-wording'
 import { errorMessage } from '../../ui/error-message'
 import { RelativeTime } from '../../ui/relative-time'
@@ -25,7 +27,6 @@ export function ActivityList({
   explorerTransactionUrl: string
 }) {
   const texts = useTexts()
-  const language = useLanguage()
   if (pending.length === 0) return null
 
   return (
@@ -40,36 +41,11 @@ export function ActivityList({
     >
       <ul className="activity">
         {pending.map((reward) => (
-          <li
+          <ActivityEntry
             key={reward.id}
-            className="activity__item"
-            data-status={reward.delayed ? 'delayed' : reward.status}
-            aria-atomic="true"
-          >
-            <span className="activity__code">{reward.code}</span>
-            <span className="activity__status">
-              {texts.rewardStatus[reward.delayed ? 'delayed' : reward.status]}
-            </span>
-            <RelativeTime className="activity__when" iso={reward.createdAt} />
-            {reward.status === 'rejected' && (reward.rejection || reward.reason) && (
-              <span className="activity__reason">{rejectionText(reward, texts, language)}</span>
-            )}
-            {reward.status === 'rejected' && <DismissButton reward={reward} />}
-            {reward.delayed && <span className="activity__reason">{texts.delayedNote}</span>}
-            {reward.status === 'confirming' && reward.transactionId && (
-              <span className="activity__reason">
-                {reward.reward &&
-                  texts.confirmingNote(
-                    formatTokenAmount(`${reward.reward.amount} ${reward.reward.token}`, language),
-                  )}{' '}
-                <TransactionId
-                  className="activity__tx"
-                  id={reward.transactionId}
-                  explorerTransactionUrl={explorerTransactionUrl}
-                />
-              </span>
-            )}
-          </li>
+            reward={reward}
+            explorerTransactionUrl={explorerTransactionUrl}
+          />
         ))}
       </ul>
       <ShowOlderButton list="activity" />
@@ -77,30 +53,81 @@ export function ActivityList({
   )
 }
 
-/** Takes a rejected code out of the list, for good: the live feed removes it once kept. */
-function DismissButton({ reward }: { reward: PendingReward }) {
+/**
+ * One code not paid yet: its status, and what it pays once known (an NFT's art from the start).
+ * A rejected one says why, can be dismissed, and leaves by itself once it has been seen a while.
+ */
+function ActivityEntry({
+  reward,
+  explorerTransactionUrl,
+}: {
+  reward: PendingReward
+  explorerTransactionUrl: string
+}) {
   const texts = useTexts()
+  const language = useLanguage()
+  const entryRef = useRef<HTMLLIElement>(null)
   const [dismissing, setDismissing] = useState(false)
+  const rejected = reward.status === 'rejected'
+  const status = reward.delayed ? 'delayed' : reward.status
 
-  async function dismiss() {
+  async function dismiss(byHand: boolean) {
     setDismissing(true)
     try {
       await dismissReward(reward.id)
     } catch (error) {
-      toast.error(texts.dismissFailed(errorMessage(error)))
+      // Leaving by itself, it stays when it cannot: the visitor may still dismiss it.
+      if (byHand) toast.error(texts.dismissFailed(errorMessage(error)))
       setDismissing(false)
     }
   }
+  const leaving = useLeaveOnceSeen(entryRef, () => void dismiss(false), {
+    enabled: rejected && !dismissing,
+    seenMs: REJECTED_CARD_SEEN_MS,
+  })
 
   return (
-    <button
-      type="button"
-      className="small-button"
-      aria-label={texts.dismissCode(reward.code)}
-      disabled={dismissing}
-      onClick={dismiss}
+    <li
+      ref={entryRef}
+      className="activity__item"
+      data-status={status}
+      data-leaving={leaving || undefined}
+      style={{ '--leaving-ms': `${REJECTED_CARD_SEEN_MS}ms` } as CSSProperties}
+      aria-atomic="true"
     >
-      {texts.dismiss}
-    </button>
+      <span className="activity__code">{reward.code}</span>
+      <span className="activity__status">{texts.rewardStatus[status]}</span>
+      <RelativeTime className="activity__when" iso={reward.createdAt} />
+      {rejected && (reward.rejection || reward.reason) && (
+        <span className="activity__reason">{rejectionText(reward, texts, language)}</span>
+      )}
+      {rejected && (
+        // Takes the code out of the list, for good: the live feed removes it once kept.
+        <button
+          type="button"
+          className="small-button activity__dismiss"
+          aria-label={texts.dismissCode(reward.code)}
+          disabled={dismissing}
+          onClick={() => void dismiss(true)}
+        >
+          {texts.dismiss}
+        </button>
+      )}
+      {!rejected && reward.nft && <NftOnItsWay nft={reward.nft} />}
+      {reward.delayed && <span className="activity__reason">{texts.delayedNote}</span>}
+      {reward.status === 'confirming' && reward.transactionId && (
+        <span className="activity__reason">
+          {reward.reward &&
+            texts.confirmingNote(
+              formatTokenAmount(`${reward.reward.amount} ${reward.reward.token}`, language),
+            )}{' '}
+          <TransactionId
+            className="activity__tx"
+            id={reward.transactionId}
+            explorerTransactionUrl={explorerTransactionUrl}
+          />
+        </span>
+      )}
+    </li>
   )
 }

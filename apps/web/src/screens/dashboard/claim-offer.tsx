@@ -1,23 +1,27 @@
 import { useEffect } from 'react'
 import { claimable, endClaim, useClaim } from '../../claim-link/claim'
-import { ClaimReward, claimRewardWords } from '../../claim-link/claim-reward'
+import { ClaimUnread } from '../../claim-link/claim-card'
+import { ClaimReward } from '../../claim-link/claim-reward'
+import { claimNow, closeClaim, useClaimSending } from '../../claim-link/claim-sending'
+import { rewardName } from '../../claim-link/reward-name'
 import { leaveClaimLinkAddress } from '../../claim-link/waiting-claim'
 import { useLanguage, useTexts } from '../../i18n/current'
 import { HumanCheckProgress } from '../../rewards/human-check-progress'
-import { useSubmitCode } from '../../rewards/use-submit-code'
 import { Button } from '../../ui/button'
 import { Panel } from './panel'
 
 /**
  * The claim link the visitor came with, at the top of the dashboard: what it pays, and one tap
- * to claim it ('Claim 10.0000 FERN'), which submits its code as the code box would. 'Not now'
- * lets it go; a claim that cannot pay now says why instead of offering the tap.
+ * to claim it ('Claim 25 FERN'), unless they tapped it already on the way in, in which case it is
+ * under way here. A refusal is said here, under the reward it refused; a link that cannot pay
+ * now says why, and one whose reward could not be read says so, instead of offering the tap.
+ * 'Not now' lets it go.
  */
 export function ClaimOffer() {
   const texts = useTexts()
   const language = useLanguage()
   const claim = useClaim()
-  const { submitting, checking, submit } = useSubmitCode()
+  const sending = useClaimSending()
   const waiting = claim.status !== 'none' && claim.status !== 'notFound'
 
   useEffect(() => {
@@ -25,30 +29,34 @@ export function ClaimOffer() {
   }, [waiting])
 
   if (!waiting) return null
-  const { code } = claim
-  const preview = claim.status === 'previewed' ? claim.preview : undefined
-  const open = claimable(claim)
-  const reward = preview ? claimRewardWords(preview, texts, language) : code
-
-  async function claimIt() {
-    // Claimed or refused on the spot, it is over; a failure (offline, a limit) may be tried again.
-    if ((await submit(code)) !== 'failed') endClaim()
-  }
+  const busy = sending.status === 'sending' || sending.status === 'requested'
+  const refusal = sending.status === 'refused' ? sending : undefined
+  const open = claimable(claim) && !refusal?.final
 
   return (
-    <Panel className="panel--claim" title={texts.claimWaiting}>
-      {preview ? <ClaimReward preview={preview} /> : <p className="claim-offer__code">{code}</p>}
+    <Panel
+      className="panel--claim"
+      title={claim.status === 'unread' ? texts.claimLinkTitle : texts.claimWaiting}
+    >
+      {claim.status === 'previewed' && <ClaimReward preview={claim.preview} />}
+      {claim.status === 'previewing' && <p className="claim-offer__code">{texts.claimReading}</p>}
+      {claim.status === 'unread' && <ClaimUnread error={claim.error} />}
+      {refusal && (
+        <p className="claim-offer__refusal" role="alert">
+          {refusal.message}
+        </p>
+      )}
       <div className="claim-offer__actions">
         {open && (
-          <Button busy={submitting} busyLabel={texts.claimingReward} onClick={claimIt}>
-            {texts.claimReward(reward)}
+          <Button busy={busy} busyLabel={texts.claimingReward} onClick={() => void claimNow()}>
+            {texts.claimReward(rewardName(claim.preview, language))}
           </Button>
         )}
-        <Button variant="secondary" disabled={submitting} onClick={endClaim}>
+        <Button variant="secondary" disabled={busy} onClick={refusal ? closeClaim : endClaim}>
           {open ? texts.claimLater : texts.close}
         </Button>
       </div>
-      <HumanCheckProgress progress={checking} />
+      <HumanCheckProgress progress={sending.status === 'sending' ? sending.checking : 'idle'} />
     </Panel>
   )
 }

@@ -61,6 +61,7 @@ export function Dashboard({ user, config }: DashboardProps) {
             earned={live.earned}
             known={listsKnown}
             explorerTransactionUrl={config.chain.explorerTransactionUrl}
+            explorerAssetUrl={config.chain.explorerAssetUrl}
           />
         </div>
       </main>

@@ -1,12 +1,12 @@
-import { type ChangeEvent, useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { noTokens, type TokenBalanceSource, useTokenBalance } from '../../chain/token-balance'
-import { pickLanguage, useLanguage, useTexts } from '../../i18n/current'
+import { useLanguage, useTexts } from '../../i18n/current'
 import { formatTokenAmount } from '../../i18n/format'
-import { type Language, languageNames, languages, localeOf } from '../../i18n/languages'
+import { LanguagePicker } from '../../i18n/language-picker'
 import { useSignOut } from '../../session/use-sign-out'
+import { ThemePicker } from '../../theme/theme-picker'
 import { Button } from '../../ui/button'
 import { IconButton } from '../../ui/icon-button'
-import '../../ui/text-field.css'
 
 interface HeaderProps {
   waxAccount: string
@@ -18,9 +18,9 @@ interface HeaderProps {
 }
 
 /**
- * One row: the title, the account with its balance, and the actions (Help, the language, Sign
- * out everywhere, Logout). On a wide screen the actions sit in the row; on a phone they fold
- * into a menu (a popover) behind one button, so the header stays one row high.
+ * One row: the title, the account with its balance, and the actions (Help, the language, the
+ * theme, Sign out everywhere, Logout). On a wide screen the actions sit in the row; on a phone
+ * they fold into a menu (a popover) behind one button, so the header stays one row high.
  */
 export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }: HeaderProps) {
   const texts = useTexts()
@@ -30,7 +30,6 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
   const headingRef = useRef<HTMLHeadingElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
-  const languageId = useId()
   // As on the other screens: keyboard and screen-reader users start on the new screen.
   useEffect(() => {
     headingRef.current?.focus()
@@ -81,24 +80,8 @@ export function Header({ waxAccount, onHelp, balanceSource, balanceRefreshKey }:
       />
       <div id={menuId} ref={menuRef} popover="auto" className="dashboard__menu">
         {menuAction(texts.help, onHelp)}
-        <div className="dashboard__language">
-          <label htmlFor={languageId}>{texts.language}</label>
-          <select
-            id={languageId}
-            className="text-field"
-            aria-label={texts.language}
-            value={language}
-            onChange={(event: ChangeEvent<HTMLSelectElement>) =>
-              void pickLanguage(event.target.value as Language)
-            }
-          >
-            {languages.map((option) => (
-              <option key={option} value={option} lang={localeOf(option)}>
-                {languageNames[option]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguagePicker className="dashboard__setting" />
+        <ThemePicker className="dashboard__setting" />
         {menuAction(texts.signOutEverywhere, signOutEverywhere, signingOut)}
         {menuAction(texts.logout, signOut, signingOut)}
       </div>

@@ -42,7 +42,11 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
 
   return (
     <div className="scan">
-      <div className="scan__viewport" data-running={running || undefined}>
+      <div
+        className="scan__viewport"
+        data-running={running || undefined}
+        data-refused={refusal ? true : undefined}
+      >
         <video
           ref={videoRef}
           className="scan__video"
@@ -50,7 +54,13 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
           playsInline
           aria-label={texts.cameraView}
         />
-        {!running && (
+        {/* In the viewfinder, in place of the picture: what stopped the camera, how to allow it. */}
+        {refusal && (
+          <p className="scan__refusal" role="alert">
+            {texts.cameraRefusal[refusal]}
+          </p>
+        )}
+        {!running && !refusal && (
           <div className="scan__idle" aria-hidden="true">
             <svg viewBox="0 0 48 48" width="48" height="48" role="presentation">
               <path
@@ -74,12 +84,6 @@ export function ScanPanel({ active, onDetected }: ScanPanelProps) {
         )}
         {running && <div className="scan__frame" aria-hidden="true" />}
       </div>
-      {/* Where the picture would be: what stopped the camera and how to get past it. */}
-      {refusal && (
-        <p className="scan__refusal" role="alert">
-          {texts.cameraRefusal[refusal]}
-        </p>
-      )}
       <p id={hintId} className="panel__hint">
         {decoderHint(decoder, texts)}
       </p>

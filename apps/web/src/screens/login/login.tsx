@@ -1,27 +1,31 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { claimable, enteredToClaim, takeWalletNext, useClaim } from '../../claim-link/claim'
-import { ClaimCard } from '../../claim-link/claim-card'
 import { currentTexts, useTexts } from '../../i18n/current'
+import { LanguagePicker } from '../../i18n/language-picker'
+import { enteredToConnect, enteringFailed } from '../../session/entering'
 import { signIn } from '../../session/store'
 import { Button } from '../../ui/button'
 import { errorMessage } from '../../ui/error-message'
 import { Screen } from '../../ui/screen'
+import { WelcomeOfferCard } from './welcome-offer-card'
+import './login.css'
 
+/**
+ * The first screen: what a visitor gets (the welcome reward on offer), the way in, and the
+ * language to read it in. 'Enter the Forest' signs in and opens the wallet's dialog at once; its
+ * success is said when the wallet is connected (connect-wallet.tsx), as nothing is connected yet.
+ */
 export function Login() {
   const texts = useTexts()
-  const claim = useClaim()
   const [entering, setEntering] = useState(false)
 
   async function enterForest() {
     setEntering(true)
-    // Entering for a claim's reward: the wallet's dialog follows without another tap.
-    if (claimable(claim)) enteredToClaim()
+    enteredToConnect()
     try {
       await signIn()
-      toast.success(currentTexts().signInSucceeded)
     } catch (error) {
-      takeWalletNext()
+      enteringFailed()
       toast.error(currentTexts().signInFailed(errorMessage(error)))
       setEntering(false)
     }
@@ -30,12 +34,13 @@ export function Login() {
   return (
     <Screen title={texts.title}>
       <p className="screen__text">{texts.tagline}</p>
-      <ClaimCard />
+      <WelcomeOfferCard />
       <div className="screen__actions">
         <Button busy={entering} busyLabel={texts.entering} onClick={enterForest}>
           {texts.enterForest}
         </Button>
       </div>
+      <LanguagePicker className="login__language" />
     </Screen>
   )
 }

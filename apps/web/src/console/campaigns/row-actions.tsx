@@ -1,0 +1,72 @@
+import { type ReactNode, useId, useRef, useState } from 'react'
+import { useMediaQuery } from '../shared/use-media-query'
+import { useConsoleTexts } from '../texts/use-console-texts'
+
+/** Where a row's actions no longer fit side by side: tablets in portrait and phones. */
+const narrowScreen = '(max-width: 60rem)'
+
+/**
+ * A campaign row's actions: side by side on a wide screen; on a narrow one, behind one button
+ * that opens them as a popover. The platform's popover closes on Escape or a click elsewhere and
+ * gives focus back to its button; an action chosen closes it too, with focus on the button first,
+ * so a dialog the action opens returns focus there.
+ */
+export function RowActions({ slug, children }: { slug: string; children: ReactNode }) {
+  const texts = useConsoleTexts()
+  const narrow = useMediaQuery(narrowScreen)
+  const menuId = useId()
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const menuRef = useRef<HTMLDivElement>(null)
+  const [open, setOpen] = useState(false)
+
+  if (!narrow) return <div className="console__actions">{children}</div>
+
+  /**
+   * Below its button, their right edges aligned (the actions are the table's last column). The
+   * popover sits in the top layer, where the table's scrolling panel cannot clip it.
+   */
+  function place() {
+    const button = buttonRef.current?.getBoundingClientRect()
+    const menu = menuRef.current
+    if (!button || !menu) return
+    menu.style.top = `${button.bottom + 4}px`
+    menu.style.right = `${Math.max(8, window.innerWidth - button.right)}px`
+  }
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--secondary console__small console__menu-button"
+        popoverTarget={menuId}
+        aria-expanded={open}
+        aria-label={texts.rowActions(slug)}
+      >
+        {texts.actions}
+      </button>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: it hears the clicks of the buttons and links inside, which the keyboard makes too */}
+      <div
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        className="console__menu"
+        onBeforeToggle={(event) => {
+          if (event.newState === 'open') place()
+        }}
+        onToggle={(event) => {
+          const opened = event.newState === 'open'
+          setOpen(opened)
+          if (opened) menuRef.current?.querySelector<HTMLElement>('button, a')?.focus()
+        }}
+        onClick={(event) => {
+          if (!(event.target as Element).closest('button, a')) return
+          menuRef.current?.hidePopover()
+          buttonRef.current?.focus()
+        }}
+      >
+        <div className="console__actions">{children}</div>
+      </div>
+    </>
+  )
+}
