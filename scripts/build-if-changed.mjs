@@ -53,8 +53,11 @@ for (const { name, workspace, output, inputs } of targets) {
   if (existsSync(recorded) && readFileSync(recorded, 'utf8') === fingerprint) continue
   console.error(`${workspace}: sources changed since the last build; building`)
   // Not spawnSync: the lock stays fresh only while this process's event loop runs.
+  // A production build whatever NODE_ENV the caller runs under: a test runner's 'test' would
+  // otherwise give React's development build, StrictMode's doubled effects and all.
   const build = spawn('npm', ['run', 'build', '-w', workspace], {
     cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', process.stderr, process.stderr],
   })
   const [status] = await once(build, 'exit')

@@ -20,7 +20,10 @@ async function welcomeSettled(page: Page, load: () => Promise<unknown>) {
     (response) => response.url().endsWith('/api/session/welcome-claim') && response.ok(),
   )
   await load()
-  await expect(treasures(page).getByRole('listitem').first()).toContainText(welcomeCode)
+  // Paid and final: the devchain's blocks turn irreversible some seconds after the transfer.
+  await expect(treasures(page).getByRole('listitem').first()).toContainText(welcomeCode, {
+    timeout: 15_000,
+  })
   return (await (await asked).json()) as { show: boolean }
 }
 
