@@ -87,9 +87,8 @@ export function campaignPaysOf(campaignId: string): string {
  * token reward.
  */
 export function paidNftOf(rewardId: string, assetId: string): string {
-  return `(SELECT json_build_object('assetId', ${assetId}, 'collection', c.nft_collection,
-            'schema', c.nft_schema, 'templateId', c.nft_template_id, 'name', c.nft_name,
-            'image', c.nft_image)
+  return `(SELECT nft_template_shape(c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
+                                    c.nft_image) || jsonb_build_object('assetId', ${assetId})
      FROM rewards r JOIN campaigns c ON c.id = r.campaign_id
     WHERE r.id = ${rewardId} AND c.nft_collection IS NOT NULL)`
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { currentTexts, useLanguage, useTexts } from '../i18n/current'
 import { LanguagePicker } from '../i18n/language-picker'
-import { enteredToConnect, enteringFailed } from '../session/entering'
+import { enteredTo, enteringFailed } from '../session/entering'
 import { signIn } from '../session/store'
 import { Button } from '../ui/button'
 import { errorMessage } from '../ui/error-message'
 import { Screen } from '../ui/screen'
-import { claimable, enteredToClaim, takeWalletNext, useClaim } from './claim'
+import { claimable, useClaim } from './claim'
 import { ClaimCard } from './claim-card'
 import { requestClaim } from './claim-sending'
 import { rewardName } from './reward-name'
@@ -29,14 +29,11 @@ export function ClaimLinkEntrance() {
   async function enter() {
     setEntering(true)
     setFailure(undefined)
-    if (toClaim) {
-      requestClaim()
-      enteredToClaim()
-    } else enteredToConnect()
+    if (toClaim) requestClaim()
+    enteredTo(toClaim ? 'claim' : 'connect')
     try {
       await signIn()
     } catch (error) {
-      takeWalletNext()
       enteringFailed()
       setFailure(currentTexts().signInFailed(errorMessage(error)))
       setEntering(false)
@@ -61,7 +58,7 @@ export function ClaimLinkEntrance() {
           </p>
         )}
       </div>
-      <LanguagePicker className="claim-link-entrance__language" />
+      <LanguagePicker className="language-picker--under" />
     </Screen>
   )
 }

@@ -66,18 +66,3 @@ export const subscribeClaim = claim.subscribe
 export function claimable(current: Claim): current is Extract<Claim, { status: 'previewed' }> {
   return current.status === 'previewed' && current.preview.state === 'open'
 }
-
-// The claim's button pressed signed out: after entering, connecting the wallet is the next step.
-let walletNext = false
-
-/** Marks that the visitor entered to claim, so the wallet's dialog opens without another tap. */
-export function enteredToClaim(): void {
-  walletNext = true
-}
-
-/** True once after `enteredToClaim`: the connect screen opens the wallet's dialog by itself. */
-export function takeWalletNext(): boolean {
-  const next = walletNext
-  walletNext = false
-  return next
-}

@@ -2,10 +2,12 @@ import { type ChangeEvent, useId } from 'react'
 import { pickLanguage, useLanguage, useTexts } from './current'
 import { type Language, languageNames, languages, localeOf } from './languages'
 import '../ui/text-field.css'
+import './language-picker.css'
 
 /**
  * The page's language, each named in itself; the same setting as the kit's Settings > Language.
  * On the first screen, so a visitor reads the way in in their language, and in the dashboard's menu.
+ * `className` places it: `language-picker--under` is the small one under a screen's way in.
  */
 export function LanguagePicker({ className }: { className: string }) {
   const texts = useTexts()

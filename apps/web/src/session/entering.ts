@@ -1,21 +1,24 @@
-// 'Enter the Forest' pressed: entering is one step to a connected wallet, so the wallet's dialog
-// opens by itself on the connect-wallet screen that follows, and the entrance's success is said
-// once the wallet is connected, not before.
-let connectNext = false
+// 'Enter the Forest' (or a claim link's button) pressed: entering is one step to a connected
+// wallet, so the wallet's dialog opens by itself on the connect-wallet screen that follows. What
+// it was pressed for decides what is said once the wallet is connected: the entrance's success,
+// or nothing, a claim's own moment saying it.
+type Entering = 'connect' | 'claim'
 
-/** Marks that the visitor pressed 'Enter the Forest': the wallet's dialog is the next step. */
-export function enteredToConnect(): void {
-  connectNext = true
+let next: Entering | undefined
+
+/** Marks that the visitor entered, to connect or to claim: the wallet's dialog is the next step. */
+export function enteredTo(purpose: Entering): void {
+  next = purpose
 }
 
 /** The sign-in failed: nothing follows. */
 export function enteringFailed(): void {
-  connectNext = false
+  next = undefined
 }
 
-/** True once after `enteredToConnect`: the connect screen opens the wallet's dialog by itself. */
-export function takeConnectNext(): boolean {
-  const next = connectNext
-  connectNext = false
-  return next
+/** Once after `enteredTo`, what the visitor entered for: the connect screen opens the dialog. */
+export function takeEntering(): Entering | undefined {
+  const taken = next
+  next = undefined
+  return taken
 }

@@ -1,6 +1,6 @@
 import { Serializer } from '@wharfkit/antelope'
 import type { FastifyInstance } from 'fastify'
-import { type AtomicAttribute, decodeAtomicData } from '../atomic-data'
+import { type AtomicAttribute, decodeAtomicData } from '@fernwood/protocol/atomic-data'
 import type { ChainState } from '../chain-state'
 import { nameToValue } from '../names'
 import { NFT_CONTRACT } from '../seed'
@@ -13,7 +13,7 @@ interface AssetView {
   collection: string
   schema: string
   templateId: number
-  data: Record<string, string | number>
+  data: Record<string, string | number | boolean>
 }
 
 /** A row of one of AtomicAssets' tables, decoded with the contract's own ABI. */

@@ -54,17 +54,13 @@ BEGIN
   -- An accepted reward shows what it pays ('10.0000 FERN'), or the NFT's template as the
   -- campaign was created with it. An NFT's art shows from the start, for the visitor to watch it
   -- come: a pending reward's code names its campaign, which the submission found standing.
-  SELECT c.reward_quantity,
-         CASE WHEN c.nft_collection IS NOT NULL THEN jsonb_build_object(
-           'collection', c.nft_collection, 'schema', c.nft_schema,
-           'templateId', c.nft_template_id, 'name', c.nft_name, 'image', c.nft_image) END
+  SELECT CASE WHEN reward.campaign_id IS NOT NULL THEN c.reward_quantity END,
+         nft_template_shape(c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
+                            c.nft_image)
     INTO quantity, template
     FROM campaigns c
    WHERE c.id = coalesce(reward.campaign_id, (SELECT k.campaign_id FROM codes k
                                               WHERE k.code = reward.code AND reward.status = 'pending'));
-  IF reward.campaign_id IS NULL THEN
-    quantity := NULL;
-  END IF;
   IF quantity IS NOT NULL THEN
     shape := shape || jsonb_build_object('reward', jsonb_build_object(
       'amount', split_part(quantity, ' ', 1), 'token', split_part(quantity, ' ', 2)));

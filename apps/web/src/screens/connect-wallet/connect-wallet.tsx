@@ -1,12 +1,12 @@
 import type { AccountCreator } from '@fernwood/protocol'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { claimable, takeWalletNext, useClaim } from '../../claim-link/claim'
+import { claimable, useClaim } from '../../claim-link/claim'
 import { ClaimCard } from '../../claim-link/claim-card'
 import { requestClaim } from '../../claim-link/claim-sending'
 import { useConfig } from '../../config/use-config'
 import { currentTexts, useTexts } from '../../i18n/current'
-import { takeConnectNext } from '../../session/entering'
+import { takeEntering } from '../../session/entering'
 import { useSignOut } from '../../session/use-sign-out'
 import { Button } from '../../ui/button'
 import { errorMessage } from '../../ui/error-message'
@@ -65,8 +65,8 @@ export function ConnectWallet() {
   // step, so it opens by itself.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the screen appears
   useEffect(() => {
-    const entering = takeConnectNext()
-    if (takeWalletNext() || entering) void connect(entering)
+    const entering = takeEntering()
+    if (entering) void connect(entering === 'connect')
   }, [])
 
   return (

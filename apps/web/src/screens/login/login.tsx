@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { currentTexts, useTexts } from '../../i18n/current'
 import { LanguagePicker } from '../../i18n/language-picker'
-import { enteredToConnect, enteringFailed } from '../../session/entering'
+import { enteredTo, enteringFailed } from '../../session/entering'
 import { signIn } from '../../session/store'
 import { Button } from '../../ui/button'
 import { errorMessage } from '../../ui/error-message'
@@ -21,7 +21,7 @@ export function Login() {
 
   async function enterForest() {
     setEntering(true)
-    enteredToConnect()
+    enteredTo('connect')
     try {
       await signIn()
     } catch (error) {
@@ -40,7 +40,7 @@ export function Login() {
           {texts.enterForest}
         </Button>
       </div>
-      <LanguagePicker className="login__language" />
+      <LanguagePicker className="language-picker--under" />
     </Screen>
   )
 }

@@ -9,9 +9,10 @@ const RESERVED = 4
 
 /**
  * Reads AtomicAssets' serialized data (a template's or an asset's `*_serialized_data`) against
- * its schema's format: each attribute is its identifier (a varint) and its value. Only the
- * scalar types collections use for what a visitor sees are read; a vector ends the reading, which
- * is harmless since nothing after it is needed here (name and img come first in practice).
+ * its schema's format, for the server's NFT templates and the devchain's asset page: each
+ * attribute is its identifier (a varint) and its value. Only the scalar types collections use for
+ * what a visitor sees are read; a vector ends the reading, which is harmless since nothing after
+ * it is needed here (name and img come first in practice).
  */
 export function decodeAtomicData(
   bytes: Uint8Array,
