@@ -1,5 +1,5 @@
-import { type APIClient, Bytes, Name, UInt64 } from '@wharfkit/antelope'
 import { type AtomicAttribute, decodeAtomicData } from '@fernwood/protocol/atomic-data'
+import { type APIClient, Bytes, Name, UInt64 } from '@wharfkit/antelope'
 
 /** The AtomicAssets contract: the same account on WAX, its testnet and the devchain. */
 export const ATOMICASSETS = 'atomicassets'

@@ -1,6 +1,6 @@
+import { type AtomicAttribute, decodeAtomicData } from '@fernwood/protocol/atomic-data'
 import { Serializer } from '@wharfkit/antelope'
 import type { FastifyInstance } from 'fastify'
-import { type AtomicAttribute, decodeAtomicData } from '@fernwood/protocol/atomic-data'
 import type { ChainState } from '../chain-state'
 import { nameToValue } from '../names'
 import { NFT_CONTRACT } from '../seed'
