@@ -11,8 +11,8 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
     // What only a database server can do (several processes on one database) runs on it alone.
     exclude: driver === 'pglite' ? ['test/**/*.postgres.test.ts'] : [],
     env: { TEST_DB_DRIVER: driver },
-    // Test databases are copies of one migrated per run.
-    globalSetup: ['test/support/database-templates.ts'],
+    // Test databases are copies of one migrated per run; the processes tests start run the build.
+    globalSetup: ['test/support/server-build.ts', 'test/support/database-templates.ts'],
     // A worker runs its files one after another in one module graph: each file importing the
     // server afresh cost more than most files' tests. Every file closes what it opens, and
     // nothing a test reads is kept between files.

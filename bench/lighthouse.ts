@@ -15,7 +15,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromiumArgs, repositoryRoot, serverEntries, startServer } from '@fernwood/testkit'
+import { chromiumArgs, repositoryRoot, startServer } from '@fernwood/testkit'
 
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -46,7 +46,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-lighthouse-'))
 try {
   const server = await startServer(
     { DATA_DIR: dataDir },
-    { entry: serverEntries.built, path: '/api/ready', timeoutMs: 120_000, intervalMs: 200 },
+    { path: '/api/ready', timeoutMs: 120_000, intervalMs: 200 },
   )
   try {
     printReport(await runLighthouse(`${server.url}/`))

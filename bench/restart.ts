@@ -10,7 +10,6 @@
  *   and PGlite alone, opened on the same data with the server's settings.
  * Prints figures only.
  */
-import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -18,6 +17,7 @@ import path from 'node:path'
 import { PGLITE_START_PARAMS } from '@fernwood/server/pglite-database'
 import {
   createThrowawayDatabase,
+  ensureServerBuild,
   freePort,
   type RunningProcess,
   repositoryRoot,
@@ -114,11 +114,7 @@ async function idleProcess(code: string, args: string[] = []): Promise<Started> 
   return started
 }
 
-const built = spawnSync(process.execPath, ['scripts/build-if-changed.mjs', 'server'], {
-  cwd: repositoryRoot,
-  stdio: 'inherit',
-})
-if (built.status !== 0) process.exit(built.status ?? 1)
+ensureServerBuild()
 
 const scratch = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-restart-'))
 const database = process.env.TEST_DATABASE_URL

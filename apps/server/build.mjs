@@ -2,13 +2,16 @@
 // dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
 // and the files bundled modules read beside the code that runs them: dist/migrations and
 // dist/functions (the database opener) and dist/dev-anchor-page.js (the Dev Anchor page's script).
-import { cp, rm } from 'node:fs/promises'
+import { cp, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const serverRoot = path.dirname(fileURLToPath(import.meta.url))
-const outdir = path.join(serverRoot, 'dist')
+const dist = path.join(serverRoot, 'dist')
+// Built beside dist and put in its place when complete: a server starting meanwhile (a test run's,
+// or `npm start` beside a rebuild) reads the whole previous build or the whole new one.
+const outdir = `${dist}.next-${process.pid}`
 
 /**
  * Our workspace packages (@fernwood/*) publish TypeScript sources, so they are bundled; every
@@ -24,7 +27,6 @@ const installedPackagesStayExternal = {
   },
 }
 
-await rm(outdir, { recursive: true, force: true })
 await build({
   absWorkingDir: serverRoot,
   entryPoints: {
@@ -49,3 +51,9 @@ await cp(
   path.join(serverRoot, '../../packages/devanchor/src/page/dev-anchor-page.js'),
   path.join(outdir, 'dev-anchor-page.js'),
 )
+const previous = `${dist}.previous-${process.pid}`
+await rename(dist, previous).catch((error) => {
+  if (error.code !== 'ENOENT') throw error
+})
+await rename(outdir, dist)
+await rm(previous, { recursive: true, force: true })

@@ -36,7 +36,7 @@ export interface StartedServer extends FernwoodServer {
 }
 
 /**
- * Starts the server from source on a free port with a fresh `DATA_DIR` (its database migrated,
+ * Starts the server's production build on a free port with a fresh `DATA_DIR` (its database migrated,
  * and empty until the server seeds it, when the run made a cluster to copy), serving the web build,
  * and resolves once it answers its health check. `extraEnv` adds to (or overrides) its settings.
  */

@@ -1,5 +1,11 @@
 import path from 'node:path'
-import { bindWallet, freePort, httpVisitor, type ServerProcess } from '@fernwood/testkit'
+import {
+  bindWallet,
+  freePort,
+  httpVisitor,
+  type ServerProcess,
+  serverEntries,
+} from '@fernwood/testkit'
 import { describe, expect, it } from 'vitest'
 import { spawnScript } from './support/script-process.ts'
 import { testDriver } from './support/test-database.ts'
@@ -8,7 +14,7 @@ import { useTestProcesses } from './support/test-processes.ts'
 const { storage, start } = useTestProcesses()
 
 async function admin(env: Record<string, string>, ...argv: string[]) {
-  const cli = spawnScript('src/admin/main.ts', env, argv)
+  const cli = spawnScript(serverEntries.admin, env, argv)
   return { exitCode: await cli.exited, output: cli.output() }
 }
 

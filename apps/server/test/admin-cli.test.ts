@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { serverEntries } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import { DiscrepanciesFound, UsageError } from '../src/admin/cli-errors.ts'
@@ -460,12 +461,12 @@ describe('the admin CLI', { timeout: 120_000 }, () => {
   })
 
   it('runs as `npm run admin` does: usage for --help, a bad command refused with exit code 2', async () => {
-    const help = spawnScript('src/admin/main.ts', {}, ['--help'])
+    const help = spawnScript(serverEntries.admin, {}, ['--help'])
     expect(await help.exited).toBe(0)
     expect(help.output()).toContain('Usage: npm run admin -- <command>')
 
     const dataDir = path.join(outDirectory, 'data')
-    const wrong = spawnScript('src/admin/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '' }, [
+    const wrong = spawnScript(serverEntries.admin, { DATA_DIR: dataDir, DATABASE_URL: '' }, [
       'campaigns',
       'explode',
     ])

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { RewardsResponse } from '@fernwood/protocol'
-import { bindWallet, freePort, httpVisitor, untilHealthy } from '@fernwood/testkit'
+import { bindWallet, freePort, httpVisitor, serverEntries, untilHealthy } from '@fernwood/testkit'
 import { describe, expect, it } from 'vitest'
 import { useTestProcesses } from './support/test-processes.ts'
 
@@ -20,15 +19,15 @@ const ACCEPTED_BEFORE_KILL = 60
  * Killed, the server stays a zombie. Resolves to the server's pid once it answers.
  */
 async function startUnreaped(env: Record<string, string>): Promise<number> {
-  const serverRoot = path.resolve(import.meta.dirname, '..')
   const parent = spawn(
     'sh',
     [
       '-c',
-      '"$0" --import tsx src/main.ts >/dev/null 2>&1 & echo $!; exec sleep 600',
+      '"$0" "$1" >/dev/null 2>&1 & echo $!; exec sleep 600',
       process.execPath,
+      serverEntries.server,
     ],
-    { cwd: serverRoot, env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+    { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
   )
   onCleanup(async () => {
     parent.kill('SIGKILL')

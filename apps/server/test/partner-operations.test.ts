@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { serverEntries } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebhookSender } from '../src/partner-webhooks/webhook-sender.ts'
 import { parkReward } from '../src/rewards/lifecycle.ts'
@@ -305,7 +306,7 @@ describe(`the CLI's api-keys and webhooks commands (${testDriver})`, { timeout: 
   it('creates a key showing its secret once, lists it, revokes it; adds, lists and removes a webhook', async () => {
     const env = await storage()
     const admin = async (...argv: string[]) => {
-      const cli = spawnScript('src/admin/main.ts', env, argv)
+      const cli = spawnScript(serverEntries.admin, env, argv)
       return { exitCode: await cli.exited, output: cli.output() }
     }
     const campaign = await admin(

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { startDevchain } from '@fernwood/devchain'
+import { serverEntries } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
@@ -158,7 +159,7 @@ const workerEnvironment = () => ({
 
 const admin = (args: string[]) =>
   spawnScript(
-    'src/admin/main.ts',
+    serverEntries.admin,
     {
       DATA_DIR: dataDir,
       DATABASE_URL: postgresUrl?.toString() ?? '',

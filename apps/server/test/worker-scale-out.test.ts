@@ -1,5 +1,5 @@
 import { startDevchain } from '@fernwood/devchain'
-import { freePort } from '@fernwood/testkit'
+import { freePort, serverEntries } from '@fernwood/testkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { untilEveryRewardCompleted } from './support/rewards.ts'
@@ -46,7 +46,7 @@ async function startTwoWorkers(): Promise<TwoWorkers> {
     }
     const ports = [await freePort(), await freePort()]
     const processes: ScriptProcess[] = ports.map((port) =>
-      spawnScript('src/worker-main.ts', { ...env, WORKER_METRICS_PORT: String(port) }),
+      spawnScript(serverEntries.worker, { ...env, WORKER_METRICS_PORT: String(port) }),
     )
     return {
       metricsUrls: ports.map((port) => `http://127.0.0.1:${port}/metrics`),

@@ -16,7 +16,7 @@ export {
 export { freePort } from './free-port.ts'
 export { type HttpVisitor, httpVisitor } from './http-visitor.ts'
 export { type ProofFields, signIdentityProof } from './identity-proof.ts'
-export { repositoryRoot, serverEntries } from './repository.ts'
+export { ensureServerBuild, repositoryRoot, serverEntries } from './repository.ts'
 export {
   type ReadinessOptions,
   type ServerOptions,

@@ -8,7 +8,7 @@ export interface ServerProcess extends RunningProcess {
 }
 
 export interface ServerOptions extends Omit<ProcessOptions, 'env'> {
-  /** the script to run: the server's source entry point unless given */
+  /** the script to run: the server's production build unless given */
   entry?: string
 }
 

@@ -5,13 +5,16 @@ const serverRoot = path.resolve(import.meta.dirname, '../..')
 
 export type ScriptProcess = RunningProcess
 
-/** Runs one of our TypeScript entry points (relative to apps/server) as its own process. */
+/**
+ * Runs one of our entry points as its own process: a built one (`serverEntries`) or a test's own
+ * TypeScript script, relative to apps/server.
+ */
 export function spawnScript(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
 ): ScriptProcess {
-  return spawnNodeScript(path.join(serverRoot, script), {
+  return spawnNodeScript(path.resolve(serverRoot, script), {
     cwd: serverRoot,
     env: { LOG_LEVEL: 'warn', ...env },
     args,
