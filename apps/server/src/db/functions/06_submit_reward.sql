@@ -38,6 +38,8 @@ DECLARE
   -- the campaign counts each qualifying NFT once: read with the verdict, so a campaign that does
   -- not pays no statement for it
   counts_assets boolean;
+  -- the campaign pays an NFT: kept on the reward, whose shape shows its art while it waits
+  pays_nft boolean;
 BEGIN
   IF lockout_attempts IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(submission_turn_key('user', user_id::text));
@@ -62,8 +64,8 @@ BEGIN
   -- campaign's lock, which a submission does not take, so a spent campaign is its to refuse.
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
               WHEN s.refusal <> 'fully_claimed' THEN s.refusal END,
-         c.payout_delay_seconds, c.once_per_asset
-    INTO verdict, review_seconds, counts_assets
+         c.payout_delay_seconds, c.once_per_asset, c.nft_collection IS NOT NULL
+    INTO verdict, review_seconds, counts_assets, pays_nft
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
     LEFT JOIN campaigns c ON c.id = k.campaign_id
@@ -88,12 +90,13 @@ BEGIN
     END IF;
   END IF;
   INSERT INTO rewards AS r (id, code, wax_account, user_id, code_unknown, status, rejection, reason,
-                            rejection_detail, next_attempt_at, address_prefix)
+                            rejection_detail, next_attempt_at, address_prefix, pays_nft)
   VALUES (new_reward, submit_reward.code, submit_reward.wax_account, submit_reward.user_id,
           verdict IS NOT DISTINCT FROM 'unknown_code', CASE WHEN verdict IS NULL THEN 'pending' ELSE 'rejected' END,
           verdict, rejection_reasons->>verdict, submit_reward.rejection_detail,
           now() + make_interval(secs => coalesce(review_seconds, 0)),
-          CASE WHEN verdict IS NULL THEN submit_reward.address_prefix END)
+          CASE WHEN verdict IS NULL THEN submit_reward.address_prefix END,
+          verdict IS NULL AND pays_nft)
   ON CONFLICT (wax_account, code) WHERE duplicate_of IS NULL DO NOTHING
   RETURNING r.id, r.status, r.rejection, r.reason, r.created_at, r.rejection_detail, reward_shape(r)
        INTO reward_id, status, rejection, reason, created_at, rejection_detail, reward;

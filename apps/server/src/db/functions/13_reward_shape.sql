@@ -53,14 +53,20 @@ BEGIN
   END IF;
   -- An accepted reward shows what it pays ('10.0000 FERN'), or the NFT's template as the
   -- campaign was created with it. An NFT's art shows from the start, for the visitor to watch it
-  -- come: a pending reward's code names its campaign, which the submission found standing.
-  SELECT CASE WHEN reward.campaign_id IS NOT NULL THEN c.reward_quantity END,
-         nft_template_shape(c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
-                            c.nft_image)
-    INTO quantity, template
-    FROM campaigns c
-   WHERE c.id = coalesce(reward.campaign_id, (SELECT k.campaign_id FROM codes k
-                                              WHERE k.code = reward.code AND reward.status = 'pending'));
+  -- come: a pending reward the submission found paying one (pays_nft) reads its code's campaign.
+  -- Any other pending reward reads nothing here, as every claim's answer and event comes here.
+  IF reward.campaign_id IS NOT NULL THEN
+    SELECT c.reward_quantity,
+           nft_template_shape(c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
+                              c.nft_image)
+      INTO quantity, template
+      FROM campaigns c WHERE c.id = reward.campaign_id;
+  ELSIF reward.pays_nft AND reward.status = 'pending' THEN
+    SELECT nft_template_shape(c.nft_collection, c.nft_schema, c.nft_template_id, c.nft_name,
+                              c.nft_image)
+      INTO template
+      FROM codes k JOIN campaigns c ON c.id = k.campaign_id WHERE k.code = reward.code;
+  END IF;
   IF quantity IS NOT NULL THEN
     shape := shape || jsonb_build_object('reward', jsonb_build_object(
       'amount', split_part(quantity, ' ', 1), 'token', split_part(quantity, ' ', 2)));
