@@ -7,6 +7,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { ensureServerBuild } from '@fernwood/testkit'
 import { type StartedServer, startFernwoodServer } from '../support/server'
 import { type BrowserPaths, findBrowserPaths } from './browser-paths'
 import { launchFirefox } from './firefox'
@@ -56,6 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 let passed = 0
 try {
   const paths = findBrowserPaths()
+  ensureServerBuild()
   const server = await startFernwoodServer()
   const stopServer = () => server.stop()
   running.add(stopServer)
