@@ -25,6 +25,7 @@ const claimTexts = {
     `Too many unknown codes were tried from this network, so this link’s reward cannot be shown or claimed. Try again in ${wait}.`,
   unread: 'This link’s reward could not be read just now. Check your connection, then try again.',
   tryAgain: 'Try again',
+  close: 'Close',
 } as const
 
 /**
@@ -73,6 +74,15 @@ async function enterDashboardAs(page: Page, account: DevAccount): Promise<void> 
 
 const enterDashboardAsAlice = (page: Page) => enterDashboardAs(page, accounts.payingCodes)
 
+/** axe-core's serious and critical findings on the page, or inside `include`. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page })
+  const { violations } = await (include ? builder.include(include) : builder).analyze()
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
+}
+
 function paid(page: Page, code: string) {
   return treasures(page).getByRole('listitem').filter({ hasText: code })
 }
@@ -112,10 +122,11 @@ test("a claim link's one button names its reward and claims it through the walle
     moment.getByRole('link', { name: /^[0-9a-f]{64} \(opens in a new tab\)$/ }),
   ).toBeVisible()
   expect(submissions()).toBe(1)
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')).toEqual(
-    [],
-  )
+  expect(await seriousViolations(page)).toEqual([])
+  // By day too: its colours are the theme's roles, and axe checks their contrast.
+  await page.emulateMedia({ colorScheme: 'light' })
+  expect(await seriousViolations(page)).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
 
   // Share: this browser has no share sheet, so the words and the site's address are copied.
   await moment.getByRole('button', { name: claimTexts.share }).click()
@@ -230,6 +241,62 @@ test('a claim link whose reward cannot be read offers nothing and says why, a lo
     /Claim by Jun 30, 2030, .+ · 7 left/,
   )
   await expect(page.getByRole('button', { name: claimTexts.claim('25 FERN') })).toBeVisible()
+})
+
+test("a claim refused on the dashboard is said under its button as a typed code's is, a lockout with how long; refused for good, 'Close' takes focus, described by why", async ({
+  page,
+}) => {
+  const lockedOut = 'Too many invalid codes. Try again in 4 minutes.'
+  let answer: 'locked out' | 'duplicate' = 'locked out'
+  await page.route('**/api/codes', (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    return route.fulfill(
+      answer === 'locked out'
+        ? {
+            status: 429,
+            headers: { 'retry-after': '239' },
+            json: { error: { code: 'CODE_LOCKED_OUT', message: lockedOut } },
+          }
+        : {
+            status: 409,
+            json: { error: { code: 'CODE_DUPLICATE', message: dashboardTexts.codeDuplicate } },
+          },
+    )
+  })
+  // Already connected when the link is opened: the dashboard offers its claim.
+  await page.goto('/')
+  await enterDashboardAsAlice(page)
+  await page.goto('/c/willow-wisp')
+  const offer = page.getByRole('region', { name: dashboardTexts.claimWaiting })
+  const claim = offer.getByRole('button', { name: claimTexts.claim('25 FERN') })
+  const refusal = offer.getByRole('alert')
+  await expect(refusal).toHaveText('')
+  await claim.click()
+
+  await expect(refusal).toHaveText(lockedOut)
+  await expect(claim).toHaveAccessibleDescription(lockedOut)
+  // The words sit right under the button that sent the claim, not in a corner.
+  const button = await claim.boundingBox()
+  const words = await refusal.boundingBox()
+  expect(
+    button &&
+      words &&
+      words.y >= button.y + button.height &&
+      words.y - (button.y + button.height) < 40,
+  ).toBe(true)
+
+  answer = 'duplicate'
+  await claim.click()
+  await expect(refusal).toHaveText(dashboardTexts.codeDuplicate)
+  await expect(claim).toHaveCount(0)
+  const close = offer.getByRole('button', { name: claimTexts.close })
+  await expect(close).toBeFocused()
+  await expect(close).toHaveAccessibleDescription(dashboardTexts.codeDuplicate)
+  // The offer and its refusal read by day as by night.
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme })
+    expect(await seriousViolations(page, '.panel--claim')).toEqual([])
+  }
 })
 
 test('a claim link whose code pays nothing says so before entering, and offers nothing after', async ({

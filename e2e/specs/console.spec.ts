@@ -346,6 +346,10 @@ test('Close asks first naming the campaign and its effect; Cancel and Escape lea
   await expect(row.locator('[data-column="state"]')).toHaveText('closed')
   await expect(row.locator('[data-column="remaining"]')).toHaveText('—does not apply: closed')
   expect(await campaignState(page, slug)).toBe('closed')
+  // By day as well as by night, the board and its open and closed badges read: axe checks contrast.
+  await page.emulateMedia({ colorScheme: 'light' })
+  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+  await page.emulateMedia({ colorScheme: 'dark' })
 
   // The same button now reopens it, once confirmed.
   const reopen = row.getByRole('button', { name: `Reopen ${slug}` })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect } from '../fixtures'
 import { toast } from '../screens'
 import {
@@ -84,4 +85,14 @@ test('a refused camera is reported, says how to allow it, and scanning stays off
   ).toBeVisible()
   await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeEnabled()
   expect(await cameraTracks(page)).toEqual({ opened: 0, live: 0 })
+  // Its words read on the viewfinder by day as by night: axe checks their contrast.
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const { violations } = await new AxeBuilder({ page }).include('.scan').analyze()
+    expect(
+      violations
+        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+        .map(({ id }) => id),
+    ).toEqual([])
+  }
 })

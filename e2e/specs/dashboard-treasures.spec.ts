@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
@@ -147,8 +148,19 @@ test('a transaction id shows its start and end, links to the explorer, and copie
   const link = entry.getByRole('link')
   const transactionId = (await link.getAttribute('href'))?.replace('/devchain/tx/', '') ?? ''
   expect(transactionId).toMatch(/^[0-9a-f]{64}$/)
-  await expect(link).toHaveText(`${transactionId.slice(0, 4)}…${transactionId.slice(-4)}`)
-  await expect(entry).toContainText(`TX: ${transactionId.slice(0, 4)}…${transactionId.slice(-4)}`)
+  const shortId = `${transactionId.slice(0, 4)}…${transactionId.slice(-4)}`
+  await expect(link).toHaveText(shortId)
+  await expect(entry).toContainText(`TX: ${shortId}`)
+  // Its name starts with what is seen, for whoever says it aloud (WCAG 2.5.3), then says it whole.
+  await expect(link).toHaveAccessibleName(
+    `${shortId}, transaction ${transactionId} in the block explorer (opens in a new tab)`,
+  )
+  const { violations } = await new AxeBuilder({ page }).include('ul.treasures').analyze()
+  expect(
+    violations
+      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+      .map(({ id }) => id),
+  ).toEqual([])
 
   const copy = entry.getByRole('button', { name: `Copy transaction id ${transactionId}` })
   await copy.focus()

@@ -586,6 +586,20 @@ describe('the console’s operations', () => {
     expect(unknown.json().error.code).toBe('ADMIN_REWARD_NOT_WAITING')
   })
 
+  it('counts the rewards still to be paid in the overview, and neither paid, rejected nor unknown codes', async () => {
+    const pending = async () =>
+      ((await call('GET', '/api/admin/payouts')).json() as AdminOverview['payouts']).pending
+    const before = await pending()
+    // Not due, so no worker moves them while the count is read.
+    await shared.database.query(
+      `INSERT INTO rewards (code, wax_account, status, next_attempt_at, code_unknown)
+       SELECT 'unpaid-' || status || '-' || gen_random_uuid(), 'bob.wam', status, 'infinity', unknown
+         FROM (VALUES ('pending', false), ('processing', false), ('confirming', false),
+                      ('completed', false), ('rejected', false), ('pending', true)) s(status, unknown)`,
+    )
+    expect(await pending()).toBe(before + 3)
+  })
+
   it('the live overview moves when a code of a campaign is claimed', async () => {
     await call('POST', '/api/admin/campaigns', {
       slug: 'brook',

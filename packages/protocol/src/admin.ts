@@ -371,7 +371,8 @@ export type PayoutPauseView = Static<typeof PayoutPauseSchema>
 
 /**
  * `GET /api/admin/payouts`: the payout account's balance of the reward token (null when the
- * chain did not answer), the refused payouts and the stuck rewards (over `stuckMinutes`).
+ * chain did not answer), the refused payouts, the stuck rewards (over `stuckMinutes`) and how
+ * many rewards are still to be paid.
  */
 export const PayoutsResponseSchema = Type.Object({
   account: Type.String(),
@@ -379,6 +380,8 @@ export const PayoutsResponseSchema = Type.Object({
   failed: Type.Array(FailedPayoutSchema),
   stuck: Type.Array(StuckPayoutSchema),
   stuckMinutes: Type.Integer(),
+  /** rewards accepted and not yet paid (pending, processing or confirming), stuck ones included */
+  pending: Type.Integer(),
   /** what open campaigns' budgets still have to pay in the reward token, e.g. '2500.0000 FERN' */
   reserved: Type.String(),
   /** the balance (when known) is less than `reserved`: the console warns */

@@ -29,6 +29,20 @@ export const operatorAccountIn = (operator: Operator): string | null =>
 
 export const iso = (time: Date | null) => (time === null ? null : new Date(time).toISOString())
 
+/**
+ * How many accepted rewards are still to be paid. The overview counts them again on every change
+ * the console follows, so the count stays on the workers' queue index (`rewards_queue_idx`, whose
+ * condition is these statuses) and never reads the paid ones; a code unknown when it came is
+ * waiting for its refusal, not a payout.
+ */
+export async function countUnpaidRewards(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ pending: number }>(
+    `SELECT count(*)::int AS pending FROM rewards
+      WHERE status IN ('pending', 'processing', 'confirming') AND NOT code_unknown`,
+  )
+  return row?.pending ?? 0
+}
+
 /** Rewards processing or confirming for more than `minutes`, oldest first. */
 export async function listStuckRewards(db: Queryable, minutes: number): Promise<StuckPayout[]> {
   const rows = await db.query<{
@@ -106,13 +120,14 @@ export async function payoutsOverview(
   node: PayoutChainNode,
   stuckMinutes: number,
 ): Promise<PayoutsResponse> {
-  const [balance, failed, stuck, { reserved }, { resources, pause }] = await Promise.all([
+  const [balance, failed, stuck, pending, { reserved }, { resources, pause }] = await Promise.all([
     readPayoutBalance(env, node).then(
       ({ balance }) => balance,
       () => null,
     ),
     listRefusedPayouts(db),
     listStuckRewards(db, stuckMinutes),
+    countUnpaidRewards(db),
     reservedByOpenBudgets(db, env.REWARD_TOKEN_CONTRACT, env.TOKEN_SYMBOL),
     readPayoutResources(db, env, node),
   ])
@@ -122,6 +137,7 @@ export async function payoutsOverview(
     failed,
     stuck,
     stuckMinutes,
+    pending,
     reserved,
     budgetsExceedBalance: balance !== null && exceeds(reserved, balance),
     resources,

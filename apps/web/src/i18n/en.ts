@@ -246,8 +246,8 @@ export const en = {
     new Intl.PluralRules('en').select(count) === 'one' ? `${written} NFT` : `${written} NFTs`,
   rewardAmount: (amount: string) => `+${amount}`,
   transaction: 'TX:',
-  transactionLinkLabel: (id: string) =>
-    `Transaction ${id} in the block explorer (opens in a new tab)`,
+  transactionLinkLabel: (shortId: string, id: string) =>
+    `${shortId}, transaction ${id} in the block explorer (opens in a new tab)`,
   copy: 'Copy',
   copyTransactionId: (id: string) => `Copy transaction id ${id}`,
   transactionIdCopied: 'Transaction id copied.',

@@ -199,7 +199,8 @@ const ko: Texts = {
   nftsEarned: (_count, written) => `NFT ${written}개`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
-  transactionLinkLabel: (id) => `블록 탐색기에서 트랜잭션 ${id} 보기 (새 탭에서 열림)`,
+  transactionLinkLabel: (shortId, id) =>
+    `${shortId}, 블록 탐색기에서 트랜잭션 ${id} 보기 (새 탭에서 열림)`,
   copy: '복사',
   copyTransactionId: (id) => `트랜잭션 ID ${id} 복사`,
   transactionIdCopied: '트랜잭션 ID를 복사했어요.',

@@ -205,7 +205,8 @@ const tr: Texts = {
   nftsEarned: (_count, written) => `${written} NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX:',
-  transactionLinkLabel: (id) => `Blok gezgininde işlem: ${id} (yeni sekmede açılır)`,
+  transactionLinkLabel: (shortId, id) =>
+    `${shortId}, blok gezgininde işlem: ${id} (yeni sekmede açılır)`,
   copy: 'Kopyala',
   copyTransactionId: (id) => `İşlem kimliğini kopyala: ${id}`,
   transactionIdCopied: 'İşlem kimliği kopyalandı.',

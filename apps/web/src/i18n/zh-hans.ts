@@ -193,7 +193,8 @@ const zhHans: Texts = {
   nftsEarned: (_count, written) => `${written} 个 NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX：',
-  transactionLinkLabel: (id) => `在区块浏览器中查看交易 ${id}（在新标签页中打开）`,
+  transactionLinkLabel: (shortId, id) =>
+    `${shortId}，在区块浏览器中查看交易 ${id}（在新标签页中打开）`,
   copy: '复制',
   copyTransactionId: (id) => `复制交易 ID ${id}`,
   transactionIdCopied: '交易 ID 已复制。',

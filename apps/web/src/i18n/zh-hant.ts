@@ -193,7 +193,8 @@ const zhHant: Texts = {
   nftsEarned: (_count, written) => `${written} 個 NFT`,
   rewardAmount: (amount) => `+${amount}`,
   transaction: 'TX：',
-  transactionLinkLabel: (id) => `在區塊瀏覽器中查看交易 ${id}（在新分頁中開啟）`,
+  transactionLinkLabel: (shortId, id) =>
+    `${shortId}，在區塊瀏覽器中查看交易 ${id}（在新分頁中開啟）`,
   copy: '複製',
   copyTransactionId: (id) => `複製交易 ID ${id}`,
   transactionIdCopied: '交易 ID 已複製。',

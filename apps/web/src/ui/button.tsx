@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 import './button.css'
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -7,6 +7,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While set, the button shows `busyLabel` and ignores presses. */
   busy?: boolean
   busyLabel?: string
+  /** the `<button>` itself, to move focus to it */
+  ref?: Ref<HTMLButtonElement>
 }
 
 export function Button({

@@ -19,10 +19,12 @@ interface TransactionIdProps {
 
 /**
  * 'TX:' and a transaction id, shortened in the middle, linking to the explorer, with a copy
- * button.
+ * button. The link's name begins with the short id it shows (WCAG 2.5.3, label in name), so a
+ * voice user saying what they see reaches it, and then says the whole id.
  */
 export function TransactionId({ className, id, explorerTransactionUrl }: TransactionIdProps) {
   const texts = useTexts()
+  const shortId = shortTransactionId(id)
   async function copy() {
     try {
       await navigator.clipboard.writeText(id)
@@ -41,9 +43,9 @@ export function TransactionId({ className, id, explorerTransactionUrl }: Transac
           target="_blank"
           rel="noopener noreferrer"
           title={id}
-          aria-label={texts.transactionLinkLabel(id)}
+          aria-label={texts.transactionLinkLabel(shortId, id)}
         >
-          {shortTransactionId(id)}
+          {shortId}
         </a>
         <button
           type="button"

@@ -29,6 +29,11 @@ export function useModalDialog({ busy, onClose }: { busy: boolean; onClose(): vo
       // Escape while a change is on its way would hide its outcome.
       if (busy) event.preventDefault()
     },
-    onClose,
+    onClose(event: { currentTarget: HTMLDialogElement }) {
+      // `close()` only queues its 'close' event. Under StrictMode the effect's cleanup closes the
+      // dialog and the effect at once shows it again, so that late event finds it open: it is not
+      // the operator's close, and passing it on unmounted the dialog as soon as it opened.
+      if (!event.currentTarget.open) onClose()
+    },
   }
 }

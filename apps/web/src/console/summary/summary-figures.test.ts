@@ -17,6 +17,7 @@ const payouts: PayoutsResponse = {
   failed: [],
   stuck: [],
   stuckMinutes: 10,
+  pending: 0,
   reserved: '0.0000 FERN',
   budgetsExceedBalance: false,
   resources: null,
@@ -69,7 +70,7 @@ describe('the console’s summary figures', () => {
     expect(figures.claimsLastHour).toEqual({ count: 0, atLeast: false })
   })
 
-  it('carry the payouts waiting for an operator and the balance’s warning', () => {
+  it('carry the payouts still to be paid, those waiting for an operator and the balance’s warning', () => {
     const failed = {
       rewardId: 'r',
       waxAccount: 'a',
@@ -79,10 +80,11 @@ describe('the console’s summary figures', () => {
       at: '',
     }
     const figures = summaryFigures(
-      overview([], { failed: [failed, failed], budgetsExceedBalance: true }),
+      overview([], { failed: [failed, failed], pending: 7, budgetsExceedBalance: true }),
       now,
     )
     expect(figures).toMatchObject({
+      pendingPayouts: 7,
       failedPayouts: 2,
       stuckPayouts: 0,
       balance: '120.0000 FERN',

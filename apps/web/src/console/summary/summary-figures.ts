@@ -11,6 +11,8 @@ export interface SummaryFigures {
   openCampaigns: number
   claimsToday: ClaimCount
   claimsLastHour: ClaimCount
+  /** rewards accepted and not yet paid, on their way or waiting */
+  pendingPayouts: number
   /** payouts the chain refused, waiting for a retry */
   failedPayouts: number
   /** rewards processing or confirming for longer than they should */
@@ -55,6 +57,7 @@ export function summaryFigures(overview: AdminOverview, now: Date): SummaryFigur
     openCampaigns: overview.campaigns.filter((campaign) => campaign.state === 'open').length,
     claimsToday: claimsSince(overview, startOfDay(now)),
     claimsLastHour: claimsSince(overview, now.getTime() - 3_600_000),
+    pendingPayouts: payouts.pending,
     failedPayouts: payouts.failed.length,
     stuckPayouts: payouts.stuck.length,
     balance: payouts.balance,

@@ -38,7 +38,7 @@ function Figure({
 
 /**
  * What an event team looks at first, above everything else: campaigns open, claims today and in
- * the last hour, payouts waiting for an operator, and the payout balance or what is wrong with it.
+ * the last hour, payouts still to be paid and those waiting for an operator, and the payout balance or what is wrong with it.
  * Worked out from the live overview, so the figures move with it.
  */
 export function SummaryRow({ overview }: { overview: AdminOverview }) {
@@ -63,6 +63,9 @@ export function SummaryRow({ overview }: { overview: AdminOverview }) {
         </Figure>
         <Figure name="hour" label={texts.summary.claimsLastHour}>
           {claims(figures.claimsLastHour)}
+        </Figure>
+        <Figure name="pending" label={texts.summary.pendingPayouts}>
+          {number.format(figures.pendingPayouts)}
         </Figure>
         <Figure
           name="payouts"

@@ -205,6 +205,7 @@ export const consoleEn = {
     claimsToday: 'Claims today',
     claimsLastHour: 'Claims in the last hour',
     atLeast: (count: string) => `at least ${count}`,
+    pendingPayouts: 'Payouts on their way',
     payouts: 'Payouts needing you',
     payoutsDetail: (failed: number, stuck: number) => `${failed} refused, ${stuck} stuck`,
     balance: 'Payout balance',

@@ -194,6 +194,7 @@ const ko: ConsoleTexts = {
     claimsToday: '오늘 수령',
     claimsLastHour: '최근 1시간 수령',
     atLeast: (count: string) => `최소 ${count}`,
+    pendingPayouts: '지급 진행 중',
     payouts: '확인이 필요한 지급',
     payoutsDetail: (failed: number, stuck: number) => `거부 ${failed}건, 지연 ${stuck}건`,
     balance: '지급 잔액',

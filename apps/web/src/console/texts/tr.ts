@@ -197,6 +197,7 @@ const tr: ConsoleTexts = {
     claimsToday: 'Bugünkü talepler',
     claimsLastHour: 'Son bir saatteki talepler',
     atLeast: (count: string) => `en az ${count}`,
+    pendingPayouts: 'Yoldaki ödemeler',
     payouts: 'İlgi bekleyen ödemeler',
     payoutsDetail: (failed: number, stuck: number) => `${failed} reddedildi, ${stuck} takıldı`,
     balance: 'Ödeme bakiyesi',

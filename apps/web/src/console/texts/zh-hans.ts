@@ -188,6 +188,7 @@ const zhHans: ConsoleTexts = {
     claimsToday: '今日领取',
     claimsLastHour: '最近一小时领取',
     atLeast: (count: string) => `至少 ${count}`,
+    pendingPayouts: '发放中',
     payouts: '需要处理的发放',
     payoutsDetail: (failed: number, stuck: number) => `${failed} 笔被拒，${stuck} 笔卡住`,
     balance: '发放账户余额',

@@ -190,6 +190,7 @@ const zhHant: ConsoleTexts = {
     claimsToday: '今日領取',
     claimsLastHour: '最近一小時領取',
     atLeast: (count: string) => `至少 ${count}`,
+    pendingPayouts: '發放中',
     payouts: '需要處理的發放',
     payoutsDetail: (failed: number, stuck: number) => `${failed} 筆被拒，${stuck} 筆卡住`,
     balance: '發放帳戶餘額',
