@@ -78,6 +78,15 @@ async function triggersOf(database: Database): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.name, row.definition]))
 }
 
+/** Each function's catalog row version: the transaction that last wrote it. */
+async function versionsOf(database: Database): Promise<Record<string, string>> {
+  const rows = await database.query<{ signature: string; written_by: string }>(
+    `SELECT oid::regprocedure::text AS signature, xmin::text AS written_by
+       FROM pg_proc WHERE pronamespace = 'public'::regnamespace`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.signature, row.written_by]))
+}
+
 const exists = async (database: Database, name: string) =>
   (
     await database.query<{ found: boolean }>('SELECT to_regproc($1) IS NOT NULL AS found', [name])
@@ -158,5 +167,28 @@ describe(`stored functions, one file each in db/functions (${testDriver})`, () =
     expect(await functionsOf(fresh)).not.toEqual(reference)
     await migrate(fresh)
     expect(await functionsOf(fresh)).toEqual(reference)
+  })
+
+  it('a start finding the files as last applied, and no function changed since, runs none of them again', async () => {
+    await migrate(fresh)
+    const before = await versionsOf(fresh)
+    expect(await migrate(fresh)).toEqual([])
+    expect(await versionsOf(fresh)).toEqual(before)
+  })
+
+  it('a start finding function files other than those last applied applies them all, in one go', async () => {
+    await migrate(fresh)
+    const before = await versionsOf(fresh)
+    await fresh.exec(`UPDATE stored_functions_applied SET files_sha256 = 'an earlier release'`)
+    expect(await migrate(fresh)).toEqual([])
+    const after = await versionsOf(fresh)
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort())
+    for (const signature of Object.keys(reference))
+      expect(after[signature]).not.toBe(before[signature])
+    expect(new Set(Object.keys(reference).map((signature) => after[signature])).size).toBe(1)
+    expect(await functionsOf(fresh)).toEqual(reference)
+    const again = await versionsOf(fresh)
+    await migrate(fresh)
+    expect(await versionsOf(fresh)).toEqual(again)
   })
 })
