@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/bundle-size.ts            # builds apps/web first
  *   npx tsx bench/bundle-size.ts --no-build # reads the existing apps/web/dist
+ *   WEB_DIST=/tmp/web npx tsx bench/bundle-size.ts   # builds into, and serves, that folder instead
  */
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -16,11 +17,14 @@ import { printKitOnTheWire } from './kit-on-the-wire.ts'
 import { type BundleCost, filesCost, lazyFiles, staticClosure, staticFiles } from './vite-bundle.ts'
 
 const webRoot = path.resolve(import.meta.dirname, '../apps/web')
-const distDir = path.join(webRoot, 'dist')
+// As the e2e suite's WEB_DIST: a build beside apps/web/dist, leaving that one as it is.
+const distDir = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.join(webRoot, 'dist')
 const LOGIN_JS_BUDGET_BYTES = 90 * 1024
 
 if (!process.argv.includes('--no-build')) {
-  await build({ root: webRoot, logLevel: 'warn' })
+  await build({ root: webRoot, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } })
 }
 const manifest = JSON.parse(
   await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'),

@@ -73,8 +73,13 @@ test("no wallet's plugin nor the signing-request code is fetched until the visit
   expect(chunks.wallets()).toEqual([])
   expect(chunks).not.toContain('signing-request')
 
-  // Moving over it points at it: its plugin comes, with the ESR code its signing needs.
+  // Moving over it points at it: its plugin comes, without the ESR code, which its login needs not.
   await page.mouse.move(x + 4, y)
   await expect.poll(chunks.wallets).toEqual(['wombat'])
-  expect(chunks).toContain('signing-request')
+  expect(chunks).not.toContain('signing-request')
+
+  // Anchor's login is a signing request: pointing at it brings that code.
+  await walletOption(dialog, 'Anchor').hover()
+  await expect.poll(chunks.wallets).toEqual(['wombat', 'anchor'])
+  await expect.poll(() => chunks.includes('signing-request')).toBe(true)
 })

@@ -135,7 +135,9 @@ export async function createWalletKit(config: PublicConfig): Promise<WalletKit> 
       }
       let proof: WalletProofEvidence | undefined
       try {
-        proof = await proofOfLogin(result, nonce)
+        // The session signs through signing requests, whose code a wallet that needed none to log
+        // in (Wombat) has not brought: fetched while the wallet proves the account.
+        ;[proof] = await Promise.all([proofOfLogin(result, nonce), loadSigningRequest()])
       } catch (error) {
         // A session whose account the wallet would not prove must not come back on the next
         // visit, as one whose binding the server refused (connect-wallet.ts).

@@ -1,5 +1,5 @@
-// The Scatter protocol's signing builds a signing request.
-import './signing-request'
+// No ESR code here: the Scatter protocol's login and our proof need none, and its signing, which
+// does, comes after a login, which fetches that code (kit.ts).
 import { scatterLoginMessage } from '@fernwood/protocol'
 import { getScatter } from '@wharfkit/protocol-scatter'
 import type { LoginResult } from '@wharfkit/session'
