@@ -201,20 +201,8 @@ export class EventStream {
    */
   endUnlessSessionHolds(): Promise<void> {
     return this.inTurn(async () => {
-      if (!(await this.#session.holds())) this.endWithSession()
+      if (!(await this.#session.holds())) this.end()
     })
-  }
-
-  /**
-   * Ends a stream whose session no longer holds, telling EventSource to come back at once rather
-   * than after the usual pause: the browser's cookie now names the session that replaced this one
-   * (a wallet just connected, here or in another tab), whose feed it gets, or none, which its 401
-   * says.
-   */
-  endWithSession(): void {
-    if (this.ended) return
-    this.#raw.write('retry: 0\n\n')
-    this.end()
   }
 
   #endAtExpiry() {

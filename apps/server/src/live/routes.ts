@@ -69,8 +69,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     const sendSnapshot = async () => {
       // From a session's end on (signed out, or replaced at a wallet login) this stream must
       // not carry the user's data.
-      if (!(await stream.sessionHolds())) return stream.endWithSession()
-      const read = await readSnapshot(database, interest.userId)
+      const read = (await stream.sessionHolds()) && (await readSnapshot(database, interest.userId))
       if (!read) return stream.end()
       interest.waxAccount = read.snapshot.user.waxAccount
       stream.send('snapshot', read.snapshot, read.eventId)
