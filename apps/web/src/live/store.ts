@@ -26,6 +26,13 @@ const REOPEN_DELAY_MS = 3_000
 const live = createStore<LiveState>(EMPTY)
 let source: EventStream | undefined
 let reopenTimer: ReturnType<typeof setTimeout> | undefined
+/**
+ * Whom the open stream serves: the user it was opened for, then as its own events say. A wallet
+ * login here replaces the session, and the server ends the streams of the session it replaced; by
+ * the time the login's answer names a different user (its new cookie set), this stream is that
+ * old one, which EventSource would come back to only after the server's pause.
+ */
+let streamUser: Pick<User, 'id' | 'waxAccount'> | undefined
 
 /** The user document is live too: a wallet bound elsewhere brings up the dashboard here. */
 function followUser(user: User): void {
@@ -39,12 +46,16 @@ function followUser(user: User): void {
 }
 
 function apply(event: LiveEvent): void {
-  if (event.type === 'snapshot' || event.type === 'user') followUser(event.data.user)
+  if (event.type === 'snapshot' || event.type === 'user') {
+    streamUser = event.data.user
+    followUser(event.data.user)
+  }
   live.set(applyLiveEvent(live.get(), event))
 }
 
-function open(): void {
+function open(user: User): void {
   if (source) return
+  streamUser = user
   // A dropped stream resumes from the last event it saw, and the server sends what was missed:
   // the state here stays as it is meanwhile.
   const stream = openEventStream('/api/live', {
@@ -69,7 +80,8 @@ async function recoverRefusedStream(stream: EventStream): Promise<void> {
   if (user) updateUser(user)
   reopenTimer = setTimeout(() => {
     reopenTimer = undefined
-    if (getSessionState().status === 'signedIn') open()
+    const session = getSessionState()
+    if (session.status === 'signedIn') open(session.user)
   }, REOPEN_DELAY_MS)
 }
 
@@ -78,13 +90,20 @@ function close(): void {
   reopenTimer = undefined
   source?.close()
   source = undefined
+  streamUser = undefined
 }
+
+const sameUser = (a: Pick<User, 'id' | 'waxAccount'>, b: Pick<User, 'id' | 'waxAccount'>) =>
+  a.id === b.id && a.waxAccount === b.waxAccount
 
 /** Follows the session: the feed runs while someone is signed in, and forgets everything after. */
 function followSession(): void {
   const session = getSessionState()
   if (session.status === 'signedIn') {
-    open()
+    // A user the stream did not bring is a session this page replaced: its cookie is set now, so
+    // a stream opened at once is the new session's.
+    if (source && streamUser && !sameUser(streamUser, session.user)) close()
+    open(session.user)
   } else {
     close()
     if (live.get() !== EMPTY) live.set(EMPTY)
