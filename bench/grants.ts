@@ -3,7 +3,7 @@
  * PostgreSQL too when TEST_DATABASE_URL names a server), printed side by side, asserting nothing:
  *
  * - grants per second through `POST /api/v1/grants` by BENCH_CLIENTS (16) partner backends at
- *   once, each through `@fernwood/client` under Idempotency-Keys of its own, next to the floor's
+ *   once (autocannon, as the submissions' load), each under Idempotency-Keys of its own, next to the floor's
  *   insert + pg_notify by as many clients (`floor.ts`: pgbench on PostgreSQL, our driver on
  *   PGlite), in turns, compared by their medians;
  * - what a replayed key costs: the same grant asked again and again under its key (the stored
@@ -22,7 +22,7 @@ import { createApiKey } from '@fernwood/server/api-keys'
 import { createCampaign } from '@fernwood/server/catalogue'
 import type { RunningServer } from '@fernwood/server/server'
 import { benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
-import { p50p99, percentile } from './figures.ts'
+import { ms, percentile } from './figures.ts'
 import { floorRate } from './floor.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -35,12 +35,18 @@ const median = (values: number[]) => percentile(values, 0.5)
 const rates = (values: number[]) =>
   `${median(values).toFixed(0)}/s (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
 
+/** p50 / p99 of the answers, the median of the turns' for several. */
+const latency = (loads: Load[]) =>
+  `p50 ${ms(median(loads.map(({ p50 }) => p50)))} / p99 ${ms(median(loads.map(({ p99 }) => p99)))}`
+
 interface Load {
   granted: number
   replayed: number
   refused: number
   seconds: number
-  latencies: number[]
+  /** the answers' latency, ms: median and 99th percentile of the turn */
+  p50: number
+  p99: number
 }
 
 async function grantLoad(server: RunningServer, secret: string, replay: boolean): Promise<Load> {
@@ -87,11 +93,11 @@ async function benchmark(driver: Driver) {
     const name = driver.padEnd(8)
     const api: number[] = []
     const floors: number[] = []
-    const fresh: number[] = []
+    const fresh: Load[] = []
     for (let round = 0; round < ROUNDS; round++) {
       const load = await grantLoad(server, secret, false)
       api.push(load.granted / load.seconds)
-      fresh.push(...load.latencies)
+      fresh.push(load)
       floors.push(await floorRate(server.database, databaseUrl, CLIENTS, THROUGHPUT_MS))
     }
     const floorName = databaseUrl ? 'pgbench' : 'the driver'
@@ -103,7 +109,7 @@ async function benchmark(driver: Driver) {
     const replayed = await grantLoad(server, secret, true)
     console.log(
       `${name} a replayed key: ${(replayed.replayed / replayed.seconds).toFixed(0)}/s, answer ` +
-        `${p50p99(replayed.latencies)} | a fresh grant's answer ${p50p99(fresh)}`,
+        `${latency([replayed])} | a fresh grant's answer ${latency(fresh)}`,
     )
   } finally {
     await bench.close()
