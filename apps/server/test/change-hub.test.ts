@@ -10,7 +10,7 @@ import {
   openEventStream,
   type StreamEvent,
 } from '@fernwood/testkit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
@@ -128,7 +128,10 @@ describe(`a server process listens to the changes channel through one hub (${tes
 if (testDriver === 'postgres') {
   describe('a running server on PostgreSQL', () => {
     it('holds one LISTEN connection while its visitors’ streams, operators’ feed and worker all listen', async () => {
-      const throwaway = await createThrowawayDatabase('fernwood_test')
+      // Migrated already: the server starts without running every migration.
+      const throwaway = await createThrowawayDatabase('fernwood_test', {
+        template: inject('postgresTemplate'),
+      })
       const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-change-hub-'))
       const server = await startServer(
         readEnvironment({

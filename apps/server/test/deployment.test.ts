@@ -25,11 +25,20 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true })
 })
 
+/**
+ * Where a server here keeps its data: DATA_DIR holding the migrated PGlite cluster, or on the
+ * postgres driver the file's database, rather than a cluster it would have to initialise.
+ */
+const storage = () => ({
+  DATA_DIR: dataDir,
+  ...(testDatabase.url && { DATABASE_URL: testDatabase.url }),
+})
+
 /** Starts the whole server with `settings`; the refusal it gives, or undefined when it started. */
 async function refusalToStart(settings: Record<string, string>): Promise<Error | undefined> {
   const env = readEnvironment({
     PORT: '0',
-    DATA_DIR: dataDir,
+    ...storage(),
     WORKER_ENABLED: 'false',
     ...settings,
   })
@@ -81,7 +90,7 @@ describe('start-up refuses a dangerous deployment, naming the setting', () => {
     })
     const env = readEnvironment({
       PORT: '0',
-      DATA_DIR: dataDir,
+      ...storage(),
       WORKER_ENABLED: 'false',
       PUBLIC_ORIGIN: 'https://demo.fernwood.example',
       DEVCHAIN_PUBLIC: 'true',

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type App, buildApp } from '../src/app.ts'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
 import {
@@ -9,7 +10,22 @@ import {
   type ReadinessCheck,
 } from '../src/health/readiness.ts'
 import { buildTestApp, createTestChain } from './support/test-app.ts'
-import { createTestDatabase } from './support/test-database.ts'
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+
+// The file's apps share one database and chain, which readiness only reads; the test that drops
+// its database has one of its own.
+let testDatabase: TestDatabase
+let database: Database
+let devchain: ChainConnection
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  database = testDatabase.database
+  devchain = await createTestChain()
+})
+afterAll(async () => {
+  await devchain?.close()
+  await testDatabase?.drop()
+})
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -32,7 +48,7 @@ function countingChainCheck() {
 }
 
 /** The app with `checks` beside the database's, its log lines collected in `lines`. */
-async function appWithChecks(database: Database, checks: ReadinessCheck[]) {
+async function appWithChecks(checks: ReadinessCheck[], appDatabase = database) {
   const lines: Array<Record<string, unknown>> = []
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -40,16 +56,31 @@ async function appWithChecks(database: Database, checks: ReadinessCheck[]) {
       done()
     },
   })
-  const chain = await createTestChain()
   const app: App = await buildApp({
     env: readEnvironment({ WEB_DIST: '/nonexistent' }),
-    database,
-    chain,
+    database: appDatabase,
+    chain: devchain,
     readinessChecks: checks,
     logger: { level: 'info', stream },
   })
-  app.addHook('onClose', () => chain.close())
   return { app, lines }
+}
+
+/** `database`, calling `answered` each time it has answered a query. */
+function answering(database: Database, answered: () => void): Database {
+  return new Proxy(database, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target)
+      if (key === 'query') {
+        return async (...args: Parameters<Database['query']>) => {
+          const rows = await target.query(...args)
+          answered()
+          return rows
+        }
+      }
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 /** Readiness reuses its verdict by the monotonic clock; the tests move that clock alone. */
@@ -57,9 +88,8 @@ const freezeClock = () => vi.useFakeTimers({ toFake: ['performance'] })
 
 describe('health and readiness', () => {
   it('the process reports healthy and ready while the database answers', async () => {
-    const { database, drop } = await createTestDatabase()
-    const app = await buildTestApp(database)
-    cleanups.push(() => app.close(), drop)
+    const app = await buildTestApp(database, {}, devchain)
+    cleanups.push(() => app.close())
 
     expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok' })
     const ready = await app.inject('/api/ready')
@@ -68,10 +98,10 @@ describe('health and readiness', () => {
   })
 
   it('readiness fails with 503 once the database no longer answers, health does not', async () => {
-    const { database, drop } = await createTestDatabase()
-    const app = await buildTestApp(database)
+    const own = await createTestDatabase()
+    const app = await buildTestApp(own.database, {}, devchain)
     cleanups.push(() => app.close())
-    await drop()
+    await own.drop()
 
     const ready = await app.inject('/api/ready')
     expect(ready.statusCode).toBe(503)
@@ -82,10 +112,9 @@ describe('health and readiness', () => {
 
 describe('readiness under many probes', () => {
   it('1,000 probes within the interval ask the chain once; the next one after it asks again', async () => {
-    const { database, drop } = await createTestDatabase()
     const chain = countingChainCheck()
-    const { app } = await appWithChecks(database, [chain])
-    cleanups.push(() => app.close(), drop)
+    const { app } = await appWithChecks([chain])
+    cleanups.push(() => app.close())
     freezeClock()
 
     const statuses = new Set<number>()
@@ -108,7 +137,6 @@ describe('readiness under many probes', () => {
   })
 
   it('probes arriving while the checks run wait for that run instead of starting another', async () => {
-    const { database, drop } = await createTestDatabase()
     let answer: () => void = () => undefined
     let calls = 0
     const slowChain: ReadinessCheck = {
@@ -120,8 +148,8 @@ describe('readiness under many probes', () => {
         })
       },
     }
-    const { app } = await appWithChecks(database, [slowChain])
-    cleanups.push(() => app.close(), drop)
+    const { app } = await appWithChecks([slowChain])
+    cleanups.push(() => app.close())
 
     const probes = Array.from({ length: 100 }, () => app.inject('/api/ready'))
     await vi.waitFor(() => expect(calls).toBe(1))
@@ -132,7 +160,6 @@ describe('readiness under many probes', () => {
   })
 
   it('a dependency that never answers counts as unavailable, and the next run starts anew', async () => {
-    const { database, drop } = await createTestDatabase()
     let calls = 0
     const hangingChain: ReadinessCheck = {
       name: 'chain',
@@ -141,11 +168,19 @@ describe('readiness under many probes', () => {
         return calls === 1 ? new Promise<void>(() => undefined) : Promise.resolve()
       },
     }
-    const { app, lines } = await appWithChecks(database, [hangingChain])
-    cleanups.push(() => app.close(), drop)
-    freezeClock()
+    let databaseAnswers = 0
+    const { app, lines } = await appWithChecks(
+      [hangingChain],
+      answering(database, () => databaseAnswers++),
+    )
+    cleanups.push(() => app.close())
+    // The check's time limit passes on the fake clock, once the database has answered in time.
+    vi.useFakeTimers({ toFake: ['performance', 'setTimeout', 'clearTimeout'] })
 
-    const hung = await app.inject('/api/ready')
+    const probe = app.inject('/api/ready')
+    await vi.waitFor(() => expect(databaseAnswers).toBe(1))
+    await vi.advanceTimersByTimeAsync(READINESS_CHECK_TIMEOUT_MS)
+    const hung = await probe
     expect(hung.statusCode).toBe(503)
     expect(hung.json().checks).toEqual({ database: 'ok', chain: 'unavailable' })
     expect(lines.find(({ msg }) => msg === 'not ready')).toMatchObject({
@@ -158,10 +193,9 @@ describe('readiness under many probes', () => {
   })
 
   it('a failing dependency is logged once when it fails and once when it answers again', async () => {
-    const { database, drop } = await createTestDatabase()
     const chain = countingChainCheck()
-    const { app, lines } = await appWithChecks(database, [chain])
-    cleanups.push(() => app.close(), drop)
+    const { app, lines } = await appWithChecks([chain])
+    cleanups.push(() => app.close())
     freezeClock()
     const probeEachInterval = async (times: number) => {
       const statuses: number[] = []

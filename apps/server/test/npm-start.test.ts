@@ -52,7 +52,8 @@ async function untilGroupEnded(started: ReturnType<typeof npmStart>, timeoutMs =
 
 describe('npm start', { timeout: 300_000 }, () => {
   it('builds what changed, then serves the app, its precompressed assets, the API and the Dev Anchor page from the compiled server', async () => {
-    const env = { ...(await storage({ firstStart: true })), PORT: String(await freePort()) }
+    // A DATA_DIR holding a migrated database: a first start's own is data-dir-permissions.test.ts's.
+    const env = { ...(await storage()), PORT: String(await freePort()) }
     const url = `http://127.0.0.1:${env.PORT}`
 
     const started = npmStart(env)

@@ -2,6 +2,7 @@ import { once } from 'node:events'
 import http from 'node:http'
 import { httpVisitor } from '@fernwood/testkit'
 import { describe, expect, it } from 'vitest'
+import { eventually } from './support/rewards.ts'
 import { useTestProcesses } from './support/test-processes.ts'
 
 const { storage, spawn, start } = useTestProcesses()
@@ -36,7 +37,8 @@ describe('the server process', { timeout: 180_000 }, () => {
   })
 
   it('an invalid environment variable stops start-up with a message naming it', async () => {
-    const server = await spawn({ ...(await storage()), CHAIN: 'ethereum' })
+    // It stops before it opens anything: DATA_DIR need not hold a database yet.
+    const server = await spawn({ ...(await storage({ firstStart: true })), CHAIN: 'ethereum' })
     expect(await server.exited).toBe(1)
     expect(server.output()).toContain('Invalid environment variable CHAIN="ethereum"')
   })
@@ -47,7 +49,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   ])(
     'a bad %s stops start-up with a message that names it, never its secret',
     async (variable, value, secret) => {
-      const server = await spawn({ ...(await storage()), [variable]: value })
+      const server = await spawn({ ...(await storage({ firstStart: true })), [variable]: value })
       expect(await server.exited).toBe(1)
       expect(server.output()).toContain(`Invalid environment variable ${variable}=`)
       expect(server.output()).not.toContain(secret)
@@ -72,7 +74,11 @@ describe('the server process', { timeout: 180_000 }, () => {
     request.flushHeaders()
     await new Promise((resolve) => setTimeout(resolve, 200))
     server.child.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The body follows once the server has begun shutting down.
+    await eventually(
+      async () => server.output(),
+      (output) => output.includes('shutting down'),
+    )
     request.end(body)
 
     expect((await answered).statusCode).toBe(201)

@@ -60,9 +60,15 @@ export async function copyMigratedCluster(dataDir: string): Promise<void> {
   await cp(inject('pgliteCluster'), path.join(dataDir, 'pglite'), { recursive: true })
 }
 
-/** A fresh, empty PostgreSQL database on the test server (for tests that start processes). */
+/**
+ * A PostgreSQL database on the test server for tests that start processes: a copy of the run's
+ * migrated template, so that the first process on it has no migration to run.
+ */
 export async function createPostgresDatabase(): Promise<URL> {
-  return new URL((await createThrowawayDatabase('fernwood_test')).url)
+  const throwaway = await createThrowawayDatabase('fernwood_test', {
+    template: inject('postgresTemplate'),
+  })
+  return new URL(throwaway.url)
 }
 
 export function dropPostgresDatabase(url: URL): Promise<void> {

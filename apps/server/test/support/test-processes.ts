@@ -8,7 +8,7 @@ import {
   spawnServer,
   untilHealthy,
 } from '@fernwood/testkit'
-import { afterEach } from 'vitest'
+import { afterEach, inject } from 'vitest'
 import { copyMigratedCluster, testDriver } from './test-database.ts'
 
 /**
@@ -27,10 +27,11 @@ export function useTestProcesses() {
   }
 
   /**
-   * A DATA_DIR and, on the postgres driver, a database of its own: the settings naming them. On
-   * PGlite DATA_DIR holds a copy of the run's migrated cluster, unless `firstStart` asks for one
-   * that does not exist yet, for the server to make, and DATABASE_URL is set empty, so that none
-   * from a `.env` applies.
+   * A DATA_DIR and, on the postgres driver, a database of its own: the settings naming them. The
+   * database is a copy of the run's migrated one (on PGlite, a cluster in DATA_DIR; on PostgreSQL,
+   * of its template), so that the process skips every migration, unless `firstStart` asks for none
+   * yet, for the server to make. On PGlite DATABASE_URL is set empty, so that none from a `.env`
+   * applies.
    */
   const storage = async ({ firstStart = false } = {}): Promise<Record<string, string>> => {
     const parent = await mkdtemp(path.join(tmpdir(), 'fernwood-process-'))
@@ -40,7 +41,9 @@ export function useTestProcesses() {
       if (!firstStart) await copyMigratedCluster(dataDir)
       return { DATA_DIR: dataDir, DATABASE_URL: '' }
     }
-    const database = await createThrowawayDatabase('fernwood_test')
+    const database = await createThrowawayDatabase('fernwood_test', {
+      template: firstStart ? undefined : inject('postgresTemplate'),
+    })
     onCleanup(database.drop)
     return { DATA_DIR: dataDir, DATABASE_URL: database.url }
   }
