@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { axeScan } from '../support/axe'
 
 /** One screenshot taken, with what axe found serious or critical on it. */
 export interface ShotRecord {
@@ -15,7 +15,7 @@ export interface ShotRecord {
 
 /** axe-core's serious and critical findings on the page, or inside `scope`, as in the specs. */
 export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
+  const builder = axeScan(page)
   const { violations } = await (scope ? builder.include(scope) : builder).analyze()
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')

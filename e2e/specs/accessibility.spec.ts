@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { devices, type Page } from '@playwright/test'
 import { enterForest, toast } from '../screens'
+import { axeScan } from '../support/axe'
 import {
   accounts,
   activityList,
@@ -15,7 +15,7 @@ import { expect, openWalletLogin, test } from '../wallet-fixtures'
 // by the wallet fixtures): no serious or critical violation, in either system theme.
 
 async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page })
+  const builder = axeScan(page)
   const results = await (include ? builder.include(include) : builder).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expectConnectWalletScreen, toast } from '../screens'
+import { axeScan } from '../support/axe'
 import type { DevAccount } from '../support/bind-wallet'
 import { type FakeCamera, type FakeCameraFile, fakeCamera } from '../support/camera'
 import { accounts, codeBox, submitButton, treasures } from '../support/dashboard'
@@ -76,7 +76,7 @@ const enterDashboardAsAlice = (page: Page) => enterDashboardAs(page, accounts.pa
 
 /** axe-core's serious and critical findings on the page, or inside `include`. */
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
+  const builder = axeScan(page)
   const { violations } = await (include ? builder.include(include) : builder).analyze()
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { seedPrivateKey } from '@fernwood/devchain'
 import { devices, type Page } from '@playwright/test'
 import { toast } from '../screens'
+import { axeScan } from '../support/axe'
 import { bindWallet } from '../support/bind-wallet'
 import {
   chooseNftToMint,
@@ -92,7 +92,7 @@ async function campaignState(page: Page, slug: string): Promise<string> {
 }
 
 async function seriousAxeViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(include).analyze()
+  const { violations } = await axeScan(page).include(include).analyze()
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)
@@ -218,7 +218,7 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
     expect(new Set(timeLabels).size).toBe(timeLabels.length)
 
     // Every part of the console on screen, a table row each: nothing serious for axe-core.
-    const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+    const { violations } = await axeScan(page).include('main').analyze()
     expect(
       violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
+import { axeScan } from '../support/axe'
 import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
 import { dashboardTexts } from '../texts'
 
@@ -155,7 +155,7 @@ test('a transaction id shows its start and end, links to the explorer, and copie
   await expect(link).toHaveAccessibleName(
     `${shortId}, transaction ${transactionId} in the block explorer (opens in a new tab)`,
   )
-  const { violations } = await new AxeBuilder({ page }).include('ul.treasures').analyze()
+  const { violations } = await axeScan(page).include('ul.treasures').analyze()
   expect(
     violations
       .filter(({ impact }) => impact === 'serious' || impact === 'critical')

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../fixtures'
 import { enterForest } from '../screens'
+import { axeScan } from '../support/axe'
 import { bindWallet } from '../support/bind-wallet'
 import { devchainWarning, devchainWarningText } from '../support/devchain-warning'
 import { dashboardTexts } from '../texts'
@@ -14,7 +14,7 @@ test('with DEVCHAIN_PUBLIC=true every screen warns that its keys are public and 
 }) => {
   await page.goto('/')
   await expect(devchainWarning(page)).toHaveText(devchainWarningText)
-  const axe = await new AxeBuilder({ page }).include('.devchain-warning').analyze()
+  const axe = await axeScan(page).include('.devchain-warning').analyze()
   expect(axe.violations.map((violation) => violation.id)).toEqual([])
 
   await enterForest(page)

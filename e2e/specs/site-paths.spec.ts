@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../fixtures'
 import { expectLoginScreen } from '../screens'
+import { axeScan } from '../support/axe'
 import { texts } from '../texts'
 
 /** The not-found screen's texts, written out independently of the app's. */
@@ -32,7 +32,7 @@ test('an address the site does not have shows a page saying so, whose link leads
   await expect(page.getByText(notFoundTexts.text)).toBeVisible()
   await expect(page.getByRole('button', { name: texts.enterForest })).toHaveCount(0)
 
-  const axe = await new AxeBuilder({ page }).analyze()
+  const axe = await axeScan(page).analyze()
   expect(axe.violations.map((violation) => violation.id)).toEqual([])
 
   // From the focused heading, the next stop is the way home, and Enter follows it.
