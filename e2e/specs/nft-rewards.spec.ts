@@ -9,6 +9,7 @@ const nftTexts = {
   picture: (name: string) => `${name}, the NFT`,
   claim: (name: string) => `Claim ${name}`,
   claimed: 'Reward claimed!',
+  paidTo: (account: string) => `Paid to ${account}.`,
   toDashboard: 'Go to my dashboard',
   collection: 'Collection fernwoodnfts',
 } as const
@@ -46,7 +47,14 @@ async function claimNftThroughLink(page: Page, baseURL: string | undefined, clai
   // A shared code: the human check may run first, the claim goes once it is done.
   const moment = page.getByRole('dialog', { name: nftTexts.claimed })
   await expect(moment).toBeVisible({ timeout: 15_000 })
-  await expect(moment.getByRole('img', { name: nftTexts.picture(claim.nft) })).toBeVisible()
+  // Veiled while on its way, as its Activity entry shows it; unveiled once paid.
+  const momentPicture = moment.getByRole('img', { name: nftTexts.picture(claim.nft) })
+  await expect(momentPicture).toBeVisible()
+  await expect(momentPicture).toHaveCSS('filter', /saturate/)
+  await expect(moment.getByRole('status')).toHaveText(nftTexts.paidTo(accounts.payingCodes), {
+    timeout: 20_000,
+  })
+  await expect(momentPicture).toHaveCSS('filter', 'none')
   await moment.getByRole('button', { name: nftTexts.toDashboard }).click()
   await expect(page.getByText(dashboardTexts.waxAccount(accounts.payingCodes))).toBeVisible()
 
