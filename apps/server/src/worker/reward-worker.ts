@@ -91,14 +91,17 @@ export class RewardWorker {
     const { database } = this.#options.payout
     while (!this.#stopping) {
       this.#wakeSignal.begin()
-      // Paused for the payout account's resources: claim nothing until it has them again.
-      const paused = await this.#options.pause.holdOff().then(
-        (holdOffMs) => holdOffMs > 0,
-        (error) => {
-          logger.error({ err: error }, 'could not read the payout pause; will try again')
-          return true
-        },
-      )
+      // Paused for the payout account's resources: claim nothing until it has them again. With
+      // every slot busy there is nothing to claim, nor to read: a slot set free wakes the loop.
+      const paused =
+        this.#inFlight.size < concurrency &&
+        (await this.#options.pause.holdOff().then(
+          (holdOffMs) => holdOffMs > 0,
+          (error) => {
+            logger.error({ err: error }, 'could not read the payout pause; will try again')
+            return true
+          },
+        ))
       let claimed = 0
       const free = paused ? 0 : concurrency - this.#inFlight.size
       const limit = free * batchSize
