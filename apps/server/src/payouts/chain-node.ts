@@ -60,8 +60,6 @@ export class ChainUnavailable extends Error {
 export class PayoutChainNode {
   /** set once the node answered that it has no get_transaction_status */
   #withoutTransactionStatus = false
-  /** blocks the last irreversible block trailed the head when the node last said */
-  #finalityLag: number | undefined
 
   constructor(
     private readonly chain: ChainConnection,
@@ -96,25 +94,12 @@ export class PayoutChainNode {
   }
 
   /**
-   * How many blocks the last irreversible one trailed the head at the node's last answer on
-   * finality (a block is irreversible that many blocks after it); undefined until it said.
-   */
-  get finalityLag(): number | undefined {
-    return this.#finalityLag
-  }
-
-  #learnLag(head: number, irreversible: number) {
-    this.#finalityLag = Math.max(head - irreversible, 0)
-  }
-
-  /**
    * Where a sent transfer stands, read from the chain API alone (never a history plugin):
    * the node's get_transaction_status where it has one, else the blocks themselves, checked
    * against the last irreversible block. Throws when the chain cannot tell now.
    */
   async finalityOf(payout: PayoutOnChain): Promise<Finality> {
     const status = await this.#transactionStatus(payout.transactionId)
-    if (status) this.#learnLag(status.head_number, status.irreversible_number)
     if (status?.state === 'IRREVERSIBLE' && status.block_number !== undefined) {
       return { state: 'irreversible', blockNum: status.block_number }
     }
@@ -220,16 +205,7 @@ export class PayoutChainNode {
     last_irreversible_block_time?: string
   }> {
     try {
-      const info = await this.#withTimeout(
-        this.chain.client.call<{
-          head_block_num: number
-          head_block_time: string
-          last_irreversible_block_num: number
-          last_irreversible_block_time?: string
-        }>({ path: '/v1/chain/get_info' }),
-      )
-      this.#learnLag(Number(info.head_block_num), Number(info.last_irreversible_block_num))
-      return info
+      return await this.#withTimeout(this.chain.client.call({ path: '/v1/chain/get_info' }))
     } catch (error) {
       throw new ChainUnavailable(describe(error))
     }

@@ -166,20 +166,9 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
     }
   }
   await hooks?.afterBroadcast?.(rewards, payout)
-  const checkAfterMs = await firstFinalityWait(node)
-  await recordExecuted(database, payout, rewards, outcome.blockNum, checkAfterMs)
-  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs }
-}
-
-/**
- * When a transfer just executed is first worth looking at: its block (the one being built) is
- * irreversible once it and as many blocks as the chain's irreversibility lag are produced. A look
- * sooner would find it reversible and cost its rewards another round of claim and check. The
- * lag is asked once, if no finality check told it yet; unknown, the look is a block from now.
- */
-async function firstFinalityWait(node: PayoutChainNode): Promise<number> {
-  if (node.finalityLag === undefined) await node.getInfo().catch(() => undefined)
-  return finalityWait((node.finalityLag ?? 0) + 1)
+  // Its block is at best one block from the head, and the irreversible one further behind.
+  await recordExecuted(database, payout, rewards, outcome.blockNum, BLOCK_MS)
+  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs: BLOCK_MS }
 }
 
 /** How long until `blocks` more blocks are irreversible, within sensible bounds. */
