@@ -63,6 +63,15 @@ async function claimThroughLink(page: Page, code: string, account: DevAccount): 
   return moment
 }
 
+/** Claims a link as alice.wam and waits until the moment says the reward is paid. */
+async function claimedAndPaid(page: Page, code: string): Promise<Locator> {
+  const moment = await claimThroughLink(page, code, 'alice.wam')
+  await expect(moment.getByRole('status')).toHaveText('Paid to alice.wam.', {
+    timeout: payoutTimeoutMs,
+  })
+  return moment
+}
+
 async function claimLinkPage(page: Page, code: string, button: string): Promise<Shot> {
   await page.goto(`/c/${code}`)
   await expect(page.getByRole('region', { name: texts.claimWaiting })).toBeVisible()
@@ -199,10 +208,7 @@ export const surfaces: Surface[] = [
     devices: visitor,
     async open(newPage, device) {
       const page = await newPage()
-      const moment = await claimThroughLink(page, codesFor(device).momentNft, 'alice.wam')
-      await expect(moment.getByRole('status')).toHaveText('Paid to alice.wam.', {
-        timeout: payoutTimeoutMs,
-      })
+      const moment = await claimedAndPaid(page, codesFor(device).momentNft)
       await artShown(moment.getByRole('img').first())
       return { page }
     },
@@ -213,10 +219,7 @@ export const surfaces: Surface[] = [
     devices: visitor,
     async open(newPage, device) {
       const page = await newPage()
-      const moment = await claimThroughLink(page, codesFor(device).momentToken, 'alice.wam')
-      await expect(moment.getByRole('status')).toHaveText('Paid to alice.wam.', {
-        timeout: payoutTimeoutMs,
-      })
+      await claimedAndPaid(page, codesFor(device).momentToken)
       return { page }
     },
   },
