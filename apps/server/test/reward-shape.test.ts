@@ -10,15 +10,15 @@ import { useTestApp } from './support/use-test-app.ts'
 
 const shared = useTestApp()
 
-/** Every notification about `subject` that carries an event, as the live feed parses it. */
-async function noticesOf(subject: string) {
+/** Every notification about any of `subjects` that carries an event, as the live feed parses it. */
+async function noticesOf(...subjects: string[]) {
   const notices: EventNotice[] = []
   const marker = randomUUID()
   let caughtUp = false
   const stop = await shared.database.listen(CHANGES_CHANNEL, (payload) => {
     if (payload.includes(marker)) caughtUp = true
     const event = parseChange(payload)?.event
-    if (caughtUp && event?.subject === subject) notices.push(event)
+    if (caughtUp && event && subjects.includes(event.subject)) notices.push(event)
   })
   // Notices of changes made before (the submission's own) may still be on their way to this
   // listener, on the connection that already listened for the app: what arrives after a notice
@@ -236,6 +236,55 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
     expect(acceptances.map(({ reward }) => reward?.reward)).toEqual([
       { amount: '2.5000', token: 'WAX' },
     ])
+  })
+
+  it('one statement changing several rewards announces each it changed once, in its events’ order, and none it left as shown', async () => {
+    const db = shared.database
+    const submitted = await Promise.all(
+      ['shape-batch-a', 'shape-batch-b', 'shape-batch-c'].map((slug) => submittedReward(slug)),
+    )
+    const [first, second, untouched] = submitted.map(({ reward }) => reward.id)
+    const { notices, stop } = await noticesOf(first, second, untouched)
+    // As the worker leases a batch: two taken to pay, one only looked at again.
+    await db.query(
+      `UPDATE rewards r
+          SET status = CASE WHEN r.id = ANY($1::uuid[]) THEN 'processing' ELSE r.status END,
+              campaign_id = CASE WHEN r.id = ANY($1::uuid[])
+                                 THEN (SELECT k.campaign_id FROM codes k WHERE k.code = r.code)
+                            END,
+              attempts = r.attempts + 1, next_attempt_at = now() + interval '1 minute'
+        WHERE r.id = ANY($2::uuid[])`,
+      [
+        [first, second],
+        [first, second, untouched],
+      ],
+    )
+    // A change shown next: had the batch said anything of it, that would have arrived first.
+    await db.query("UPDATE rewards SET reason = 'Still waiting.' WHERE id = $1", [untouched])
+    await eventually(
+      async () => notices.filter(({ subject }) => subject === untouched).length,
+      (count) => count > 0,
+    )
+    await stop()
+    // In the order they arrived, which is their events' order.
+    const batch = notices.filter(({ subject }) => subject !== untouched)
+    expect(batch.map(({ subject, reward }) => [subject, reward?.status, reward?.reward])).toEqual(
+      expect.arrayContaining([
+        [first, 'processing', { amount: '10.0000', token: 'FERN' }],
+        [second, 'processing', { amount: '10.0000', token: 'FERN' }],
+      ]),
+    )
+    expect(batch).toHaveLength(2)
+    expect(
+      notices.filter(({ subject }) => subject === untouched).map(({ reward }) => reward?.reason),
+    ).toEqual(['Still waiting.'])
+    const written = await db.query<{ id: string; subject: string }>(
+      'SELECT id::text, subject FROM live_events WHERE subject = ANY($1::uuid[]) AND id > $2 ORDER BY id',
+      [[first, second], Math.min(...batch.map(({ id }) => Number(id))) - 1],
+    )
+    expect(written.map(({ id, subject }) => ({ id, subject }))).toEqual(
+      batch.map(({ id, subject }) => ({ id, subject })),
+    )
   })
 
   it('bookkeeping alone (attempts, the next attempt, the last error) announces nothing', async () => {

@@ -1,15 +1,15 @@
 -- A reward as its visitor's dashboard lists it, in the protocol's PendingReward
 -- (packages/protocol/src/rewards.ts): the one definition behind the pending list's rows, the
--- submission's answer and the live feed's reward event, whose update trigger (migration 027)
--- fires when this changes, so a column shown here reaches the feed with no new trigger. Keys
--- with nothing to say are left out, as the protocol's optional fields are. It takes a record (a
--- rewards row, OLD or NEW) rather than the rewards type, as each file here stands without the
--- schema's tables; only plpgsql takes one.
+-- submission's answer and the live feed's reward event, which an update announces when this
+-- changes (rewards_live_events_updated), so a column shown here reaches the feed with no new
+-- trigger. Keys with nothing to say are left out, as the protocol's optional fields are. It takes
+-- a record (a rewards row, before or after a change) rather than the rewards type, as each file
+-- here stands without the schema's tables; only plpgsql takes one.
 --
 -- With `read_others` false it reads no other table: what the transfer and the payment shown come
 -- from (the status and the campaign) stands in for them. Two versions of a row at one moment
 -- read the same payouts and campaigns, so their shapes differ only when this differs: the
--- trigger's WHEN compares this, at a fraction of the cost of reading them twice per row updated.
+-- update's trigger compares this, at a fraction of the cost of reading them twice per row.
 CREATE OR REPLACE FUNCTION reward_shape(reward record, read_others boolean DEFAULT true)
 RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
