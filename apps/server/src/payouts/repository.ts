@@ -48,32 +48,57 @@ export interface RewardPayoutState {
   refusedBefore: boolean
 }
 
-/** Where each of `rewardIds` stands, in one read. */
+/**
+ * Where each of `rewardIds` stands: the rewards' payouts in one read, then each transaction they
+ * name once, as a batch's fifty rewards share one (and its signed body is the bulk of a row).
+ */
 export async function findUnsettledPayouts(
   db: Queryable,
   rewardIds: string[],
 ): Promise<Map<string, RewardPayoutState>> {
-  const rows = await db.query<Partial<PayoutRow> & { reward_id: string; refused_before: boolean }>(
-    `SELECT r.id AS reward_id, u.*,
+  const rows = await db.query<{
+    reward_id: string
+    transaction_id: string | null
+    state: PayoutState | null
+    block_num: number | null
+    refused_before: boolean
+  }>(
+    `SELECT r.id AS reward_id, u.transaction_id, u.state, u.block_num,
             EXISTS (SELECT 1 FROM payouts f WHERE f.reward_id = r.id AND f.last_error IS NOT NULL)
               AS refused_before
        FROM unnest($1::uuid[]) AS r (id)
        LEFT JOIN LATERAL (
-         SELECT p.transaction_id, p.state, p.block_num, t.signed_transaction, t.expires_at,
-                t.transfers
-           FROM payouts p JOIN payout_transactions t ON t.transaction_id = p.transaction_id
+         SELECT p.transaction_id, p.state, p.block_num FROM payouts p
           WHERE p.reward_id = r.id AND p.state <> 'expired'
           ORDER BY p.state <> 'failed' DESC, p.created_at DESC LIMIT 1) u ON true`,
     [rewardIds],
   )
+  const transactionIds = [
+    ...new Set(rows.flatMap((row) => (row.transaction_id ? [row.transaction_id] : []))),
+  ]
+  const transactions =
+    transactionIds.length === 0
+      ? []
+      : await db.query<Omit<PayoutRow, 'state' | 'block_num'>>(
+          `SELECT transaction_id, signed_transaction, expires_at, transfers
+             FROM payout_transactions WHERE transaction_id = ANY($1::text[])`,
+          [transactionIds],
+        )
+  const byId = new Map(transactions.map((row) => [row.transaction_id, row]))
   return new Map(
-    rows.map((row) => [
-      row.reward_id,
-      {
-        payout: row.transaction_id ? toPayout(row as PayoutRow) : undefined,
-        refusedBefore: row.refused_before,
-      },
-    ]),
+    rows.map((row) => {
+      const transaction = row.transaction_id ? byId.get(row.transaction_id) : undefined
+      return [
+        row.reward_id,
+        {
+          payout:
+            transaction && row.state
+              ? toPayout({ ...transaction, state: row.state, block_num: row.block_num })
+              : undefined,
+          refusedBefore: row.refused_before,
+        },
+      ]
+    }),
   )
 }
 
