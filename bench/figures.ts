@@ -6,6 +6,15 @@ export function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]
 }
 
+export const median = (values: number[]) => percentile(values, 0.5)
+
+/** The lowest and the highest of `values`, as turns' figures are printed beside their median. */
+export const span = (values: number[]) =>
+  `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`
+
+/** A rate measured in turns: its median, and its span. */
+export const rates = (values: number[]) => `${median(values).toFixed(0)}/s (${span(values)})`
+
 export const ms = (value: number) => `${value.toFixed(2)} ms`
 
 export const p50p99 = (values: number[]) =>

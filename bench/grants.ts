@@ -22,7 +22,7 @@ import { createApiKey } from '@fernwood/server/api-keys'
 import { createCampaign } from '@fernwood/server/catalogue'
 import type { RunningServer } from '@fernwood/server/server'
 import { benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
-import { ms, percentile } from './figures.ts'
+import { median, ms, rates } from './figures.ts'
 import { floorRate } from './floor.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -31,9 +31,6 @@ const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 const run = promisify(execFile)
-const median = (values: number[]) => percentile(values, 0.5)
-const rates = (values: number[]) =>
-  `${median(values).toFixed(0)}/s (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
 
 /** p50 / p99 of the answers, the median of the turns' for several. */
 const latency = (loads: Load[]) =>

@@ -35,7 +35,7 @@ import {
   type Driver,
   startBenchServer,
 } from './bench-server.ts'
-import { p50p99, percentile } from './figures.ts'
+import { median, p50p99, rates } from './figures.ts'
 import { driverRate, floorRate, rateOf } from './floor.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
 import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
@@ -55,10 +55,6 @@ const PAYING_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 const SHARED_CODES = 20_000
 
 const run = promisify(execFile)
-
-const median = (values: number[]) => percentile(values, 0.5)
-const rates = (values: number[]) =>
-  `${median(values).toFixed(0)}/s (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
 
 /** A visitor as `enter` makes one, with their live feed open in this process. */
 async function signIn(server: RunningServer, waxAccount: string) {
