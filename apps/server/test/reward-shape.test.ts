@@ -238,14 +238,17 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
     ])
   })
 
-  it('one statement changing several rewards announces each it changed once, in its events’ order, and none it left as shown', async () => {
+  it('one statement announces each reward it changed once, in its events’ order, and none it left as shown; one insert, each history entry once', async () => {
     const db = shared.database
     const submitted = await Promise.all(
-      ['shape-batch-a', 'shape-batch-b', 'shape-batch-c'].map((slug) => submittedReward(slug)),
+      Array.from({ length: 8 }, (_, index) => submittedReward(`shape-batch-${index}`)),
     )
-    const [first, second, untouched] = submitted.map(({ reward }) => reward.id)
-    const { notices, stop } = await noticesOf(first, second, untouched)
-    // As the worker leases a batch: two taken to pay, one only looked at again.
+    const ids = submitted.map(({ reward }) => reward.id)
+    const taken = ids.slice(0, 6)
+    const [lookedAt, last] = ids.slice(6)
+    const entries: string[] = taken.map(() => randomUUID())
+    const { notices, stop } = await noticesOf(...ids, ...entries)
+    // As the worker leases a batch: six taken to pay, the others only looked at again.
     await db.query(
       `UPDATE rewards r
           SET status = CASE WHEN r.id = ANY($1::uuid[]) THEN 'processing' ELSE r.status END,
@@ -254,37 +257,43 @@ describe(`a reward's shape, written once by reward_shape (${testDriver})`, () =>
                             END,
               attempts = r.attempts + 1, next_attempt_at = now() + interval '1 minute'
         WHERE r.id = ANY($2::uuid[])`,
-      [
-        [first, second],
-        [first, second, untouched],
-      ],
+      [taken, ids],
     )
-    // A change shown next: had the batch said anything of it, that would have arrived first.
-    await db.query("UPDATE rewards SET reason = 'Still waiting.' WHERE id = $1", [untouched])
+    // As a payout completes them: their history entries in one insert.
+    await db.query(
+      `INSERT INTO reward_history (id, reward_id, wax_account, code, amount, token, transaction_id)
+       SELECT e.id, r.id, r.wax_account, r.code, '10.0000', 'FERN', repeat('ab', 32)
+         FROM unnest($1::uuid[], $2::uuid[]) AS e (id, reward_id) JOIN rewards r ON r.id = e.reward_id`,
+      [entries, taken],
+    )
+    // A change shown last: whatever the batch said of the others arrived before it.
+    await db.query("UPDATE rewards SET reason = 'Still waiting.' WHERE id = $1", [last])
     await eventually(
-      async () => notices.filter(({ subject }) => subject === untouched).length,
+      async () => notices.filter(({ subject }) => subject === last).length,
       (count) => count > 0,
     )
     await stop()
-    // In the order they arrived, which is their events' order.
-    const batch = notices.filter(({ subject }) => subject !== untouched)
-    expect(batch.map(({ subject, reward }) => [subject, reward?.status, reward?.reward])).toEqual(
-      expect.arrayContaining([
-        [first, 'processing', { amount: '10.0000', token: 'FERN' }],
-        [second, 'processing', { amount: '10.0000', token: 'FERN' }],
-      ]),
+    const leased = notices.filter(({ subject }) => taken.includes(subject))
+    const paid = notices.filter(({ subject }) => entries.includes(subject))
+    expect(leased.map(({ subject }) => subject).sort()).toEqual([...taken].sort())
+    expect(leased.map(({ kind, reward }) => [kind, reward?.status, reward?.reward])).toEqual(
+      taken.map(() => ['reward', 'processing', { amount: '10.0000', token: 'FERN' }]),
     )
-    expect(batch).toHaveLength(2)
-    expect(
-      notices.filter(({ subject }) => subject === untouched).map(({ reward }) => reward?.reason),
-    ).toEqual(['Still waiting.'])
-    const written = await db.query<{ id: string; subject: string }>(
-      'SELECT id::text, subject FROM live_events WHERE subject = ANY($1::uuid[]) AND id > $2 ORDER BY id',
-      [[first, second], Math.min(...batch.map(({ id }) => Number(id))) - 1],
-    )
-    expect(written.map(({ id, subject }) => ({ id, subject }))).toEqual(
-      batch.map(({ id, subject }) => ({ id, subject })),
-    )
+    expect(paid.map(({ subject }) => subject).sort()).toEqual([...entries].sort())
+    expect(paid.every(({ kind }) => kind === 'paid')).toBe(true)
+    expect(notices.filter(({ subject }) => subject === lookedAt)).toEqual([])
+    // Announced in the order of the events the outbox holds, which a resume replays.
+    for (const batch of [leased, paid]) {
+      const written = await db.query<{ id: string; subject: string }>(
+        'SELECT id::text, subject FROM live_events WHERE subject = ANY($1::uuid[]) ORDER BY id',
+        [batch.map(({ subject }) => subject)],
+      )
+      expect(batch.map(({ id, subject }) => ({ id, subject }))).toEqual(
+        written.filter(
+          ({ id }) => Number(id) >= Math.min(...batch.map((event) => Number(event.id))),
+        ),
+      )
+    }
   })
 
   it('bookkeeping alone (attempts, the next attempt, the last error) announces nothing', async () => {
