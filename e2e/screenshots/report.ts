@@ -1,7 +1,5 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { axeScan } from '../support/axe'
 
 /** One screenshot taken, with what axe found serious or critical on it. */
 export interface ShotRecord {
@@ -11,15 +9,6 @@ export interface ShotRecord {
   theme: 'light' | 'dark'
   file: string
   violations: string[]
-}
-
-/** axe-core's serious and critical findings on the page, or inside `scope`, as in the specs. */
-export async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  const builder = axeScan(page)
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze()
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
 }
 
 export function printTable(records: ShotRecord[]): void {

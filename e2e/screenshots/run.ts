@@ -17,11 +17,12 @@ import {
   type Page,
 } from '@playwright/test'
 import { findChromium } from '../chromium.mjs'
+import { seriousViolations } from '../support/axe'
 import { type CloudWalletStandIn, startCloudWalletStandIn } from '../support/cloud-wallet-stand-in'
 import makeMigratedCluster from '../support/global-setup'
 import { type StartedServer, startFernwoodServer } from '../support/server'
 import { createShotCampaigns, OPERATOR, type ShotDevice } from './campaigns'
-import { printTable, type ShotRecord, seriousViolations, writeIndex } from './report'
+import { printTable, type ShotRecord, writeIndex } from './report'
 import { type Surface, surfaces } from './surfaces'
 
 const outDir = resolve(process.env.OUT_DIR ?? join(repositoryRoot, 'docs/screens'))

@@ -1,6 +1,6 @@
-import { devices, type Page } from '@playwright/test'
+import { devices } from '@playwright/test'
 import { enterForest, toast } from '../screens'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import {
   accounts,
   activityList,
@@ -13,17 +13,6 @@ import { expect, openWalletLogin, test } from '../wallet-fixtures'
 
 // axe-core in Chromium on our screens and inside the kit's open dialog (its shadow root is opened
 // by the wallet fixtures): no serious or critical violation, in either system theme.
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = axeScan(page)
-  const results = await (include ? builder.include(include) : builder).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-}
 
 const { defaultBrowserType: _, ...pixel7 } = devices['Pixel 7']
 const screens = { desktop: {}, 'Pixel 7': pixel7 }

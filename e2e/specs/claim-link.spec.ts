@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expectConnectWalletScreen, toast } from '../screens'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import type { DevAccount } from '../support/bind-wallet'
 import { type FakeCamera, type FakeCameraFile, fakeCamera } from '../support/camera'
 import { accounts, codeBox, submitButton, treasures } from '../support/dashboard'
@@ -73,15 +73,6 @@ async function enterDashboardAs(page: Page, account: DevAccount): Promise<void> 
 }
 
 const enterDashboardAsAlice = (page: Page) => enterDashboardAs(page, accounts.payingCodes)
-
-/** axe-core's serious and critical findings on the page, or inside `include`. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = axeScan(page)
-  const { violations } = await (include ? builder.include(include) : builder).analyze()
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
-}
 
 function paid(page: Page, code: string) {
   return treasures(page).getByRole('listitem').filter({ hasText: code })

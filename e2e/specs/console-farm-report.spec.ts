@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { bindWallet, type DevAccount } from '../support/bind-wallet'
 import { openConsoleQuicklyAs, withOperator } from '../support/console'
 import { expect } from '../wallet-fixtures'
@@ -90,12 +90,7 @@ test('an operator opens a campaign’s farm report, sees two accounts that claim
   await expect(reject).toBeFocused()
   await expect(network).toContainText(reportTexts.nothingPending)
 
-  const { violations } = await axeScan(page).include('.farm-report').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([])
+  expect(await seriousViolations(page, '.farm-report')).toEqual([])
 
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()

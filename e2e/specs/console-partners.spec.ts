@@ -1,4 +1,4 @@
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { openConsoleQuicklyAs, withOperator } from '../support/console'
 import { expect } from '../wallet-fixtures'
 
@@ -116,10 +116,5 @@ test('an operator creates an API key, sees its secret once, revokes it, adds a w
   await deliveries.getByRole('button', { name: /^Redeliver the reward\.rejected event/ }).click()
   await expect(webhooks.getByText(partnerTexts.redelivered)).toBeVisible()
 
-  const { violations } = await axeScan(page).include('[data-panel]').analyze()
-  expect(
-    violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id),
-  ).toEqual([])
+  expect(await seriousViolations(page, '[data-panel]')).toEqual([])
 })

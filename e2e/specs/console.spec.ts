@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { seedPrivateKey } from '@fernwood/devchain'
 import { devices, type Page } from '@playwright/test'
 import { toast } from '../screens'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { bindWallet } from '../support/bind-wallet'
 import {
   chooseNftToMint,
@@ -89,13 +89,6 @@ async function campaignState(page: Page, slug: string): Promise<string> {
     campaigns: Array<{ slug: string; state: string }>
   }
   return campaigns.find((campaign) => campaign.slug === slug)?.state ?? 'missing'
-}
-
-async function seriousAxeViolations(page: Page, include: string): Promise<string[]> {
-  const { violations } = await axeScan(page).include(include).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`)
 }
 
 function campaignRow(page: Page, slug: string) {
@@ -218,12 +211,7 @@ test('an operator creates a unique campaign with 3 codes, downloads them, watche
     expect(new Set(timeLabels).size).toBe(timeLabels.length)
 
     // Every part of the console on screen, a table row each: nothing serious for axe-core.
-    const { violations } = await axeScan(page).include('main').analyze()
-    expect(
-      violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => violation.id),
-    ).toEqual([])
+    expect(await seriousViolations(page, 'main')).toEqual([])
 
     // The payout account holds no FERN: the chain refuses the payout, which waits for Retry.
     const failed = page.getByRole('table', { name: 'Failed payouts' })
@@ -258,7 +246,7 @@ test('the /admin login says it is the console, with a way back to Fernwood', asy
     'href',
     '/',
   )
-  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+  expect(await seriousViolations(page, 'main')).toEqual([])
 
   await page.getByRole('button', { name: consoleTexts.signIn }).click()
   await expect(page.getByRole('button', { name: consoleTexts.connectWallet })).toBeVisible()
@@ -287,7 +275,7 @@ test('a wallet not listed in ADMIN_ACCOUNTS is told plainly who is signed in, an
     'href',
     '/',
   )
-  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+  expect(await seriousViolations(page, 'main')).toEqual([])
 
   // Another wallet: signed out, the console's sign-in again.
   await page.getByRole('button', { name: consoleTexts.switchWallet }).click()
@@ -321,7 +309,7 @@ test('Close asks first naming the campaign and its effect; Cancel and Escape lea
   await expect(dialog).toBeVisible()
   await expect(dialog).toContainText(consoleTexts.confirmCloseEffect(slug))
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  expect(await seriousAxeViolations(page, 'dialog')).toEqual([])
+  expect(await seriousViolations(page, 'dialog')).toEqual([])
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toHaveCount(0)
   await expect(close).toBeFocused()
@@ -348,7 +336,7 @@ test('Close asks first naming the campaign and its effect; Cancel and Escape lea
   expect(await campaignState(page, slug)).toBe('closed')
   // By day as well as by night, the board and its open and closed badges read: axe checks contrast.
   await page.emulateMedia({ colorScheme: 'light' })
-  expect(await seriousAxeViolations(page, 'main')).toEqual([])
+  expect(await seriousViolations(page, 'main')).toEqual([])
   await page.emulateMedia({ colorScheme: 'dark' })
 
   // The same button now reopens it, once confirmed.
@@ -444,7 +432,7 @@ test.describe('the new campaign form', () => {
       await expect(field, label).toHaveAccessibleDescription(new RegExp(`^${literally(message)}`))
     }
     await expect(form.getByLabel('Token contract')).not.toHaveAttribute('aria-invalid', 'true')
-    expect(await seriousAxeViolations(page, 'main')).toEqual([])
+    expect(await seriousViolations(page, 'main')).toEqual([])
 
     // Fixed, each field's mistake goes; the server's refusal lands beside its own field.
     await slug.fill('welcome')
@@ -520,7 +508,7 @@ for (const [name, device, slug] of [
         layout: window.innerWidth,
       }))
       expect(widths).toEqual({ page: device.viewport.width, layout: device.viewport.width })
-      expect(await seriousAxeViolations(page, 'main')).toEqual([])
+      expect(await seriousViolations(page, 'main')).toEqual([])
 
       // A row's actions sit behind one button; its menu opens on it, Escape closes it.
       const row = campaignRow(page, slug)
@@ -532,7 +520,7 @@ for (const [name, device, slug] of [
       const chartAction = row.getByRole('button', { name: `Chart of ${slug}` })
       await expect(chartAction).toBeFocused()
       await expect(close).toBeVisible()
-      expect(await seriousAxeViolations(page, 'main')).toEqual([])
+      expect(await seriousViolations(page, 'main')).toEqual([])
       await page.keyboard.press('Escape')
       await expect(close).toBeHidden()
       await expect(menuButton).toBeFocused()

@@ -1,6 +1,6 @@
 import { test as base, expect } from '../fixtures'
 import { toast } from '../screens'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import {
   cameraTracks,
   type FakeCamera,
@@ -88,11 +88,6 @@ test('a refused camera is reported, says how to allow it, and scanning stays off
   // Its words read on the viewfinder by day as by night: axe checks their contrast.
   for (const colorScheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme })
-    const { violations } = await axeScan(page).include('.scan').analyze()
-    expect(
-      violations
-        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-        .map(({ id }) => id),
-    ).toEqual([])
+    expect(await seriousViolations(page, '.scan')).toEqual([])
   }
 })

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../fixtures'
 import { toast } from '../screens'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { accounts, codeBox, enterDashboard, treasures } from '../support/dashboard'
 import { dashboardTexts } from '../texts'
 
@@ -155,12 +155,7 @@ test('a transaction id shows its start and end, links to the explorer, and copie
   await expect(link).toHaveAccessibleName(
     `${shortId}, transaction ${transactionId} in the block explorer (opens in a new tab)`,
   )
-  const { violations } = await axeScan(page).include('ul.treasures').analyze()
-  expect(
-    violations
-      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-      .map(({ id }) => id),
-  ).toEqual([])
+  expect(await seriousViolations(page, 'ul.treasures')).toEqual([])
 
   const copy = entry.getByRole('button', { name: `Copy transaction id ${transactionId}` })
   await copy.focus()

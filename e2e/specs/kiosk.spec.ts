@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test as base, expect } from '../fixtures'
-import { axeScan } from '../support/axe'
+import { seriousViolations } from '../support/axe'
 import { bindWallet } from '../support/bind-wallet'
 import { enterDashboard } from '../support/dashboard'
 import { dashboardTexts, texts } from '../texts'
@@ -98,10 +98,7 @@ test('an operator issues a kiosk link in the console; a tablet with no session r
     ])
     await expect(kiosk.getByRole('link')).toHaveCount(0)
     const first = await shownCode(kiosk)
-    const { violations } = await axeScan(kiosk).include('main').analyze()
-    expect(
-      violations.filter(({ impact }) => impact === 'serious' || impact === 'critical'),
-    ).toEqual([])
+    expect(await seriousViolations(kiosk, 'main')).toEqual([])
 
     // The first visitor opens the link the QR code holds, and claims it.
     const visitor = await firstVisitor.newPage()

@@ -18,3 +18,15 @@ const axeSource = `if (typeof window.axe !== 'object') {\n${minified}\n}`
 export function axeScan(page: Page): AxeBuilder {
   return new AxeBuilder({ page, axeSource }).setLegacyMode()
 }
+
+/**
+ * axe-core's serious and critical findings on `page`, or inside `include`, each as its rule and
+ * the elements it found, so a failing check names them.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const scan = axeScan(page)
+  const { violations } = await (include ? scan.include(include) : scan).analyze()
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
+}
