@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type App, buildApp } from '../src/app.ts'
-import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import type { Database } from '../src/db/database.ts'
 import {
@@ -9,23 +8,13 @@ import {
   READINESS_INTERVAL_MS,
   type ReadinessCheck,
 } from '../src/health/readiness.ts'
-import { buildTestApp, createTestChain } from './support/test-app.ts'
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { buildTestApp } from './support/test-app.ts'
+import { createTestDatabase } from './support/test-database.ts'
+import { useTestDatabase } from './support/use-test-app.ts'
 
 // The file's apps share one database and chain, which readiness only reads; the test that drops
 // its database has one of its own.
-let testDatabase: TestDatabase
-let database: Database
-let devchain: ChainConnection
-beforeAll(async () => {
-  testDatabase = await createTestDatabase()
-  database = testDatabase.database
-  devchain = await createTestChain()
-})
-afterAll(async () => {
-  await devchain?.close()
-  await testDatabase?.drop()
-})
+const shared = useTestDatabase({ chain: true })
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
@@ -48,7 +37,7 @@ function countingChainCheck() {
 }
 
 /** The app with `checks` beside the database's, its log lines collected in `lines`. */
-async function appWithChecks(checks: ReadinessCheck[], appDatabase = database) {
+async function appWithChecks(checks: ReadinessCheck[], database = shared.database) {
   const lines: Array<Record<string, unknown>> = []
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -58,8 +47,8 @@ async function appWithChecks(checks: ReadinessCheck[], appDatabase = database) {
   })
   const app: App = await buildApp({
     env: readEnvironment({ WEB_DIST: '/nonexistent' }),
-    database: appDatabase,
-    chain: devchain,
+    database,
+    chain: shared.chain,
     readinessChecks: checks,
     logger: { level: 'info', stream },
   })
@@ -88,7 +77,7 @@ const freezeClock = () => vi.useFakeTimers({ toFake: ['performance'] })
 
 describe('health and readiness', () => {
   it('the process reports healthy and ready while the database answers', async () => {
-    const app = await buildTestApp(database, {}, devchain)
+    const app = await buildTestApp(shared.database, {}, shared.chain)
     cleanups.push(() => app.close())
 
     expect((await app.inject('/api/health')).json()).toEqual({ status: 'ok' })
@@ -99,7 +88,7 @@ describe('health and readiness', () => {
 
   it('readiness fails with 503 once the database no longer answers, health does not', async () => {
     const own = await createTestDatabase()
-    const app = await buildTestApp(own.database, {}, devchain)
+    const app = await buildTestApp(own.database, {}, shared.chain)
     cleanups.push(() => app.close())
     await own.drop()
 
@@ -171,7 +160,7 @@ describe('readiness under many probes', () => {
     let databaseAnswers = 0
     const { app, lines } = await appWithChecks(
       [hangingChain],
-      answering(database, () => databaseAnswers++),
+      answering(shared.database, () => databaseAnswers++),
     )
     cleanups.push(() => app.close())
     // The check's time limit passes on the fake clock, once the database has answered in time.

@@ -18,34 +18,52 @@ export interface TestAppOptions {
   sharedChain?: boolean
 }
 
-export interface TestAppOfFile {
+export interface TestDatabaseOfFile {
   testDatabase: TestDatabase
   database: Database
+  /** a devchain, when asked for */
+  chain: ChainConnection
+}
+
+export interface TestAppOfFile extends TestDatabaseOfFile {
   app: App
   /** `http://127.0.0.1:<port>`, when it listens */
   baseUrl: string
-  /** the app's devchain, when shared */
-  chain: ChainConnection
+}
+
+/**
+ * A database of the test file's own, and a devchain when `chain` is set, which its tests share
+ * (for apps they build themselves): made before they run, closed after them. Its fields are set
+ * once the file's tests run.
+ */
+export function useTestDatabase(options: { chain?: boolean } = {}): TestDatabaseOfFile {
+  const shared = {} as TestDatabaseOfFile
+  beforeAll(async () => {
+    shared.testDatabase = await createTestDatabase()
+    shared.database = shared.testDatabase.database
+    if (options.chain) shared.chain = await createTestChain()
+  })
+  afterAll(async () => {
+    await shared.chain?.close()
+    await shared.testDatabase?.drop()
+  })
+  return shared
 }
 
 /**
  * The app a test file's tests share, over a database of the file's own: made before they run,
- * closed after them. Its fields are set once the file's tests run.
+ * closed after them (before the database, as Vitest runs later hooks' teardown first). Its
+ * fields are set once the file's tests run.
  */
 export function useTestApp(options: TestAppOptions = {}): TestAppOfFile {
-  const shared = {} as TestAppOfFile
+  const shared = useTestDatabase({ chain: options.sharedChain }) as TestAppOfFile
   beforeAll(async () => {
-    shared.testDatabase = await createTestDatabase()
-    shared.database = shared.testDatabase.database
     if (options.seedCatalogue) await seedCatalogueFor(readEnvironment({}), shared.database)
-    if (options.sharedChain) shared.chain = await createTestChain()
     shared.app = await buildTestApp(shared.database, options.environment, shared.chain)
     if (options.listen) shared.baseUrl = await shared.app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(async () => {
     await shared.app?.close()
-    await shared.chain?.close()
-    await shared.testDatabase?.drop()
   })
   return shared
 }
