@@ -5,9 +5,9 @@
 -- its event.
 CREATE OR REPLACE FUNCTION rewards_live_events_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM append_live_events('reward', array_agg(c.id ORDER BY c.id),
-                             array_agg(c.wax_account ORDER BY c.id),
-                             array_agg(c.content ORDER BY c.id))
+  -- One pass over the rows: the three arrays list them in the same order.
+  PERFORM append_live_events('reward', array_agg(c.id), array_agg(c.wax_account),
+                             array_agg(c.content))
      FROM (SELECT n.id, n.wax_account, reward_shape(n)::json AS content
              FROM updated_rewards n JOIN previous_rewards o ON o.id = n.id
             WHERE n.status <> 'completed'

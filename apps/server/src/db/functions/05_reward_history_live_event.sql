@@ -3,8 +3,7 @@
 -- and their events are appended together.
 CREATE OR REPLACE FUNCTION reward_history_live_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM append_live_events('paid', array_agg(h.id ORDER BY h.id),
-                             array_agg(h.wax_account ORDER BY h.id))
+  PERFORM append_live_events('paid', array_agg(h.id), array_agg(h.wax_account))
      FROM added_history h
    HAVING count(*) > 0;
   RETURN NULL;
