@@ -25,8 +25,30 @@ export function axeScan(page: Page): AxeBuilder {
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const scan = axeScan(page)
+  if (include) await animationsSettled(page, include)
   const { violations } = await (include ? scan.include(include) : scan).analyze()
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
+}
+
+/**
+ * Resolves once nothing in `include`, or in the open shadow root it hosts (the kit's dialog), is
+ * in a finite animation or transition: axe reads colours as they are drawn, and a scan as a screen
+ * of the kit fades in found contrast that screen never keeps. Endless ones (a spinner) never end,
+ * so they are not waited for.
+ */
+async function animationsSettled(page: Page, include: string) {
+  await page.waitForFunction((selector) => {
+    const root = document.querySelector(selector)
+    const animations = [
+      ...(root?.getAnimations({ subtree: true }) ?? []),
+      ...(root?.shadowRoot?.getAnimations() ?? []),
+    ]
+    return animations.every(
+      (animation) =>
+        animation.playState !== 'running' ||
+        animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+    )
+  }, include)
 }
