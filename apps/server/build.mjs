@@ -26,8 +26,8 @@ const loadedFromNodeModules = ['@electric-sql/pglite', 'pino', 'pino-pretty', 'p
  * are: loading some 1,500 installed modules one by one (TypeBox alone is 680) cost every start of
  * the server about 300 ms.
  */
-const installedPackagesStayExternal = {
-  name: 'installed-packages-stay-external',
+const someInstalledPackagesStayExternal = {
+  name: 'some-installed-packages-stay-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
       loadedFromNodeModules.some((name) => specifier === name || specifier.startsWith(`${name}/`))
@@ -57,7 +57,7 @@ await build({
   banner: {
     js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
   },
-  plugins: [installedPackagesStayExternal],
+  plugins: [someInstalledPackagesStayExternal],
   logLevel: 'warning',
 })
 for (const folder of ['migrations', 'functions']) {
