@@ -25,30 +25,42 @@ export function axeScan(page: Page): AxeBuilder {
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
   const scan = axeScan(page)
-  if (include) await animationsSettled(page, include)
+  await animationsSettled(page, include)
   const { violations } = await (include ? scan.include(include) : scan).analyze()
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
     .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
 }
 
+// Longer than any entrance or transition of ours or the kit's (a few hundred ms); shorter than a
+// countdown, such as a rejected card's 30 s line, which a scan would otherwise wait out whole.
+const SETTLING_MS = 2_000
+
 /**
- * Resolves once nothing in `include`, or in the open shadow root it hosts (the kit's dialog), is
- * in a finite animation or transition: axe reads colours as they are drawn, and a scan as a screen
- * of the kit fades in found contrast that screen never keeps. Endless ones (a spinner) never end,
- * so they are not waited for.
+ * Resolves once nothing in `include` (the page, without it), nor in an open shadow root there
+ * (the kit's dialog), is in an animation or transition about to end: axe reads colours as they
+ * are drawn, and a scan as a screen of the kit faded in found contrast that screen never keeps.
+ * Endless animations (a spinner) and countdowns are not waited for.
  */
-async function animationsSettled(page: Page, include: string) {
-  await page.waitForFunction((selector) => {
-    const root = document.querySelector(selector)
-    const animations = [
-      ...(root?.getAnimations({ subtree: true }) ?? []),
-      ...(root?.shadowRoot?.getAnimations() ?? []),
-    ]
-    return animations.every(
-      (animation) =>
-        animation.playState !== 'running' ||
-        animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-    )
-  }, include)
+async function animationsSettled(page: Page, include?: string) {
+  await page.waitForFunction(
+    ({ selector, settlingMs }) => {
+      const root = selector ? document.querySelector(selector) : document.documentElement
+      if (!root) return true
+      const shadowRoots = [root, ...root.querySelectorAll('*')].flatMap((element) =>
+        element.shadowRoot ? [element.shadowRoot] : [],
+      )
+      const animations = [
+        ...root.getAnimations({ subtree: true }),
+        ...shadowRoots.flatMap((shadowRoot) => shadowRoot.getAnimations()),
+      ]
+      return animations.every((animation) => {
+        const timing = animation.effect?.getComputedTiming()
+        const left =
+          Number(timing?.endTime ?? Number.POSITIVE_INFINITY) - Number(timing?.localTime ?? 0)
+        return animation.playState !== 'running' || left > settlingMs
+      })
+    },
+    { selector: include, settlingMs: SETTLING_MS },
+  )
 }
