@@ -2,8 +2,9 @@
 // dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
 // each with the packages it uses bundled in, and the files bundled modules read beside the code
 // that runs them: dist/migrations and dist/functions (the database opener) and
-// dist/dev-anchor-page.js (the Dev Anchor page's script).
-import { cp, rename, rm } from 'node:fs/promises'
+// dist/dev-anchor-page.js (the Dev Anchor page's script), and dist/external-packages.json: what
+// each entry point still imports from node_modules, which the production image checks it has.
+import { cp, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -20,6 +21,8 @@ const outdir = `${dist}.next-${process.pid}`
  * its own, and pg loads pg-native, an optional native module, when asked for it.
  */
 const loadedFromNodeModules = ['@electric-sql/pglite', 'pino', 'pino-pretty', 'pg']
+const isLoadedFromNodeModules = (specifier) =>
+  loadedFromNodeModules.some((name) => specifier === name || specifier.startsWith(`${name}/`))
 
 /**
  * Every other package is bundled, as our workspace packages (@fernwood/*, TypeScript sources)
@@ -30,14 +33,12 @@ const someInstalledPackagesStayExternal = {
   name: 'some-installed-packages-stay-external',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, ({ path: specifier }) =>
-      loadedFromNodeModules.some((name) => specifier === name || specifier.startsWith(`${name}/`))
-        ? { path: specifier, external: true }
-        : undefined,
+      isLoadedFromNodeModules(specifier) ? { path: specifier, external: true } : undefined,
     )
   },
 }
 
-await build({
+const { metafile } = await build({
   absWorkingDir: serverRoot,
   entryPoints: {
     main: 'src/main.ts',
@@ -59,7 +60,30 @@ await build({
   },
   plugins: [someInstalledPackagesStayExternal],
   logLevel: 'warning',
+  metafile: true,
 })
+// From the bundler's own record rather than a scan of the output, where bundled code's strings
+// can look like imports. The bundler leaves a few other imports external: Node's modules, and
+// optional ones a bundled package requires inside a try (ws's bufferutil and utf-8-validate);
+// any other import it cannot find fails the build.
+const externalPackages = Object.fromEntries(
+  Object.entries(metafile.outputs)
+    .filter(([, output]) => output.entryPoint)
+    .map(([file, output]) => [
+      path.basename(file),
+      [
+        ...new Set(
+          output.imports
+            .filter((imported) => imported.external && isLoadedFromNodeModules(imported.path))
+            .map((imported) => imported.path),
+        ),
+      ].sort(),
+    ]),
+)
+await writeFile(
+  path.join(outdir, 'external-packages.json'),
+  `${JSON.stringify(externalPackages, null, 2)}\n`,
+)
 for (const folder of ['migrations', 'functions']) {
   await cp(path.join(serverRoot, 'src/db', folder), path.join(outdir, folder), { recursive: true })
 }
