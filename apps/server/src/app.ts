@@ -26,6 +26,7 @@ import { RouteNotFound } from './http/errors.ts'
 import { errorBody, installErrorHandler } from './http/errors-render.ts'
 import { closeConnectionsOnShutdown } from './http/graceful-close.ts'
 import { installLoopbackHostGuard } from './http/host-guard.ts'
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts'
 import { ownOrigin } from './http/own-origin.ts'
 import { installRateLimits } from './http/rate-limit.ts'
 import { installSameOriginGuard } from './http/same-origin-guard.ts'
@@ -77,6 +78,7 @@ export async function buildApp({
   logger = logSetup(env.LOG_LEVEL),
 }: AppDependencies) {
   const publicConfig = publicConfigFor(env, chain.settings)
+  const schemaCompilers = lazySchemaCompilers()
   const app = Fastify({
     logger,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -95,7 +97,14 @@ export async function buildApp({
     logController: new RequestLog(),
     // Fastify's Ajv coerces by default: `{"code": 123}` would become "123" and `["a"]` "a".
     ajv: { customOptions: { coerceTypes: false } },
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>()
+  // Not awaited: the server answers meanwhile, each request compiling what it needs first.
+  app.addHook('onListen', async () => {
+    schemaCompilers.compileTheRest().catch((error: unknown) => {
+      app.log.error({ err: error }, 'a route schema does not compile')
+    })
+  })
 
   installErrorHandler(app)
   const pageNotFound = notFoundPage(env.WEB_DIST, ['/api', DEVCHAIN_PREFIX, '/metrics'])
