@@ -22,9 +22,9 @@ export interface LazySchemaCompilers {
 /**
  * Fastify's own compilers (Ajv for requests, fast-json-stringify for responses), each route's
  * schema compiled when a request first needs it or when `compileTheRest` gets to it, rather than
- * all of them before the server answers: compiling some 200 validators and serializers was a
- * quarter of a restart (about 270 ms). A server compiles the rest once it listens, so only the
- * first requests after a start wait for their own schemas (20–30 ms each).
+ * all of them before the server answers: compiling every route's validator and serializer was
+ * about a quarter of a restart (270 ms). A server compiles the rest once it listens, so only the
+ * requests of its first moments wait for their own schemas (a few tens of milliseconds).
  *
  * Fastify treats a factory of ours as a custom compiler and so hands header schemas over as they
  * are written, without lower-casing their names: a header schema's names are written in lower
@@ -36,8 +36,10 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
   const onDemand = <Compiled>(compile: () => Compiled): (() => Compiled) => {
     let compiled: Compiled | undefined
     const compiledNow = () => {
-      compiled ??= compile()
-      uncompiled.delete(compiledNow)
+      if (compiled === undefined) {
+        compiled = compile()
+        uncompiled.delete(compiledNow)
+      }
       return compiled
     }
     uncompiled.add(compiledNow)
