@@ -54,8 +54,9 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
       const compiled = onDemand(() => compile(route) as Validate)
       // Fastify reads a failed validation's reasons from the function it was given.
       const validate = ((data: unknown) => {
-        const valid = compiled()(data)
-        validate.errors = compiled().errors
+        const validator = compiled()
+        const valid = validator(data)
+        validate.errors = validator.errors
         return valid
       }) as Validate
       return validate
