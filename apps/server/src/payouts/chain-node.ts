@@ -1,4 +1,5 @@
 import { type APIClient, APIError, PackedTransaction } from '@wharfkit/antelope'
+import { LRUCache } from 'lru-cache'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Payout } from './repository.ts'
 import {
@@ -52,6 +53,14 @@ interface TransactionStatus {
   irreversible_number: number
 }
 
+interface ChainBlock {
+  timeMs: number
+  transactionIds: string[]
+}
+
+// Counted in transaction ids, not blocks: a WAX block can carry hundreds.
+const KEPT_BLOCK_TRANSACTIONS = 50_000
+
 export class ChainUnavailable extends Error {
   override name = 'ChainUnavailable'
 }
@@ -60,6 +69,16 @@ export class ChainUnavailable extends Error {
 export class PayoutChainNode {
   /** set once the node answered that it has no get_transaction_status */
   #withoutTransactionStatus = false
+  /**
+   * Irreversible blocks already read. A look for a lost transfer reads every block it could be
+   * in, up to a hundred and more, and one failed read fails the look: kept, they are read once,
+   * so the next look goes on where the last one failed, and payouts looked for together share
+   * them. Irreversible blocks never change, so none is ever stale.
+   */
+  readonly #irreversibleBlocks = new LRUCache<number, ChainBlock>({
+    maxSize: KEPT_BLOCK_TRANSACTIONS,
+    sizeCalculation: (block) => block.transactionIds.length + 1,
+  })
 
   constructor(
     private readonly chain: ChainConnection,
@@ -166,20 +185,28 @@ export class PayoutChainNode {
     const start = hint !== null && hint >= lowest && hint <= lastIrreversible ? hint : lowest
     // Up from the block the node named (where it nearly always is), until past the expiry...
     for (let num = start; num <= lastIrreversible; num++) {
-      const block = await this.#block(num)
+      const block = await this.#irreversibleBlock(num)
       if (block.transactionIds.includes(payout.transactionId)) return num
       if (block.timeMs > payout.expiresAt.getTime()) break
     }
     if (!expiryIrreversible) return undefined
     // ...then down to the block after the one its TAPOS names.
     for (let num = start - 1; num >= lowest; num--) {
-      const block = await this.#block(num)
+      const block = await this.#irreversibleBlock(num)
       if (block.transactionIds.includes(payout.transactionId)) return num
     }
     return undefined
   }
 
-  async #block(num: number): Promise<{ timeMs: number; transactionIds: string[] }> {
+  async #irreversibleBlock(num: number): Promise<ChainBlock> {
+    const kept = this.#irreversibleBlocks.get(num)
+    if (kept) return kept
+    const block = await this.#block(num)
+    this.#irreversibleBlocks.set(num, block)
+    return block
+  }
+
+  async #block(num: number): Promise<ChainBlock> {
     try {
       const block = await this.#withTimeout(
         this.chain.client.call<{

@@ -1,0 +1,93 @@
+import { createDevchain } from '@fernwood/devchain'
+import { APIClient } from '@wharfkit/antelope'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChainConnection } from '../src/chain/chain-connection.ts'
+import { embedDevchain, type OpenedChain } from '../src/chain/open-chain.ts'
+import { readEnvironment } from '../src/config/environment.ts'
+import { ChainUnavailable, PayoutChainNode, type PayoutOnChain } from '../src/payouts/chain-node.ts'
+import { payoutAccountFrom } from '../src/payouts/settings.ts'
+import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
+import { eventually } from './support/rewards.ts'
+import { nodeWithout } from './support/worker.ts'
+
+let opened: OpenedChain
+let chain: ChainConnection
+/** A paid transfer as the worker knows one whose send went unanswered: in no block it knows of. */
+let unanswered: PayoutOnChain
+let blockNum: number
+
+beforeAll(async () => {
+  opened = await embedDevchain(await createDevchain({ blockIntervalMs: 20, irreversibleLag: 3 }))
+  chain = opened.connection
+  // Some blocks in, so that the one TAPOS names is not the chain's first.
+  await eventually(
+    () => chain.client.v1.chain.get_info(),
+    (info) => Number(info.last_irreversible_block_num) > 10,
+  )
+  const payer = payoutAccountFrom(readEnvironment({}))
+  const paid = await new WharfkitPayoutSigner(chain, payer, { expireSeconds: 60 }).sign([
+    { tokenContract: 'fern.token', to: 'alice.wam', quantity: '1.0000 FERN', memo: 'block scan' },
+  ])
+  expect(await new PayoutChainNode(chain, 2000).send(paid.packed)).toMatchObject({ landed: true })
+  const status = await eventually(
+    () =>
+      chain.client.call<{ state: string; block_number: number }>({
+        path: '/v1/chain/get_transaction_status',
+        params: { id: paid.transactionId },
+      }),
+    (status) => status.state === 'IRREVERSIBLE',
+  )
+  blockNum = status.block_number
+  unanswered = { ...paid, blockNum: null }
+})
+afterAll(() => opened.close())
+
+/**
+ * A node without get_transaction_status, as many are, so that only the blocks tell where a
+ * transfer went; it records each block read, and answers the `failing`th with a 500.
+ */
+function blockReadingNode(failing = 0) {
+  const { connection } = nodeWithout(chain, /get_transaction_status$/)
+  const reads: number[] = []
+  const readBlocks: typeof fetch = async (input, init) => {
+    const request = new Request(input, init)
+    if (new URL(request.url).pathname === '/v1/chain/get_block') {
+      const { block_num_or_id } = (await request.clone().json()) as { block_num_or_id: number }
+      reads.push(block_num_or_id)
+      if (reads.length === failing) {
+        return Response.json({ code: 500, message: 'Internal Service Error' }, { status: 500 })
+      }
+    }
+    return connection.fetch(request)
+  }
+  const node = new PayoutChainNode(
+    {
+      ...connection,
+      fetch: readBlocks,
+      client: new APIClient({ url: chain.apiUrl, fetch: readBlocks }),
+    },
+    2000,
+  )
+  return { node, reads }
+}
+
+describe('looking for a transfer in the blocks', () => {
+  it('reads up from the block its TAPOS names to the block holding it', async () => {
+    const { node, reads } = blockReadingNode()
+    expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
+    expect(reads.length).toBeGreaterThan(1)
+    expect(reads.at(-1)).toBe(blockNum)
+  })
+
+  it('a read that fails costs the next look only that block, not those already read', async () => {
+    const toFind = blockReadingNode()
+    await toFind.node.finalityOf(unanswered)
+    // The last read, of the very block holding the transfer, fails.
+    const { node, reads } = blockReadingNode(toFind.reads.length)
+
+    await expect(node.finalityOf(unanswered)).rejects.toBeInstanceOf(ChainUnavailable)
+    expect(reads).toEqual(toFind.reads)
+    expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
+    expect(reads).toEqual([...toFind.reads, blockNum])
+  })
+})
