@@ -44,9 +44,10 @@ afterAll(() => opened.close())
 
 /**
  * A node without get_transaction_status, as many are, so that only the blocks tell where a
- * transfer went; it records each block read, and answers the `failing`th with a 500.
+ * transfer went; it records each block read, and answers with a 500 those `failing` names
+ * (1 for the first read).
  */
-function blockReadingNode(failing = 0) {
+function blockReadingNode(failing: (read: number) => boolean = () => false) {
   const { connection } = nodeWithout(chain, /get_transaction_status$/)
   const reads: number[] = []
   const readBlocks: typeof fetch = async (input, init) => {
@@ -54,40 +55,45 @@ function blockReadingNode(failing = 0) {
     if (new URL(request.url).pathname === '/v1/chain/get_block') {
       const { block_num_or_id } = (await request.clone().json()) as { block_num_or_id: number }
       reads.push(block_num_or_id)
-      if (reads.length === failing) {
+      if (failing(reads.length)) {
         return Response.json({ code: 500, message: 'Internal Service Error' }, { status: 500 })
       }
     }
     return connection.fetch(request)
   }
-  const node = new PayoutChainNode(
-    {
-      ...connection,
-      fetch: readBlocks,
-      client: new APIClient({ url: chain.apiUrl, fetch: readBlocks }),
-    },
-    2000,
-  )
+  const client = new APIClient({ url: chain.apiUrl, fetch: readBlocks })
+  const node = new PayoutChainNode({ ...connection, fetch: readBlocks, client }, 2000)
   return { node, reads }
 }
 
 describe('looking for a transfer in the blocks', () => {
-  it('reads up from the block its TAPOS names to the block holding it', async () => {
+  let toFind: number[]
+  beforeAll(async () => {
     const { node, reads } = blockReadingNode()
     expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
-    expect(reads.length).toBeGreaterThan(1)
-    expect(reads.at(-1)).toBe(blockNum)
+    toFind = reads
   })
 
-  it('a read that fails costs the next look only that block, not those already read', async () => {
-    const toFind = blockReadingNode()
-    await toFind.node.finalityOf(unanswered)
-    // The last read, of the very block holding the transfer, fails.
-    const { node, reads } = blockReadingNode(toFind.reads.length)
+  it('reads up from the block its TAPOS names to the block holding it', () => {
+    expect(toFind.length).toBeGreaterThan(1)
+    expect(toFind).toEqual(toFind.map((_, index) => toFind[0] + index))
+    expect(toFind.at(-1)).toBe(blockNum)
+  })
+
+  it('a block whose read fails once is read again at once, and the look goes on', async () => {
+    const { node, reads } = blockReadingNode((read) => read === 2)
+    expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
+    expect(reads).toEqual([toFind[0], toFind[1], ...toFind.slice(1)])
+  })
+
+  it('a block no read of which answers fails the look, and the next look reads only that block', async () => {
+    // Every read of the block holding the transfer fails, until the look has failed.
+    const last = toFind.length
+    const { node, reads } = blockReadingNode((read) => read >= last && read < last + 3)
 
     await expect(node.finalityOf(unanswered)).rejects.toBeInstanceOf(ChainUnavailable)
-    expect(reads).toEqual(toFind.reads)
+    expect(reads).toEqual([...toFind, blockNum, blockNum])
     expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
-    expect(reads).toEqual([...toFind.reads, blockNum])
+    expect(reads).toEqual([...toFind, blockNum, blockNum, blockNum])
   })
 })

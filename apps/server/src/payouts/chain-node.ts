@@ -1,5 +1,6 @@
 import { type APIClient, APIError, PackedTransaction } from '@wharfkit/antelope'
 import { LRUCache } from 'lru-cache'
+import pRetry from 'p-retry'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Payout } from './repository.ts'
 import {
@@ -60,6 +61,12 @@ interface ChainBlock {
 
 // Counted in transaction ids, not blocks: a WAX block can carry hundreds.
 const KEPT_BLOCK_TRANSACTIONS = 50_000
+/**
+ * A block read that fails is tried again at once, twice, before the look fails: a look reads a
+ * hundred blocks and more, and a failed look waits out the worker's backoff (up to five minutes)
+ * before the next. A node that is down still fails the look after three timeouts.
+ */
+const BLOCK_READ_RETRIES = { retries: 2, minTimeout: 50, maxTimeout: 200 }
 
 export class ChainUnavailable extends Error {
   override name = 'ChainUnavailable'
@@ -71,9 +78,9 @@ export class PayoutChainNode {
   #withoutTransactionStatus = false
   /**
    * Irreversible blocks already read. A look for a lost transfer reads every block it could be
-   * in, up to a hundred and more, and one failed read fails the look: kept, they are read once,
-   * so the next look goes on where the last one failed, and payouts looked for together share
-   * them. Irreversible blocks never change, so none is ever stale.
+   * in, and a read that fails even when tried again fails the look: kept, they are read once, so
+   * the next look goes on where the last one failed, and payouts looked for together share them.
+   * Irreversible blocks never change, so none is ever stale.
    */
   readonly #irreversibleBlocks = new LRUCache<number, ChainBlock>({
     maxSize: KEPT_BLOCK_TRANSACTIONS,
@@ -201,7 +208,7 @@ export class PayoutChainNode {
   async #irreversibleBlock(num: number): Promise<ChainBlock> {
     const kept = this.#irreversibleBlocks.get(num)
     if (kept) return kept
-    const block = await this.#block(num)
+    const block = await pRetry(() => this.#block(num), BLOCK_READ_RETRIES)
     this.#irreversibleBlocks.set(num, block)
     return block
   }
