@@ -1,9 +1,8 @@
 /**
  * The smoke suite: the visitor's main flows in Firefox ESR and in WebKitGTK (Safari's engine),
- * which Playwright cannot drive in their stock builds. Both browsers at once against one server,
- * each with codes and a folder of its own, every flow with a new visitor: each browser alone
- * left the machine a third idle. Ends with `N passed, N failed` alone on a line, and exits
- * non-zero on any failure.
+ * which Playwright cannot drive in their stock builds. One browser after the other against one
+ * server, every flow with a new visitor. Ends with `N passed, N failed` alone on a line, and
+ * exits non-zero on any failure.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -64,19 +63,15 @@ try {
   running.add(stopServer)
   const folder = await mkdtemp(join(tmpdir(), 'fernwood-smoke-'))
   try {
-    const started = performance.now()
-    const passedIn = await Promise.all(
-      browserRuns.map(async (run) => {
-        const own = join(folder, run.id)
-        await mkdir(own)
-        const passedHere = await runIn(run, paths, server, own)
-        console.log(
-          `${run.id}: ${passedHere} passed, ${flows.length - passedHere} failed in ${elapsed(started)}`,
-        )
-        return passedHere
-      }),
-    )
-    passed = passedIn.reduce((sum, count) => sum + count, 0)
+    for (const run of browserRuns) {
+      if (stopping) break
+      const started = performance.now()
+      const passedHere = await runIn(run, paths, server, folder)
+      passed += passedHere
+      console.log(
+        `${run.id}: ${passedHere} passed, ${flows.length - passedHere} failed in ${elapsed(started)}\n`,
+      )
+    }
   } finally {
     await rm(folder, { recursive: true, force: true })
     await server.stop()
