@@ -1,5 +1,5 @@
 import { createDevchain } from '@fernwood/devchain'
-import { APIClient } from '@wharfkit/antelope'
+import { APIClient, PackedTransaction } from '@wharfkit/antelope'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChainConnection } from '../src/chain/chain-connection.ts'
 import { embedDevchain, type OpenedChain } from '../src/chain/open-chain.ts'
@@ -42,12 +42,14 @@ beforeAll(async () => {
 })
 afterAll(() => opened.close())
 
+type BlockAnswer = 'block' | 'error' | 'silence'
+
 /**
  * A node without get_transaction_status, as many are, so that only the blocks tell where a
- * transfer went; it records each block read, and answers with a 500 those `failing` names
- * (1 for the first read).
+ * transfer went, answering within `timeoutMs`; it records each block read, and answers it as
+ * `answer` says, given its number (1 for the first read): the block, a 500, or nothing.
  */
-function blockReadingNode(failing: (read: number) => boolean = () => false) {
+function blockReadingNode(answer: (read: number) => BlockAnswer = () => 'block', timeoutMs = 2000) {
   const { connection } = nodeWithout(chain, /get_transaction_status$/)
   const reads: number[] = []
   const readBlocks: typeof fetch = async (input, init) => {
@@ -55,14 +57,16 @@ function blockReadingNode(failing: (read: number) => boolean = () => false) {
     if (new URL(request.url).pathname === '/v1/chain/get_block') {
       const { block_num_or_id } = (await request.clone().json()) as { block_num_or_id: number }
       reads.push(block_num_or_id)
-      if (failing(reads.length)) {
+      const answered = answer(reads.length)
+      if (answered === 'error') {
         return Response.json({ code: 500, message: 'Internal Service Error' }, { status: 500 })
       }
+      if (answered === 'silence') return new Promise<Response>(() => {})
     }
     return connection.fetch(request)
   }
   const client = new APIClient({ url: chain.apiUrl, fetch: readBlocks })
-  const node = new PayoutChainNode({ ...connection, fetch: readBlocks, client }, 2000)
+  const node = new PayoutChainNode({ ...connection, fetch: readBlocks, client }, timeoutMs)
   return { node, reads }
 }
 
@@ -74,14 +78,16 @@ describe('looking for a transfer in the blocks', () => {
     toFind = reads
   })
 
-  it('reads up from the block its TAPOS names to the block holding it', () => {
+  it('reads up from the block after the one its TAPOS names to the block holding it', () => {
+    const { ref_block_num } = PackedTransaction.from(unanswered.packed).getTransaction()
+    expect(toFind[0] & 0xffff).toBe((Number(ref_block_num) + 1) & 0xffff)
     expect(toFind.length).toBeGreaterThan(1)
     expect(toFind).toEqual(toFind.map((_, index) => toFind[0] + index))
     expect(toFind.at(-1)).toBe(blockNum)
   })
 
   it('a block whose read fails once is read again at once, and the look goes on', async () => {
-    const { node, reads } = blockReadingNode((read) => read === 2)
+    const { node, reads } = blockReadingNode((read) => (read === 2 ? 'error' : 'block'))
     expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
     expect(reads).toEqual([toFind[0], toFind[1], ...toFind.slice(1)])
   })
@@ -89,11 +95,21 @@ describe('looking for a transfer in the blocks', () => {
   it('a block no read of which answers fails the look, and the next look reads only that block', async () => {
     // Every read of the block holding the transfer fails, until the look has failed.
     const last = toFind.length
-    const { node, reads } = blockReadingNode((read) => read >= last && read < last + 3)
+    const { node, reads } = blockReadingNode((read) =>
+      read >= last && read < last + 3 ? 'error' : 'block',
+    )
 
     await expect(node.finalityOf(unanswered)).rejects.toBeInstanceOf(ChainUnavailable)
     expect(reads).toEqual([...toFind, blockNum, blockNum])
     expect(await node.finalityOf(unanswered)).toEqual({ state: 'irreversible', blockNum })
     expect(reads).toEqual([...toFind, blockNum, blockNum, blockNum])
+  })
+
+  it('a block read that finds no answer in time is not made again at once: the look fails', async () => {
+    const last = toFind.length
+    const { node, reads } = blockReadingNode((read) => (read === last ? 'silence' : 'block'), 300)
+
+    await expect(node.finalityOf(unanswered)).rejects.toThrow('no answer from the chain in 300 ms')
+    expect(reads).toEqual(toFind)
   })
 })

@@ -64,13 +64,20 @@ const KEPT_BLOCK_TRANSACTIONS = 50_000
 /**
  * A block read that fails is tried again at once, twice, before the look fails: a look reads a
  * hundred blocks and more, and a failed look waits out the worker's backoff (up to five minutes)
- * before the next. A node that is down still fails the look after three timeouts.
+ * before the next. Not one that found no answer in time: three timeouts on one block would hold
+ * a batch for three times CHAIN_TIMEOUT_MS, on a lease nobody renews.
  */
-const BLOCK_READ_RETRIES = { retries: 2, minTimeout: 50, maxTimeout: 200 }
+const BLOCK_READ_RETRIES = {
+  retries: 2,
+  minTimeout: 50,
+  shouldRetry: ({ error }: { error: Error }) => !(error instanceof NoAnswerInTime),
+}
 
 export class ChainUnavailable extends Error {
   override name = 'ChainUnavailable'
 }
+
+class NoAnswerInTime extends ChainUnavailable {}
 
 /** The payout's view of a chain node: send, tell finality, and read balances, with a timeout. */
 export class PayoutChainNode {
@@ -79,8 +86,8 @@ export class PayoutChainNode {
   /**
    * Irreversible blocks already read. A look for a lost transfer reads every block it could be
    * in, and a read that fails even when tried again fails the look: kept, they are read once, so
-   * the next look goes on where the last one failed, and payouts looked for together share them.
-   * Irreversible blocks never change, so none is ever stale.
+   * the next look goes on where the last one failed, and a later look for another payout in the
+   * same blocks finds them here. Irreversible blocks never change, so none is ever stale.
    */
   readonly #irreversibleBlocks = new LRUCache<number, ChainBlock>({
     maxSize: KEPT_BLOCK_TRANSACTIONS,
@@ -228,7 +235,7 @@ export class PayoutChainNode {
         ),
       }
     } catch (error) {
-      throw new ChainUnavailable(describe(error))
+      throw error instanceof ChainUnavailable ? error : new ChainUnavailable(describe(error))
     }
   }
 
@@ -293,7 +300,7 @@ export class PayoutChainNode {
     let timer: NodeJS.Timeout | undefined
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new ChainUnavailable(`no answer from the chain in ${this.timeoutMs} ms`)),
+        () => reject(new NoAnswerInTime(`no answer from the chain in ${this.timeoutMs} ms`)),
         this.timeoutMs,
       )
     })
