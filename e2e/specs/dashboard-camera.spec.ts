@@ -6,6 +6,7 @@ import {
   type FakeCamera,
   type FakeCameraFile,
   fakeCamera,
+  holdVideoPlayback,
   watchCameraStreams,
 } from '../support/camera'
 import { accounts, codeBox, enterDashboard } from '../support/dashboard'
@@ -65,6 +66,25 @@ test.describe('with the camera allowed', () => {
     await page.getByRole('tab', { name: dashboardTexts.uploadQrTab }).click()
     await expect.poll(() => cameraTracks(page)).toEqual({ opened: 2, live: 0 })
     await expect(codeBox(page)).toBeHidden()
+  })
+
+  test('Stop pressed while the camera is still starting turns it off and offers Start again', async ({
+    page,
+    cameraSees,
+  }) => {
+    await cameraSees(null)
+    await watchCameraStreams(page)
+    const letPreviewStart = await holdVideoPlayback(page)
+    await enterDashboard(page, accounts.payingCodes)
+    await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+
+    await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
+    await expect.poll(() => cameraTracks(page)).toEqual({ opened: 1, live: 1 })
+    await page.getByRole('button', { name: dashboardTexts.stopScanning }).click()
+    await letPreviewStart()
+    await expect(page.getByRole('button', { name: dashboardTexts.stopScanning })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeVisible()
+    expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 })
   })
 })
 

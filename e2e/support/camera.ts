@@ -102,3 +102,31 @@ export async function cameraTracks(page: Page): Promise<{ opened: number; live: 
     }
   })
 }
+
+/**
+ * Holds every `<video>`'s `play()` on the page until the returned function is called, which lets
+ * the held plays go on and resolves once the page has drawn twice since: a spec's way into the
+ * moment the camera is open but its preview has not started.
+ */
+export async function holdVideoPlayback(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const play = HTMLMediaElement.prototype.play
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    Object.assign(window, { fernwoodReleasePlayback: release })
+    // Resolves on release, as a play that started then would: a video whose source went meanwhile
+    // would leave the real play pending.
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      return held.then(() => {
+        play.call(this).catch(() => {})
+      })
+    }
+  })
+  return () =>
+    page.evaluate(async () => {
+      ;(window as unknown as { fernwoodReleasePlayback: () => void }).fernwoodReleasePlayback()
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))
+    })
+}

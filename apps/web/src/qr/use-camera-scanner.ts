@@ -69,6 +69,8 @@ export function useCameraScanner(
     await video.play().catch(() => {
       // Autoplay refusals do not apply to a muted camera preview; frames still arrive.
     })
+    // Stopped while the preview was starting: the stop already turned the camera off.
+    if (run.current !== thisRun) return
     setStatus('scanning')
 
     const canvas = document.createElement('canvas')
