@@ -24,9 +24,10 @@ export default defineConfig({
   reporter: 'list',
   timeout: 30_000,
   use: {
-    // A failed test keeps its actions, console and network, and a screenshot of its end. Not the
-    // DOM snapshot of every action, nor the screencast: recorded for every test, the snapshots
-    // took a tenth of the run (8.3 min with them, 7.4 without).
+    // A failed test keeps the trace of its actions and console, a screenshot of its end and the
+    // server's log (fixtures.ts). Not a DOM snapshot of every action, with the network Playwright
+    // records only beside them, nor the screencast: recorded for every test, passing or not, they
+    // took a tenth of the run (8.3 min with them, 7.4 without; the screencast alone, nothing).
     trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     screenshot: 'only-on-failure',
   },
