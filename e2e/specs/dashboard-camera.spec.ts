@@ -6,7 +6,7 @@ import {
   type FakeCamera,
   type FakeCameraFile,
   fakeCamera,
-  holdVideoPlayback,
+  holdUntilReleased,
   watchCameraStreams,
 } from '../support/camera'
 import { accounts, codeBox, enterDashboard } from '../support/dashboard'
@@ -74,7 +74,7 @@ test.describe('with the camera allowed', () => {
   }) => {
     await cameraSees(null)
     await watchCameraStreams(page)
-    const letPreviewStart = await holdVideoPlayback(page)
+    const letPreviewStart = await holdUntilReleased(page, 'video play')
     await enterDashboard(page, accounts.payingCodes)
     await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
 
@@ -86,6 +86,24 @@ test.describe('with the camera allowed', () => {
     await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeVisible()
     expect(await cameraTracks(page)).toEqual({ opened: 1, live: 0 })
   })
+})
+
+test('a camera refused after Stop was pressed says nothing: the visitor already stopped it', async ({
+  page,
+}) => {
+  const answerCameraRequest = await holdUntilReleased(page, 'camera request')
+  await enterDashboard(page, accounts.payingCodes)
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+
+  await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
+  await page.getByRole('button', { name: dashboardTexts.stopScanning }).click()
+  await answerCameraRequest()
+  await expect(page.getByRole('button', { name: dashboardTexts.startScanning })).toBeEnabled()
+  // Counted once, not awaited to vanish: the toast would go of itself after a few seconds.
+  expect(await toast(page, dashboardTexts.cameraFailed).count()).toBe(0)
+  expect(
+    await page.getByRole('alert').filter({ hasText: dashboardTexts.cameraRefusal.blocked }).count(),
+  ).toBe(0)
 })
 
 test('a refused camera is reported, says how to allow it, and scanning stays off', async ({

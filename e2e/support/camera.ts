@@ -103,30 +103,40 @@ export async function cameraTracks(page: Page): Promise<{ opened: number; live: 
   })
 }
 
+/** A call the camera's start waits on: the video preview's `play()`, or `getUserMedia`. */
+export type HeldCall = 'video play' | 'camera request'
+
 /**
- * Holds every `<video>`'s `play()` on the page until the returned function is called, which lets
- * the held plays go on and resolves once the page has drawn twice since: a spec's way into the
- * moment the camera is open but its preview has not started.
+ * Holds every `call` the page makes until the returned function is called, which lets them go on:
+ * a spec's way into the moment the camera's start waits on it, to act there.
  */
-export async function holdVideoPlayback(page: Page): Promise<() => Promise<void>> {
-  await page.addInitScript(() => {
-    const play = HTMLMediaElement.prototype.play
+export async function holdUntilReleased(page: Page, call: HeldCall): Promise<() => Promise<void>> {
+  await page.addInitScript((held: HeldCall) => {
     let release = () => {}
-    const held = new Promise<void>((resolve) => {
+    const released = new Promise<void>((resolve) => {
       release = resolve
     })
-    Object.assign(window, { fernwoodReleasePlayback: release })
-    // Resolves on release, as a play that started then would: a video whose source went meanwhile
-    // would leave the real play pending.
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      return held.then(() => {
-        play.call(this).catch(() => {})
-      })
+    Object.assign(window, { fernwoodRelease: release })
+    if (held === 'video play') {
+      const play = HTMLMediaElement.prototype.play
+      // Resolves on release, as a play that started then would: a video whose source went
+      // meanwhile would leave the real play pending.
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        return released.then(() => {
+          play.call(this).catch(() => {})
+        })
+      }
+    } else {
+      const request = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices)
+      navigator.mediaDevices.getUserMedia = (constraints) =>
+        released.then(() => request(constraints))
     }
-  })
+  }, call)
   return () =>
     page.evaluate(async () => {
-      ;(window as unknown as { fernwoodReleasePlayback: () => void }).fernwoodReleasePlayback()
+      ;(window as unknown as { fernwoodRelease: () => void }).fernwoodRelease()
+      // React renders what the released call set off before the spec looks: without the wait, a
+      // spec that sees nothing wrong might only be looking too soon.
       await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)))
     })
 }

@@ -18,7 +18,7 @@ interface CameraScanner {
  * The camera as a QR reader for the `<video>` in `videoRef`. `onDetected` gets the first code
  * seen, after the camera has stopped. Every track is stopped on stop, on a decode, when `active`
  * turns false (the tab changed) and on unmount, so the camera light goes off. `start` rejects
- * when the camera cannot be opened (refused, missing, busy).
+ * when the camera cannot be opened (refused, missing, busy), unless it was stopped meanwhile.
  */
 export function useCameraScanner(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -55,7 +55,9 @@ export function useCameraScanner(
         audio: false,
       })
     } catch (error) {
-      if (run.current === thisRun) setStatus('stopped')
+      // Stopped meanwhile (Stop, another tab, gone): nobody is waiting for this camera any more.
+      if (run.current !== thisRun) return
+      setStatus('stopped')
       throw error
     }
     const video = videoRef.current
