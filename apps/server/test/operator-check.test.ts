@@ -72,13 +72,19 @@ async function checkedCampaign(slug: string, behaviour: Behaviour, url = `${rece
   return slug
 }
 
+type Visitor = Awaited<ReturnType<typeof signInVisitor>>
+
 async function claim(code: string, account = randomAccount('chk')) {
   const visitor = await signInVisitor(shared.app, shared.database, account)
-  const response = await submitCode(shared.app, visitor, { code })
-  return { response, body: response.json(), visitor, account }
+  return { ...(await submitAs(visitor, code)), account }
 }
 
-async function codesListed(visitor: Awaited<ReturnType<typeof signInVisitor>>) {
+async function submitAs(visitor: Visitor, code: string) {
+  const response = await submitCode(shared.app, visitor, { code })
+  return { response, body: response.json(), visitor }
+}
+
+async function codesListed(visitor: Visitor) {
   const { pending } = await rewardsOf(shared.app, visitor)
   return pending.map((reward: { code: string }) => reward.code)
 }
@@ -90,7 +96,7 @@ const RETRY_ANSWER = {
 }
 
 /** The visitor is asked to try again, and nothing of the claim was kept. */
-async function expectRetry(outcome: Awaited<ReturnType<typeof claim>>, code: string) {
+async function expectRetry(outcome: Awaited<ReturnType<typeof submitAs>>, code: string) {
   expect(outcome.response.statusCode).toBe(503)
   expect(outcome.body.error).toMatchObject(RETRY_ANSWER)
   expect(outcome.response.headers['retry-after']).toBe('5')
@@ -177,12 +183,10 @@ describe('the operator’s own check, asked before a claim is accepted', () => {
       else json(response, 200, { eligible: true })
     })
     // Timed from the submission alone: a sign-in slowed by a busy machine is not the check's wait.
-    const account = randomAccount('chk')
-    const visitor = await signInVisitor(shared.app, shared.database, account)
+    const visitor = await signInVisitor(shared.app, shared.database, randomAccount('chk'))
     const startedAt = Date.now()
-    const response = await submitCode(shared.app, visitor, { code })
+    const first = await submitAs(visitor, code)
     expect(Date.now() - startedAt).toBeLessThan(TIMEOUT_MS * 3)
-    const first = { response, body: response.json(), visitor, account }
     await expectRetry(first, code)
     slow = false
     const again = await submitCode(shared.app, first.visitor, { code })
