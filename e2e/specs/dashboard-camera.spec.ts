@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { test as base, expect } from '../fixtures'
 import { toast } from '../screens'
 import { seriousViolations } from '../support/axe'
@@ -16,6 +17,12 @@ const test = base.extend<FakeCamera, FakeCameraFile>(fakeCamera)
 
 const scannedCode = 'willow-wisp'
 
+/** alice's dashboard, on its 'Scan QR' tab. */
+async function openScanTab(page: Page): Promise<void> {
+  await enterDashboard(page, accounts.payingCodes)
+  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+}
+
 test.describe('with the camera allowed', () => {
   test.use({ permissions: ['camera'] })
 
@@ -25,9 +32,8 @@ test.describe('with the camera allowed', () => {
   }) => {
     await cameraSees(scannedCode)
     await watchCameraStreams(page)
-    await enterDashboard(page, accounts.payingCodes)
+    await openScanTab(page)
 
-    await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
     const start = page.getByRole('button', { name: dashboardTexts.startScanning })
     await expect(start).toBeEnabled()
     await start.click()
@@ -49,8 +55,7 @@ test.describe('with the camera allowed', () => {
   }) => {
     await cameraSees(null)
     await watchCameraStreams(page)
-    await enterDashboard(page, accounts.payingCodes)
-    await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+    await openScanTab(page)
 
     await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
     const stop = page.getByRole('button', { name: dashboardTexts.stopScanning })
@@ -75,8 +80,7 @@ test.describe('with the camera allowed', () => {
     await cameraSees(null)
     await watchCameraStreams(page)
     const letPreviewStart = await holdUntilReleased(page, 'video play')
-    await enterDashboard(page, accounts.payingCodes)
-    await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+    await openScanTab(page)
 
     await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
     await expect.poll(() => cameraTracks(page)).toEqual({ opened: 1, live: 1 })
@@ -92,8 +96,7 @@ test('a camera refused after Stop was pressed says nothing: the visitor already 
   page,
 }) => {
   const answerCameraRequest = await holdUntilReleased(page, 'camera request')
-  await enterDashboard(page, accounts.payingCodes)
-  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  await openScanTab(page)
 
   await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
   await page.getByRole('button', { name: dashboardTexts.stopScanning }).click()
@@ -110,8 +113,7 @@ test('a refused camera is reported, says how to allow it, and scanning stays off
   page,
 }) => {
   await watchCameraStreams(page)
-  await enterDashboard(page, accounts.payingCodes)
-  await page.getByRole('tab', { name: dashboardTexts.scanQrTab }).click()
+  await openScanTab(page)
 
   await page.getByRole('button', { name: dashboardTexts.startScanning }).click()
   const refused = toast(page, dashboardTexts.cameraFailed)
