@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import type { EventKind, EventNotice } from './channel.ts'
+import type { EventKind } from './channel.ts'
 
 /**
  * The outbox of the live feed: `live_events` (migration 005). Changes to rewards and history
@@ -30,16 +30,7 @@ export async function appendUserEvent(tx: Queryable, userId: string): Promise<vo
   await tx.query("SELECT append_live_event('user', $1, NULL, $1, false)", [userId])
 }
 
-/** Whether `notice` belongs on a stream with this interest. */
-export function concerns(
-  interest: Interest,
-  notice: Pick<EventNotice, 'kind' | 'userId' | 'waxAccount'>,
-) {
-  return notice.kind === 'user'
-    ? notice.userId === interest.userId
-    : notice.waxAccount !== null && notice.waxAccount === interest.waxAccount
-}
-
+// Whose events a stream carries, as the live streams find them (`StreamSubscribers`).
 const CONCERNS_SQL = `((kind = 'user' AND user_id = $1) OR (kind <> 'user' AND wax_account = $2))`
 
 /**

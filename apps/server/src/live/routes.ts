@@ -71,7 +71,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       // not carry the user's data.
       const read = (await stream.sessionHolds()) && (await readSnapshot(database, interest.userId))
       if (!read) return stream.end()
-      interest.waxAccount = read.snapshot.user.waxAccount
+      subscription.follow(read.snapshot.user.waxAccount)
       stream.send('snapshot', read.snapshot, read.eventId)
     }
     const sendMissed = async (events: StoredEvent[]) => {
@@ -83,7 +83,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
     }
 
     // Subscribed before the first read, so no change can fall between it and the feed.
-    const unsubscribe = subscribers.subscribe({
+    const subscription = subscribers.subscribe({
       interest,
       onEvent: (notice) => {
         // A changed user may have bound another wallet, whose lists are all new: a snapshot.
@@ -98,7 +98,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       },
       onSessionEnded: () => void stream.endUnlessSessionHolds(),
     })
-    stream.onClose(unsubscribe)
+    stream.onClose(subscription.unsubscribe)
     await stream.inTurn(async () => {
       const missed = lastEventId && (await eventsAfter(database, lastEventId, interest))
       if (missed) await sendMissed(missed)
