@@ -123,8 +123,8 @@ const times = (value: number, floor: number) => `×${(value / floor).toFixed(2)}
 
 /**
  * The latency visitor's run, and what the server's thread did meanwhile: its CPU time (the idle
- * streams' heartbeats among it) and its event loop's longest stall (a heartbeat writes to every
- * stream in one go).
+ * streams' heartbeats among it) and its event loop's longest stall (a heartbeat turn, a query on
+ * PGlite's thread, a collection of the streams' heap).
  */
 async function timeOwnEvents(server: RunningServer) {
   const stalls = monitorEventLoopDelay({ resolution: 1 })
