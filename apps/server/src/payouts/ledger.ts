@@ -143,9 +143,13 @@ export async function recordIrreversible(
       ],
     )
     // A pool reward's asset is now the visitor's: should it ever come back, it can go out again.
-    await tx.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
-      paid.map((reward) => reward.id),
-    ])
+    // Only a pool reward takes one (a campaign's reward never changes), so others need no look.
+    const fromPools = paid.filter((reward) => reward.nft?.pool)
+    if (fromPools.length > 0) {
+      await tx.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
+        fromPools.map((reward) => reward.id),
+      ])
+    }
     // A duplicate kept by migration 024 (a code claimed under another spelling of an account that
     // held it) completes without taking the code's row from the claim that holds it.
     await tx.query(

@@ -81,6 +81,8 @@ export async function takePoolAssets(
 
 /** The asset each of `rewardIds` took from its pool, by reward id. */
 export async function takesOf(db: Queryable, rewardIds: string[]): Promise<Map<string, string>> {
+  // A batch of token rewards or minted NFTs has none: no round trip to find so.
+  if (rewardIds.length === 0) return new Map()
   const rows = await db.query<{ reward_id: string; asset_id: string }>(
     'SELECT reward_id, asset_id FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])',
     [rewardIds],
