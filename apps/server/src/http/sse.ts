@@ -95,13 +95,20 @@ export class EventStreams {
   /**
    * Opens a stream on `reply` for `session`. Past the session's or the address's cap it throws a
    * 429 (the error handler renders it); when the process is full it answers 503 with Retry-After
-   * itself and returns undefined: the route then returns `reply`.
+   * itself and returns undefined: the route then returns `reply`. Undefined too, answering
+   * nothing, when the client has already gone.
    */
   open(
     request: FastifyRequest,
     reply: FastifyReply,
     session: StreamSession,
   ): EventStream | undefined {
+    // Gone while the route awaited its checks: its 'close' has passed, so a stream opened now
+    // would never hear it and keep its place under the caps, its heartbeat and its subscriber.
+    if (reply.raw.closed) {
+      reply.hijack()
+      return undefined
+    }
     const place = this.#caps.admit(
       hashSessionToken(session.token).toString('base64url'),
       request.ip,
