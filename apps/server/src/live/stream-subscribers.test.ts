@@ -91,4 +91,24 @@ describe("the live streams' subscribers", () => {
 
     expect(visitor.received).toEqual([alices.event.id, carols.event.id])
   })
+
+  it("keep serving a user's or an account's other streams when one of them leaves", async () => {
+    const subscribers = new StreamSubscribers()
+    const here = stream('u1', 'alice.wam')
+    const elsewhere = stream('u1', 'alice.wam')
+    const hers = stream('u2', 'alice.wam')
+    const leaving = subscribers.subscribe(here.subscriber)
+    subscribers.subscribe(elsewhere.subscriber)
+    const moving = subscribers.subscribe(hers.subscriber)
+
+    leaving.unsubscribe()
+    moving.follow(null)
+    const alices = event('reward', { waxAccount: 'alice.wam' })
+    subscribers.dispatch(alices)
+    subscribers.dispatch({ kind: 'session', userId: 'u1' })
+
+    expect(here.received).toEqual([])
+    expect(elsewhere.received).toEqual([alices.event.id, 'session ended'])
+    expect(hers.received).toEqual([])
+  })
 })

@@ -3,7 +3,7 @@ import type { ChangeNotice } from '../events/hub.ts'
 import type { Interest } from '../events/outbox.ts'
 
 export interface Subscriber {
-  /** whose changes it wants: its user's own, and those of the wax account it follows */
+  /** whose changes it wants: its user's own, and those of the wax account it follows (`follow`) */
   interest: Interest
   /** an event of the outbox for this interest, in commit order */
   onEvent(notice: EventNotice): void
@@ -31,19 +31,23 @@ export class StreamSubscribers {
 
   subscribe(subscriber: Subscriber): Subscription {
     const { interest } = subscriber
+    // Where it is filed, kept here: the index must not depend on who else writes the interest.
+    let filedUnder: string | null = interest.waxAccount
     let open = true
     enter(this.#byUser, interest.userId, subscriber)
-    enter(this.#byAccount, interest.waxAccount, subscriber)
+    enter(this.#byAccount, filedUnder, subscriber)
     return {
       follow: (waxAccount) => {
-        if (open) leave(this.#byAccount, interest.waxAccount, subscriber)
         interest.waxAccount = waxAccount
-        if (open) enter(this.#byAccount, waxAccount, subscriber)
+        if (!open || waxAccount === filedUnder) return
+        leave(this.#byAccount, filedUnder, subscriber)
+        filedUnder = waxAccount
+        enter(this.#byAccount, filedUnder, subscriber)
       },
       unsubscribe: () => {
         open = false
         leave(this.#byUser, interest.userId, subscriber)
-        leave(this.#byAccount, interest.waxAccount, subscriber)
+        leave(this.#byAccount, filedUnder, subscriber)
       },
     }
   }
