@@ -143,17 +143,11 @@ export async function recordIrreversible(
       ],
     )
     // A pool reward's asset is now the visitor's: should it ever come back, it can go out again.
-    // Only a pool reward takes one (a campaign's reward never changes), so others need no look.
-    const fromPools = paid.filter((reward) => reward.nft?.pool)
-    if (fromPools.length > 0) {
-      await tx.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
-        fromPools.map((reward) => reward.id),
-      ])
-    }
     // A duplicate kept by migration 024 (a code claimed under another spelling of an account that
     // held it) completes without taking the code's row from the claim that holds it.
     await tx.query(
-      `INSERT INTO completed_rewards (wax_account, code, reward_id)
+      `WITH given AS (DELETE FROM nft_pool_takes WHERE reward_id = ANY($3::uuid[]))
+       INSERT INTO completed_rewards (wax_account, code, reward_id)
        SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[])
        ON CONFLICT (wax_account, code) DO NOTHING`,
       [
