@@ -1,3 +1,4 @@
+import pTimeout from 'p-timeout'
 import { assetsHeldBy } from '../nfts/held-assets.ts'
 import type { ChainConnection } from './chain-connection.ts'
 
@@ -111,21 +112,13 @@ export class AccountHoldings {
 
   async #withTimeout<T>(read: Promise<T>): Promise<T> {
     const { timeoutMs } = this.options
-    let timer: NodeJS.Timeout | undefined
     try {
-      return await Promise.race([
-        read,
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no answer from the chain in ${timeoutMs} ms`)),
-            timeoutMs,
-          )
-        }),
-      ])
+      return await pTimeout(read, {
+        milliseconds: timeoutMs,
+        message: `no answer from the chain in ${timeoutMs} ms`,
+      })
     } catch (error) {
       throw new HoldingsUnavailable(error instanceof Error ? error.message : String(error))
-    } finally {
-      clearTimeout(timer)
     }
   }
 }

@@ -1,6 +1,7 @@
 import { type APIClient, APIError, PackedTransaction } from '@wharfkit/antelope'
 import { LRUCache } from 'lru-cache'
 import pRetry from 'p-retry'
+import pTimeout from 'p-timeout'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import type { Payout } from './repository.ts'
 import {
@@ -296,19 +297,11 @@ export class PayoutChainNode {
     return this.#withTimeout(work(this.chain.client))
   }
 
-  async #withTimeout<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new NoAnswerInTime(`no answer from the chain in ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      )
+  #withTimeout<T>(work: Promise<T>): Promise<T> {
+    return pTimeout(work, {
+      milliseconds: this.timeoutMs,
+      message: new NoAnswerInTime(`no answer from the chain in ${this.timeoutMs} ms`),
     })
-    try {
-      return await Promise.race([work, timeout])
-    } finally {
-      clearTimeout(timer)
-    }
   }
 }
 
