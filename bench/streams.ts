@@ -15,10 +15,11 @@
  * per-address caps keep their defaults. The latency visitor (`own-event-latency.ts`, in a process
  * of its own too, a fresh account each time) submits BENCH_LATENCY_SAMPLES (400) codes
  * BENCH_LATENCY_GAP_MS (35) apart: its samples span the heartbeats, which the server writes to a
- * fiftieth of the open streams every 300 ms, as a visitor's submissions would. With each number of feeds open it is
- * measured twice: on a quiet server, and while other visitors (BENCH_LOAD_VISITORS, 16, with their
- * own feeds open, from `submission-load.ts` in a process of its own) submit BENCH_LOAD_RATE
- * (1,000) codes a second between them; the rate they got through is printed beside it.
+ * fiftieth of the open streams every 300 ms, as a visitor's submissions would. With each number
+ * of feeds open it is measured twice: on a quiet server, and while other visitors
+ * (BENCH_LOAD_VISITORS, 16, with their own feeds open, from `submission-load.ts` in a process of
+ * its own) submit BENCH_LOAD_RATE (1,000) codes a second between them; the rate they got through
+ * is printed beside it.
  *
  * Every stream is a file descriptor in the server and one in the visitors' process: the npm script
  * raises the soft limit (`ulimit -n`) to the hard one, and an N that would not fit under it is
