@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../src/app.ts'
 import { seedCatalogueFor } from '../src/campaigns/welcome.ts'
 import { readEnvironment } from '../src/config/environment.ts'
-import type { Database } from '../src/db/database.ts'
-import {
-  createSubmissionBatches,
-  type SubmissionBatchLimits,
-} from '../src/rewards/submission-batches.ts'
+import type { BatchLimits } from '../src/db/statement-batches.ts'
+import { createSubmissionBatches } from '../src/rewards/submission-batches.ts'
 import type { SubmissionRules } from '../src/rewards/submission-rules.ts'
 import type { SubmissionOutcome } from '../src/rewards/submit-codes.ts'
 import { randomAccount, signInVisitor, submitCode } from './support/rewards.ts'
 import { buildTestApp } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts'
+import { watchedDatabase } from './support/watched-database.ts'
 
 let testDatabase: TestDatabase
 let app: App
@@ -39,39 +37,6 @@ async function visitorWith(waxAccount?: string) {
   return { sessionToken: visitor.cookie.split('=')[1], waxAccount }
 }
 
-/**
- * The test database, counting the batches sent to it (their sizes); `hold` keeps the next batch
- * with the database until released, as a slow commit would.
- */
-function watchedDatabase(database: Database) {
-  const sizes: number[] = []
-  let held: Promise<void> | undefined
-  let release = () => {}
-  const watched: Database = {
-    ...database,
-    async query(sql, params, options) {
-      if (sql.startsWith('CALL submit_codes')) {
-        const [sessionHashes] = params as [unknown[]]
-        sizes.push(sessionHashes.length)
-        const wait = held
-        held = undefined
-        await wait
-      }
-      return database.query(sql, params, options)
-    },
-  }
-  return {
-    database: watched,
-    sizes,
-    hold() {
-      held = new Promise((resolve) => {
-        release = resolve
-      })
-      return () => release()
-    },
-  }
-}
-
 const codesOf = async (waxAccount: string) =>
   (
     await testDatabase.database.query<{ code: string }>(
@@ -88,7 +53,7 @@ const answerOf = (submission: Promise<SubmissionOutcome>) =>
 
 describe('code submissions in batches', () => {
   it('submissions arriving together go in one statement, each answered as if sent alone, in order', async () => {
-    const watched = watchedDatabase(testDatabase.database)
+    const watched = watchedDatabase(testDatabase.database, 'CALL submit_codes')
     const submit = createSubmissionBatches(watched.database, { ...rules, perAddress: 4 })
     const first = await visitorWith(randomAccount('batch.'))
     const withoutWallet = await visitorWith()
@@ -119,7 +84,7 @@ describe('code submissions in batches', () => {
   })
 
   it('a submission the database refuses fails alone; the others in its batch are stored', async () => {
-    const watched = watchedDatabase(testDatabase.database)
+    const watched = watchedDatabase(testDatabase.database, 'CALL submit_codes')
     const submit = createSubmissionBatches(watched.database, rules)
     const visitor = await visitorWith(randomAccount('batch.'))
     // Past what an index entry can hold (the API's schema never lets such a code through).
@@ -139,8 +104,8 @@ describe('code submissions in batches', () => {
   })
 
   it('a submission arriving while a batch is with the database waits for the next, with those arriving meanwhile; alone it goes at once', async () => {
-    const watched = watchedDatabase(testDatabase.database)
-    const limits: SubmissionBatchLimits = { inFlight: 1, size: 32 }
+    const watched = watchedDatabase(testDatabase.database, 'CALL submit_codes')
+    const limits: BatchLimits = { inFlight: 1, size: 32 }
     const submit = createSubmissionBatches(watched.database, rules, limits)
     const visitor = await visitorWith(randomAccount('batch.'))
     const send = (code: string) => submit({ ...visitor, code, clientAddress: '192.0.2.51' })
@@ -165,7 +130,7 @@ describe('code submissions in batches', () => {
   })
 
   it('a batch carries at most its size', async () => {
-    const watched = watchedDatabase(testDatabase.database)
+    const watched = watchedDatabase(testDatabase.database, 'CALL submit_codes')
     const submit = createSubmissionBatches(watched.database, rules, { inFlight: 3, size: 2 })
     const visitor = await visitorWith(randomAccount('batch.'))
     await Promise.all(

@@ -1,0 +1,58 @@
+import DataLoader from 'dataloader'
+import type { Database } from './database.ts'
+
+export interface BatchLimits {
+  /** batches with the database at once; the ones after wait, gathering items */
+  inFlight: number
+  /** items in one batch at most */
+  size: number
+}
+
+/** What `sends` of each batch answers: per item, in its order, its answer or its own failure. */
+export type BatchAnswers<Answer> = Promise<Array<Answer | Error>>
+
+/**
+ * Items sent to the database in batches, as PostgreSQL groups commits: an item arriving while
+ * `inFlight` batches are with the database waits, with the others arriving meanwhile, for the
+ * next one; alone on a quiet server it goes at once. A batch costs one round trip and one commit
+ * (its WAL flush, and its turn at the notification queue when it notifies) however many items it
+ * carries, which is where a busy server's writes spent their time (bench/rewards.ts,
+ * bench/grants.ts). DataLoader (GraphQL's batching library) gathers them; its cache is off, as
+ * every item counts. An Error among the answers fails that item alone; a thrown one, the batch.
+ */
+export function statementBatches<Item, Answer>(
+  database: Pick<Database, 'driver'>,
+  send: (items: readonly Item[]) => BatchAnswers<Answer>,
+  limits: Partial<BatchLimits> = {},
+): (item: Item) => Promise<Answer> {
+  // PGlite runs one statement at a time: a second batch would only queue there, no longer
+  // gathering the items arriving meanwhile.
+  const inFlight = limits.inFlight ?? (database.driver === 'pglite' ? 1 : 2)
+  let active = 0
+  const waiting: Array<() => void> = []
+  const batches = new DataLoader<Item, Answer>(
+    async (items) => {
+      try {
+        return await send(items)
+      } finally {
+        // The next waiting batch takes this one's place.
+        const next = waiting.shift()
+        if (next) next()
+        else active--
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: limits.size ?? 32,
+      batchScheduleFn: (dispatch) => {
+        if (active >= inFlight) {
+          waiting.push(dispatch)
+          return
+        }
+        active++
+        process.nextTick(dispatch)
+      },
+    },
+  )
+  return (item) => batches.load(item)
+}
