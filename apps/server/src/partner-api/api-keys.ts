@@ -149,70 +149,89 @@ export async function revokeApiKey(
 }
 
 /**
- * The unrevoked key a secret belongs to, or undefined. The key is found by the id the secret
- * names, then the secret's hash compared with the stored one in constant time: how long a
- * refusal takes tells nothing of how much of a guess was right.
+ * The unrevoked key each secret belongs to, or undefined, any number in one query (the partner
+ * API batches them, as requests arrive together). The key is found by the id the secret names,
+ * then the secret's hash compared with the stored one in constant time: how long a refusal takes
+ * tells nothing of how much of a guess was right.
  */
-export async function authenticateSecret(
+export async function authenticateSecrets(
   db: Queryable,
-  secret: string,
-): Promise<AuthenticatedKey | undefined> {
-  const parts = SECRET.exec(secret)
-  if (!parts) return undefined
-  const [row] = await db.query<{
-    id: string
-    name: string
-    secret_hash: Buffer
-    campaign_ids: number[]
-    slugs: string[]
-  }>(
-    `SELECT k.id, k.name, k.secret_hash,
-            array_agg(kc.campaign_id ORDER BY kc.campaign_id) AS campaign_ids,
-            array_agg(c.slug ORDER BY kc.campaign_id) AS slugs
-       FROM api_keys k
-       JOIN api_key_campaigns kc ON kc.api_key_id = k.id
-      CROSS JOIN LATERAL ${campaignLabelOf('kc.campaign_id')} c
-      WHERE k.id = $1 AND k.revoked_at IS NULL
-      GROUP BY k.id`,
-    [idOfHex(parts[1])],
-  )
-  if (!row || !timingSafeEqual(hashOf(secret), Buffer.from(row.secret_hash))) return undefined
-  return {
-    id: row.id,
-    name: row.name,
-    campaigns: new Map(row.slugs.map((slug, index) => [slug, row.campaign_ids[index]])),
-  }
+  secrets: readonly string[],
+): Promise<Array<AuthenticatedKey | undefined>> {
+  const ids = secrets.map((secret) => {
+    const parts = SECRET.exec(secret)
+    return parts ? idOfHex(parts[1]) : undefined
+  })
+  const named = [...new Set(ids.filter((id) => id !== undefined))]
+  const rows =
+    named.length === 0
+      ? []
+      : await db.query<{
+          id: string
+          name: string
+          secret_hash: Buffer
+          campaign_ids: number[]
+          slugs: string[]
+        }>(
+          `SELECT k.id, k.name, k.secret_hash,
+                  array_agg(kc.campaign_id ORDER BY kc.campaign_id) AS campaign_ids,
+                  array_agg(c.slug ORDER BY kc.campaign_id) AS slugs
+             FROM api_keys k
+             JOIN api_key_campaigns kc ON kc.api_key_id = k.id
+            CROSS JOIN LATERAL ${campaignLabelOf('kc.campaign_id')} c
+            WHERE k.id = ANY($1::uuid[]) AND k.revoked_at IS NULL
+            GROUP BY k.id`,
+          [named],
+          { preparedAs: 'authenticate_secrets' },
+        )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return secrets.map((secret, index) => {
+    const id = ids[index]
+    const row = id === undefined ? undefined : byId.get(id)
+    if (!row || !timingSafeEqual(hashOf(secret), Buffer.from(row.secret_hash))) return undefined
+    return {
+      id: row.id,
+      name: row.name,
+      campaigns: new Map(row.slugs.map((slug, position) => [slug, row.campaign_ids[position]])),
+    }
+  })
+}
+
+/** A request made with a key, as its audit row records it. */
+export interface KeyUse {
+  keyId: string
+  method: string
+  route: string
+  status: number
+  idempotencyKey?: string
 }
 
 /**
- * Records a key's use: the request in the audit trail and, in the same statement (one round trip
- * per request, and never one without the other), when the key was last used.
+ * Records keys' uses, any number in one statement (the partner API batches them, as requests end
+ * together): each request in the audit trail and, in the same statement (never one without the
+ * other), when its key was last used.
  */
-export async function recordKeyUse(
-  db: Queryable,
-  keyId: string,
-  use: { method: string; route: string; status: number; idempotencyKey?: string },
-): Promise<void> {
-  const actor: AuditActor = `api-key:${keyId}`
+export async function recordKeyUses(db: Queryable, uses: readonly KeyUse[]): Promise<void> {
   // The key's last use to the minute: written on every request, one row would take every
   // request of the key in turn (its lock), however many servers answer them.
   await db.query(
     `WITH used AS (
        INSERT INTO audit_log (actor, action, subject, details)
-       VALUES ($2, 'api-key.used', $3, $4)
+       SELECT actor, 'api-key.used', subject, details
+         FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS u(actor, subject, details)
      )
      UPDATE api_keys SET last_used_at = now()
-      WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      WHERE id = ANY($1::uuid[])
+        AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
     [
-      keyId,
-      actor,
-      `${use.method} ${use.route}`,
-      JSON.stringify({
-        status: use.status,
-        ...(use.idempotencyKey !== undefined && { idempotencyKey: use.idempotencyKey }),
-      }),
+      [...new Set(uses.map(({ keyId }) => keyId))],
+      uses.map(({ keyId }): AuditActor => `api-key:${keyId}`),
+      uses.map(({ method, route }) => `${method} ${route}`),
+      uses.map(({ status, idempotencyKey }) =>
+        JSON.stringify({ status, ...(idempotencyKey !== undefined && { idempotencyKey }) }),
+      ),
     ],
-    { preparedAs: 'record_key_use' },
+    { preparedAs: 'record_key_uses' },
   )
 }
 

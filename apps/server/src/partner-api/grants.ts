@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { REJECTION_REASONS } from '@fernwood/protocol'
 import { checkEligibility } from '../campaigns/eligibility.ts'
 import { type AccountHoldings, HoldingsUnavailable } from '../chain/account-holdings.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { retryAfter } from '../http/errors.ts'
-import { errorBody } from '../http/errors-render.ts'
 import { EligibilityUnavailable } from '../rewards/errors.ts'
 import type { EligibilityCheck } from '../rewards/submit-codes.ts'
-import { GRANT_REFUSED_STATUS, GrantsPerAccountReached } from './errors.ts'
+import type { GrantCall, GrantOutcome } from './grant-batches.ts'
 import {
   answerOf,
   giveBackKey,
   type IdempotentAnswer,
   type IdempotentRequest,
-  type KeyOutcome,
   requestHashOf,
 } from './idempotency.ts'
 import type { Grant, GrantRequest } from './schemas.ts'
@@ -24,7 +21,8 @@ import type { Grant, GrantRequest } from './schemas.ts'
  * it), so the same catalogue, rules, limits, budgets and exactly-once payout apply: the code is
  * submitted through `submit_reward` as a visitor's would be, and the worker pays it. Only the
  * visitors' own checks (their session, address limits, lockout, proof of work) do not apply.
- * The database makes it, with its Idempotency-Key's answer, in one statement (make_grant).
+ * The database makes it, with its Idempotency-Key's answer, in one statement (make_grant), with
+ * the other grants arriving meanwhile (grant-batches.ts).
  */
 
 // A node's hiccup usually passes within seconds; the cached answers make the retry cheap.
@@ -37,36 +35,16 @@ export interface GrantOrder extends GrantRequest {
   idempotencyKey: string
 }
 
-// Every refusal a grant may be answered with, by the code the database knows it by, worded by
-// the error catalogue: make_grant stores the one it meets as the key's answer.
-const perAccount = new GrantsPerAccountReached()
-const REFUSALS = JSON.stringify(
-  Object.fromEntries([
-    ...Object.entries(REJECTION_REASONS).map(([code, message]) => [
-      code,
-      { status: GRANT_REFUSED_STATUS, body: errorBody(code, message) },
-    ]),
-    [
-      perAccount.code,
-      {
-        status: perAccount.statusCode ?? GRANT_REFUSED_STATUS,
-        body: errorBody(perAccount.code, perAccount.message),
-      },
-    ],
-  ]),
-)
-const REJECTION_REASONS_JSON = JSON.stringify(REJECTION_REASONS)
-
 /**
- * Makes the grant once per Idempotency-Key: for a campaign without chain rules, in one statement
- * (make_grant). One with chain rules answers that they must be checked first, the key leased to
+ * Makes the grant once per Idempotency-Key, through `grant` (a batch's make_grant): for a campaign
+ * without chain rules, in one call. One with chain rules answers that they must be checked first, the key leased to
  * this request meanwhile: the chain is read here, outside any transaction, and the grant asked
  * again with the check, as a code claim is (rewards/eligible-submissions.ts).
  */
 export async function makeGrant(
   database: Database,
   holdings: AccountHoldings,
-  leaseSeconds: number,
+  grant: (call: GrantCall) => Promise<GrantOutcome>,
   order: GrantOrder,
 ): Promise<IdempotentAnswer> {
   const request: IdempotentRequest = {
@@ -79,27 +57,14 @@ export async function makeGrant(
     ]),
     lockToken: randomUUID(),
   }
-  const grantChecked = async (checked: EligibilityCheck | null) => {
-    const [outcome] = await database.query<KeyOutcome & { eligibility_required: number | null }>(
-      `SELECT status, body, replayed, refusal, eligibility_required
-         FROM make_grant($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        request.apiKeyId,
-        request.key,
-        request.requestHash,
-        request.lockToken,
-        leaseSeconds,
-        order.campaignId,
-        order.account,
-        order.reference ?? null,
-        REJECTION_REASONS_JSON,
-        REFUSALS,
-        checked && JSON.stringify(checked),
-      ],
-      { preparedAs: 'make_grant' },
-    )
-    return outcome
-  }
+  const grantChecked = (checked: EligibilityCheck | null) =>
+    grant({
+      request,
+      campaignId: order.campaignId,
+      account: order.account,
+      reference: order.reference ?? null,
+      checked,
+    })
   const first = await grantChecked(null)
   if (first.eligibility_required === null) return answerOf(first)
   try {

@@ -3,11 +3,18 @@ import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { AccountHoldings } from '../chain/account-holdings.ts'
 import type { Database } from '../db/database.ts'
+import { statementBatches } from '../db/statement-batches.ts'
 import { configuredOrigin, ownOrigin } from '../http/own-origin.ts'
 import { rateLimitHook } from '../http/rate-limit.ts'
-import { type AuthenticatedKey, authenticateSecret, recordKeyUse } from './api-keys.ts'
+import {
+  type AuthenticatedKey,
+  authenticateSecrets,
+  type KeyUse,
+  recordKeyUses,
+} from './api-keys.ts'
 import { makeClaimLinks } from './claim-links.ts'
 import { ApiKeyCampaignRefused, ApiKeyInvalid, GrantNotFound } from './errors.ts'
+import { createGrantBatches } from './grant-batches.ts'
 import { makeGrant, readGrants } from './grants.ts'
 import { pruneIdempotencyKeys } from './idempotency.ts'
 import {
@@ -61,10 +68,13 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
   { database, holdings, requestsPerMinute, idempotencyKeyDays, idempotencyLeaseSeconds, origin },
 ) => {
   app.decorateRequest('partnerKey', null)
+  // Every request reads its key, so each batch of them is one round trip, not one each.
+  const keyOfSecret = statementBatches<string, AuthenticatedKey | undefined>(database, (secrets) =>
+    authenticateSecrets(database, secrets),
+  )
   const authenticate = async (request: FastifyRequest) => {
     const [scheme, secret] = (request.headers.authorization ?? '').split(' ')
-    const key =
-      scheme === 'Bearer' && secret ? await authenticateSecret(database, secret) : undefined
+    const key = scheme === 'Bearer' && secret ? await keyOfSecret(secret) : undefined
     if (!key) throw new ApiKeyInvalid()
     request.partnerKey = key
   }
@@ -74,11 +84,17 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
     windowMs: 60_000,
     key: (request) => keyOf(request).id,
   })
+  // Each use its own commit (a WAL flush) held the database's attention as long as a grant did.
+  const recordKeyUse = statementBatches<KeyUse, void>(database, async (uses) => {
+    await recordKeyUses(database, uses)
+    return uses.map(() => undefined)
+  })
   app.addHook('onResponse', async (request, reply) => {
     const key = request.partnerKey
     if (!key) return
     const idempotencyKey = request.headers['idempotency-key']
-    await recordKeyUse(database, key.id, {
+    await recordKeyUse({
+      keyId: key.id,
       method: request.method,
       route: request.routeOptions.url ?? request.url,
       status: reply.statusCode,
@@ -94,6 +110,7 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
   app.addHook('onClose', async () => clearInterval(pruner))
 
   const secured = { preHandler: [authenticate, perKey] }
+  const grant = createGrantBatches(database, idempotencyLeaseSeconds)
 
   app.post(
     `${PARTNER_API_PREFIX}/grants`,
@@ -109,7 +126,7 @@ export const partnerApiRoutes: FastifyPluginAsyncTypebox<PartnerApiOptions> = as
     },
     async (request, reply) => {
       const key = keyOf(request)
-      const answer = await makeGrant(database, holdings, idempotencyLeaseSeconds, {
+      const answer = await makeGrant(database, holdings, grant, {
         ...request.body,
         apiKeyId: key.id,
         campaignId: campaignOf(key, request.body.campaign),
