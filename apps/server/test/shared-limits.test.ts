@@ -7,6 +7,7 @@ import { hitCounterFor } from '../src/http/rate-limit-store.ts'
 import { signInVisitor, submitCode } from './support/rewards.ts'
 import { buildTestApp, createTestChain, jsonFromSite } from './support/test-app.ts'
 import { createTestDatabase, type TestDatabase, testDriver } from './support/test-database.ts'
+import { watchedDatabase } from './support/watched-database.ts'
 
 let testDatabase: TestDatabase
 let chain: ChainConnection
@@ -148,6 +149,17 @@ describe(`limits shared by every server on one database (${testDriver})`, () => 
       { hits: 1, msLeft: expect.any(Number) },
       { hits: 31, msLeft: expect.any(Number) },
     ])
+  })
+
+  it('hits arriving together are counted in one statement, each as if counted alone, in order', async () => {
+    const watched = watchedDatabase(testDatabase.database, 'SELECT key, hits, ms_left')
+    const counter = hitCounterFor(watched.database)
+    const a = { key: 'batched:a', windowMs: 60_000 }
+    const b = { key: 'batched:b', windowMs: 60_000 }
+    const counts = await Promise.all([[a], [a, b], [a], [b]].map((hits) => counter.hit(hits)))
+    // Five hits, of four requests, in one statement.
+    expect(watched.sizes).toEqual([5])
+    expect(counts.map((each) => each.map(({ hits }) => hits))).toEqual([[1], [2, 1], [3], [2]])
   })
 
   it('a window that has ended starts over, and sweeping forgets it', async () => {

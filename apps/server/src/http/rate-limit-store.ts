@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { statementBatches } from '../db/statement-batches.ts'
 
 /** Where a key stands in its current window. */
 export interface WindowCount {
@@ -34,19 +35,36 @@ export interface HitCounter {
  * The counter of a database's servers, kept in the database (`count_hits`, in `db/functions`):
  * on PostgreSQL every server counts together, and the clock is the database's, so they also agree
  * on when windows end. The code submission counts its limits in its own statement, through the
- * same function.
+ * same function. Requests counting at once are counted in one statement (`statementBatches`):
+ * every hit on one key (a partner's, counting all its requests) took that key's row in turn,
+ * each holding it through its own commit.
  */
 export function hitCounterFor(database: Database): HitCounter {
-  return {
-    async hit(hits) {
-      // One statement, so concurrent hits on the same key from any server serialise on its row.
-      const rows = await database.query<{ key: string; hits: number; ms_left: number }>(
-        'SELECT key, hits, ms_left FROM count_hits($1::text[], $2::float8[])',
-        [hits.map(({ key }) => key), hits.map(({ windowMs }) => windowMs / 1000)],
+  const count = statementBatches<readonly Hit[], WindowCount[]>(database, async (requests) => {
+    const hits = requests.flat()
+    // One statement, so concurrent hits on the same key from any server serialise on its row.
+    const rows = await database.query<{ key: string; hits: number; ms_left: number }>(
+      'SELECT key, hits, ms_left FROM count_hits($1::text[], $2::float8[])',
+      [hits.map(({ key }) => key), hits.map(({ windowMs }) => windowMs / 1000)],
+    )
+    const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
+    // Each request's count as if counted alone, in the batch's order: the key's count after the
+    // batch, less the hits of the requests after it.
+    const later = new Map<string, number>()
+    return requests
+      .toReversed()
+      .map((request) =>
+        request.map(({ key }): WindowCount => {
+          const after = later.get(key) ?? 0
+          later.set(key, after + 1)
+          const { hits, msLeft } = byKey.get(key) as WindowCount
+          return { hits: hits - after, msLeft }
+        }),
       )
-      const byKey = new Map(rows.map((row) => [row.key, { hits: row.hits, msLeft: row.ms_left }]))
-      return hits.map(({ key }) => byKey.get(key) as WindowCount)
-    },
+      .toReversed()
+  })
+  return {
+    hit: count,
     async takeBack(key) {
       // A window holds at least one hit: taking back its only one forgets it, as if never opened.
       await database.query(
