@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers'
 import DataLoader from 'dataloader'
 import type { Database } from './database.ts'
 
@@ -16,9 +17,8 @@ export type BatchAnswers<Answer> = Promise<Array<Answer | Error>>
  * `inFlight` batches are with the database waits, with the others arriving meanwhile, for the
  * next one; otherwise its batch goes once the event loop has read what it had to read this turn
  * (setImmediate), so the requests read together are sent together, and on a quiet server it
- * goes at once. A batch costs one round trip and one commit
- * (its WAL flush, and its turn at the notification queue when it notifies) however many items it
- * carries, which is where a busy server's writes spent their time (bench/rewards.ts,
+ * goes at once. A batch costs one round trip and its commits (each a WAL flush, and a turn at the
+ * notification queue when it notifies) however many items it carries, which is where a busy server's writes spent their time (bench/rewards.ts,
  * bench/grants.ts). DataLoader (GraphQL's batching library) gathers them; its cache is off, as
  * every item counts. An Error among the answers fails that item alone; a thrown one, the batch.
  */
@@ -55,7 +55,8 @@ export function statementBatches<Item, Answer>(
         // Not process.nextTick: that sent each request's item before the next request of the
         // same turn was read. On PGlite, whose statements run on this thread, no batch was ever
         // waiting, so every batch carried one item (bench/grants.ts: 22% of the driver's floor
-        // rather than 59%; bench/rewards.ts: 38% rather than 109%).
+        // rather than 59%; bench/rewards.ts: 38% rather than 109%). Node's own setImmediate, which
+        // a test's fake timers leave alone: batching is no timer a test would advance.
         setImmediate(dispatch)
       },
     },

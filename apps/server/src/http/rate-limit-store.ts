@@ -9,7 +9,7 @@ export interface WindowCount {
   msLeft: number
 }
 
-/** One hit on one key, counted in windows of `windowMs`. */
+/** One hit on one key, counted in windows of `windowMs`: always the same for a key (its limit's). */
 export interface Hit {
   key: string
   windowMs: number
@@ -53,14 +53,14 @@ export function hitCounterFor(database: Database): HitCounter {
     const later = new Map<string, number>()
     return requests
       .toReversed()
-      .map((request) =>
-        request.map(({ key }): WindowCount => {
-          const after = later.get(key) ?? 0
-          later.set(key, after + 1)
+      .map((request) => {
+        const counts = request.map(({ key }): WindowCount => {
           const { hits, msLeft } = byKey.get(key) as WindowCount
-          return { hits: hits - after, msLeft }
-        }),
-      )
+          return { hits: hits - (later.get(key) ?? 0), msLeft }
+        })
+        for (const { key } of request) later.set(key, (later.get(key) ?? 0) + 1)
+        return counts
+      })
       .toReversed()
   })
   return {

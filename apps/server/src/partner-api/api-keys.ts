@@ -213,7 +213,9 @@ export interface KeyUse {
  */
 export async function recordKeyUses(db: Queryable, uses: readonly KeyUse[]): Promise<void> {
   // The key's last use to the minute: written on every request, one row would take every
-  // request of the key in turn (its lock), however many servers answer them.
+  // request of the key in turn (its lock), however many servers answer them. Its rows locked in
+  // one order, and skipped while another statement marks them, so two servers' batches sharing
+  // keys never deadlock (which would lose their audit rows).
   await db.query(
     `WITH used AS (
        INSERT INTO audit_log (actor, action, subject, details)
@@ -221,8 +223,10 @@ export async function recordKeyUses(db: Queryable, uses: readonly KeyUse[]): Pro
          FROM unnest($2::text[], $3::text[], $4::jsonb[]) AS u(actor, subject, details)
      )
      UPDATE api_keys SET last_used_at = now()
-      WHERE id = ANY($1::uuid[])
-        AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      WHERE id IN (SELECT id FROM api_keys
+                    WHERE id = ANY($1::uuid[])
+                      AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+                    ORDER BY id FOR UPDATE SKIP LOCKED)`,
     [
       [...new Set(uses.map(({ keyId }) => keyId))],
       uses.map(({ keyId }): AuditActor => `api-key:${keyId}`),

@@ -48,7 +48,7 @@ const REJECTION_REASONS_JSON = JSON.stringify(REJECTION_REASONS)
 export function createGrantBatches(
   database: Database,
   leaseSeconds: number,
-  limits: Partial<BatchLimits> = {},
+  limits: Partial<Pick<BatchLimits, 'inFlight'>> = {},
 ): (call: GrantCall) => Promise<GrantOutcome> {
   return statementBatches<GrantCall, GrantOutcome>(
     database,

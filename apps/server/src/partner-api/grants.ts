@@ -37,9 +37,9 @@ export interface GrantOrder extends GrantRequest {
 
 /**
  * Makes the grant once per Idempotency-Key, through `grant` (a batch's make_grant): for a campaign
- * without chain rules, in one call. One with chain rules answers that they must be checked first, the key leased to
- * this request meanwhile: the chain is read here, outside any transaction, and the grant asked
- * again with the check, as a code claim is (rewards/eligible-submissions.ts).
+ * without chain rules, in one call. One with chain rules answers that they must be checked first,
+ * the key leased to this request meanwhile: the chain is read here, outside any transaction, and
+ * the grant asked again with the check, as a code claim is (rewards/eligible-submissions.ts).
  */
 export async function makeGrant(
   database: Database,

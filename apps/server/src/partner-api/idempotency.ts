@@ -7,7 +7,8 @@ import { IdempotencyKeyInUse, IdempotencyKeyReused } from './errors.ts'
  * answers a retry: per API key, an Idempotency-Key is taken by its first request, whose answer
  * (status and body) is stored in the statement of the work itself (make_grant); the same key with
  * the same request gets that answer again, with another request 422 `IDEMPOTENCY_KEY_REUSED`,
- * and while the first is still being handled 409 `IDEMPOTENCY_KEY_IN_USE`.
+ * and while the first is still being handled 409 `IDEMPOTENCY_KEY_IN_USE` (one that reaches the
+ * database just after it, as the next of a batch may, gets its answer).
  *
  * A request is handled in one statement unless it must wait on the chain between two: then its
  * key is leased to it (IDEMPOTENCY_LEASE_SECONDS) meanwhile. A request that fails with a fault

@@ -1,14 +1,17 @@
--- A partner's grant under its Idempotency-Key, in one statement (partner-api/grants.ts): the key
--- taken, the account's grants counted against the campaign's `grants_per_account`, a single-use
--- code made for the grant and submitted through submit_reward as a visitor's code would be (the
--- same catalogue, rules, limits and budgets), the grant recorded, and its answer stored with the
--- key, all committed together. So a server killed at any point either committed the grant and
--- its answer, which a retry gets again, or nothing, and the retry grants anew.
+-- A partner's grant under its Idempotency-Key, in one statement (make_grants, for a batch of them:
+-- partner-api/grant-batches.ts): the key taken, the account's grants counted against the campaign's
+-- `grants_per_account`, a single-use code made for the grant and submitted through submit_reward as
+-- a visitor's code would be (the same catalogue, rules, limits and budgets), the grant recorded,
+-- and its answer stored with the key, all committed together. So a server killed at any point
+-- either committed the grant and its answer, which a retry gets again, or nothing, and the retry
+-- grants anew (with its batch).
 --
 -- A key answered before gives its stored `status` and `body`, `replayed`; one stored with another
 -- `request_hash` is `reused`. Requests that would write under one key take turns on an advisory
--- lock: one that finds it held is told the key is `in_use` at once rather than waiting, as is one
--- that finds the key leased to another request whose lease is not over.
+-- lock: one that finds it held (by another batch) is told the key is `in_use` at once rather than
+-- waiting, as is one that finds the key leased to another request whose lease is not over. A
+-- second request under the key in the same batch holds the lock already, and finds the first's
+-- answer or lease.
 --
 -- A campaign whose chain rules (or check URL) submit_reward must first see checked answers
 -- `eligibility_required`: nothing is granted, and the key is leased to `lock_token` for
