@@ -5,21 +5,25 @@ export type HumanCheckInEffect = 'pow' | 'off'
 
 /** Where the check is on, as the campaigns stand. */
 export interface HumanCheckCampaigns {
-  /** every shared code (a handful per campaign), with its campaign's check */
-  sharedCodes: Map<string, HumanCheckInEffect>
-  /** whether any unique campaign has the check on: only then is a unique code looked up */
+  /** the shared codes (a handful per campaign) whose campaign has the check on */
+  checkedSharedCodes: Set<string>
+  /** whether any unique campaign has the check on: only then is another code looked up */
   anyUniqueChecked: boolean
 }
 
-/** The human check of every shared code and whether any unique campaign has it on; two reads. */
+/**
+ * The shared codes whose campaign has the human check on, and whether any unique campaign has it
+ * on; two reads. Only the checked codes: a shared campaign of thousands of codes with the check
+ * off took PGlite's thread (the server's) 80–100 ms at each read (bench/streams.ts).
+ */
 export async function readHumanCheckCampaigns(
   db: Queryable,
   deploymentDefault: HumanCheckInEffect,
 ): Promise<HumanCheckCampaigns> {
-  const shared = await db.query<{ code: string; human_check: HumanCheckInEffect }>(
-    `SELECT k.code, coalesce(c.human_check, $1) AS human_check
+  const shared = await db.query<{ code: string }>(
+    `SELECT k.code
        FROM codes k JOIN campaigns c ON c.id = k.campaign_id
-      WHERE c.kind = 'shared'`,
+      WHERE c.kind = 'shared' AND coalesce(c.human_check, $1) = 'pow'`,
     [deploymentDefault],
   )
   const [unique] = await db.query<{ checked: boolean }>(
@@ -28,7 +32,7 @@ export async function readHumanCheckCampaigns(
     [deploymentDefault],
   )
   return {
-    sharedCodes: new Map(shared.map((row) => [row.code, row.human_check])),
+    checkedSharedCodes: new Set(shared.map((row) => row.code)),
     anyUniqueChecked: unique.checked,
   }
 }

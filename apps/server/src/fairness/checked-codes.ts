@@ -14,10 +14,10 @@ import type { HumanCheck } from './settings.ts'
 export const CHECKED_CODES_REFRESH_MS = 5_000
 
 /**
- * Which codes' claims need the human check, answered from memory for every shared code: the
- * campaigns' settings are read again every CHECKED_CODES_REFRESH_MS, so a code whose campaign
- * has the check off costs its submission nothing but a lookup in a map. A unique code is looked
- * up in the database only while some unique campaign has the check on (its answer kept as long).
+ * Which codes' claims need the human check, answered from memory: the shared codes whose campaign
+ * has the check on are read again every CHECKED_CODES_REFRESH_MS, and every other code needs it
+ * only while some unique campaign has it on, so a claim usually costs a lookup in a set. While
+ * one has, another code is looked up in the database (its answer kept as long).
  */
 export class CheckedCodes {
   #campaigns: { readAt: number; read: Promise<HumanCheckCampaigns> } | undefined
@@ -32,8 +32,7 @@ export class CheckedCodes {
 
   async checkOf(code: string): Promise<HumanCheck> {
     const campaigns = await this.#current()
-    const shared = campaigns.sharedCodes.get(code)
-    if (shared) return shared
+    if (campaigns.checkedSharedCodes.has(code)) return 'pow'
     if (!campaigns.anyUniqueChecked) return 'off'
     const kept = this.#uniqueCodes.get(code)
     if (kept && Date.now() - kept.readAt < CHECKED_CODES_REFRESH_MS) return kept.check
