@@ -18,9 +18,10 @@ export type BatchAnswers<Answer> = Promise<Array<Answer | Error>>
  * next one; otherwise its batch goes once the event loop has read what it had to read this turn
  * (setImmediate), so the requests read together are sent together, and on a quiet server it
  * goes at once. A batch costs one round trip and its commits (each a WAL flush, and a turn at the
- * notification queue when it notifies) however many items it carries, which is where a busy server's writes spent their time (bench/rewards.ts,
- * bench/grants.ts). DataLoader (GraphQL's batching library) gathers them; its cache is off, as
- * every item counts. An Error among the answers fails that item alone; a thrown one, the batch.
+ * notification queue when it notifies) however many items it carries, which is where a busy
+ * server's writes spent their time (bench/rewards.ts, bench/grants.ts). DataLoader (GraphQL's
+ * batching library) gathers them; its cache is off, as every item counts. An Error among the
+ * answers fails that item alone; a thrown one, the batch.
  */
 export function statementBatches<Item, Answer>(
   database: Pick<Database, 'driver'>,

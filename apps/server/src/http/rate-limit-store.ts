@@ -9,7 +9,7 @@ export interface WindowCount {
   msLeft: number
 }
 
-/** One hit on one key, counted in windows of `windowMs`: always the same for a key (its limit's). */
+/** One hit on one key, counted in windows of `windowMs`, always its limit's for a key. */
 export interface Hit {
   key: string
   windowMs: number
