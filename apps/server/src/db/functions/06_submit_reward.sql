@@ -40,6 +40,9 @@ DECLARE
   counts_assets boolean;
   -- the campaign pays an NFT: kept on the reward, whose shape shows its art while it waits
   pays_nft boolean;
+  -- the campaign has rules of its own (claim_rules_verdict's): read with the verdict, so that a
+  -- campaign without any pays no call for them
+  has_rules boolean;
 BEGIN
   IF lockout_attempts IS NOT NULL THEN
     PERFORM pg_advisory_xact_lock(submission_turn_key('user', user_id::text));
@@ -64,8 +67,10 @@ BEGIN
   -- campaign's lock, which a submission does not take, so a spent campaign is its to refuse.
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
               WHEN s.refusal <> 'fully_claimed' THEN s.refusal END,
-         c.payout_delay_seconds, c.once_per_asset, c.nft_collection IS NOT NULL
-    INTO verdict, review_seconds, counts_assets, pays_nft
+         c.payout_delay_seconds, c.once_per_asset, c.nft_collection IS NOT NULL,
+         c.allowlist_required OR c.rules_on_chain OR c.check_url IS NOT NULL
+           OR c.claim_group IS NOT NULL
+    INTO verdict, review_seconds, counts_assets, pays_nft, has_rules
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
     LEFT JOIN campaigns c ON c.id = k.campaign_id
@@ -74,7 +79,7 @@ BEGIN
                                     c.claimed_count, c.total_cap, c.budget_rewards) s ON true;
   -- Then the campaign's own rules (claim_rules_verdict): nothing is inserted while its chain
   -- rules are yet to be checked, so the submission can come back checked.
-  IF verdict IS NULL THEN
+  IF verdict IS NULL AND has_rules THEN
     SELECT v.verdict, v.detail, v.eligibility_required
       INTO verdict, rejection_detail, eligibility_required
       FROM claim_rules_verdict(submit_reward.code, submit_reward.wax_account, checked) AS v;

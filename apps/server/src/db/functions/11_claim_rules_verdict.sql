@@ -2,8 +2,9 @@
 -- tree (migration 034), then its group's per-wallet limit. The allowlist is a lookup here when
 -- the tree cannot be met off it (`allowlist_required`); a tree the chain answers part of is
 -- checked whole by the server beforehand, as the database cannot reach a node (`checked` is that
--- check, see rewards/eligible-submissions.ts). A campaign without rules reads two false columns. Returns the refusal (`verdict`, with `detail` for the client to word),
--- or `eligibility_required`, the campaign whose chain rules this wallet has yet to be checked
+-- check, see rewards/eligible-submissions.ts). submit_reward calls it only for a campaign with
+-- rules. Returns the refusal (`verdict`, with `detail` for the client to word), or
+-- `eligibility_required`, the campaign whose chain rules this wallet has yet to be checked
 -- against, or nothing when the claim may go ahead. The limit counts under the wallet's turn
 -- (submission_turn_key), so two claims of one wallet, from any number of servers, take turns:
 -- the second sees the first committed, and a limit is never exceeded.
