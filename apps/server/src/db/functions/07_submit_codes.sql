@@ -99,10 +99,12 @@ BEGIN
     ELSE
       -- In a subtransaction of its own: a submission the database refuses fails alone, not its
       -- whole batch. A batch's size (32) keeps them within PostgreSQL's cache of 64 per backend.
+      -- Assigned rather than selected from: an expression, with no executor started for a scan
+      -- of its one row.
       BEGIN
-        SELECT * INTO answer
-          FROM submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts, lockout_minutes,
-                             rejection_reasons, checks->(i - 1), address_prefixes[i]);
+        answer := submit_reward(codes[i], accounts[i], user_ids[i], lockout_attempts,
+                                lockout_minutes, rejection_reasons, checks->(i - 1),
+                                address_prefixes[i]);
         answers := answers
           || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer)
               -- whom the server must check against the campaign's chain rules

@@ -94,9 +94,8 @@ BEGIN
     BEGIN
       INSERT INTO codes (code, campaign_id, uses_left)
       VALUES (grant_code, make_grant.campaign_id, 1);
-      SELECT s.reward_id, s.rejection, s.eligibility_required INTO submitted
-        FROM submit_reward(grant_code, make_grant.wax_account, NULL, NULL, NULL,
-                           make_grant.rejection_reasons, make_grant.checked) s;
+      submitted := submit_reward(grant_code, make_grant.wax_account, NULL, NULL, NULL,
+                                 make_grant.rejection_reasons, make_grant.checked);
       IF submitted.eligibility_required IS NOT NULL OR submitted.rejection IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'FWG01';
       END IF;

@@ -29,12 +29,11 @@ BEGIN
     -- Two subtransactions an item (this block and make_grant's own): a batch's size (16) keeps
     -- them within PostgreSQL's cache of 64 per backend.
     BEGIN
-      SELECT * INTO answer
-        FROM make_grant(api_key_ids[i], idempotency_keys[i], request_hashes[i], lock_tokens[i],
-                        lease_seconds, campaign_ids[i], wax_accounts[i], grant_references[i],
-                        rejection_reasons, refusals,
-                        CASE WHEN jsonb_typeof(checks->(i - 1)) = 'object'
-                             THEN checks->(i - 1) END);
+      answer := make_grant(api_key_ids[i], idempotency_keys[i], request_hashes[i], lock_tokens[i],
+                           lease_seconds, campaign_ids[i], wax_accounts[i], grant_references[i],
+                           rejection_reasons, refusals,
+                           CASE WHEN jsonb_typeof(checks->(i - 1)) = 'object'
+                                THEN checks->(i - 1) END);
       answers := answers || to_jsonb(answer);
     EXCEPTION WHEN OTHERS THEN
       answers := answers || jsonb_build_object('failed', SQLSTATE);
