@@ -1,4 +1,10 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
+import { type Level, levels } from 'pino'
 import { loggableUrl } from './loggable-url.ts'
 
 /** Polled every few seconds by load balancers and supervisors; a line each would drown the log. */
@@ -15,8 +21,10 @@ export class RequestLog extends LogController {
     super({ disableRequestLogging: (request) => QUIET_ROUTES.has(request.routeOptions.url ?? '') })
   }
 
+  // Each line's view of the request is made only when its level is on: at every request, a view
+  // made for a debug line no one keeps cost the server about 3% of its time under load.
   override incomingRequest(request: FastifyRequest) {
-    if (this.isLogDisabled(request)) return
+    if (this.isLogDisabled(request) || !writes(request.log, 'debug')) return
     request.log.debug({ req: loggable(request) }, 'incoming request')
   }
 
@@ -25,7 +33,7 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    if (this.isLogDisabled(request)) return
+    if (this.isLogDisabled(request) || !writes(reply.log, error ? 'error' : 'info')) return
     const line = { req: loggable(request), res: reply, responseTime: Math.round(reply.elapsedTime) }
     if (error) reply.log.error({ ...line, err: error }, 'request errored')
     else reply.log.info(line, 'request completed')
@@ -43,6 +51,11 @@ export class RequestLog extends LogController {
     if (this.isLogDisabled(request)) return
     reply.log.warn({ req: loggable(request), res: reply, err: error }, error.message)
   }
+}
+
+/** Whether `log` writes lines of `level` (none at 'silent', which has no number). */
+function writes(log: FastifyBaseLogger, level: Level): boolean {
+  return levels.values[level] >= (levels.values[log.level] ?? Number.POSITIVE_INFINITY)
 }
 
 /**
