@@ -40,7 +40,7 @@ interface BatchAnswer {
   reward?: PendingReward | null
   /** or the campaign whose chain rules the wallet, `account`, must be checked against first */
   eligibility_required?: number | null
-  account?: string
+  account?: string | null
   /** or the seconds its user or wallet must still wait, past the unknown-code lockout */
   locked_for?: number | null
 }

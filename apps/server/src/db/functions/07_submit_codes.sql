@@ -3,7 +3,8 @@
 -- (the rate limits') and address_prefixes[i] (its network, kept on an accepted claim), and
 -- results[i] (a JSON array) is its answer: `user` (false without a live session, when nothing is
 -- counted), `limited` ('address' or 'user') with `ms_left`, `wallet` (false without one), then
--- submit_reward's columns (the new reward as its list shows it among them, by reward_shape), or
+-- what the server reads of submit_reward's answer (`reward`, the new reward as its list shows it,
+-- by reward_shape; `locked_for`; `eligibility_required` with the `account` to check), or
 -- `failed` with the SQLSTATE of an error it alone met.
 -- A null code (unusable) is counted against the limits and submits nothing.
 -- An error outside any one submission (a lost connection) fails the whole batch, its
@@ -106,10 +107,12 @@ BEGIN
                                 lockout_minutes, rejection_reasons, checks->(i - 1),
                                 address_prefixes[i]);
         answers := answers
-          || (jsonb_build_object('user', true, 'wallet', true) || to_jsonb(answer)
-              -- whom the server must check against the campaign's chain rules
-              || CASE WHEN answer.eligibility_required IS NOT NULL
-                      THEN jsonb_build_object('account', accounts[i]) ELSE '{}'::jsonb END);
+          || jsonb_build_object('user', true, 'wallet', true, 'reward', answer.reward,
+                                'locked_for', answer.locked_for,
+                                'eligibility_required', answer.eligibility_required,
+                                -- whom the server must check against the campaign's chain rules
+                                'account', CASE WHEN answer.eligibility_required IS NOT NULL
+                                                THEN accounts[i] END);
       EXCEPTION WHEN OTHERS THEN
         answers := answers || jsonb_build_object('user', true, 'failed', SQLSTATE);
       END;
