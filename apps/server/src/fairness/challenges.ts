@@ -77,8 +77,9 @@ export class HumanCheckChallenges {
     const { parameters, signature } = await createChallenge({
       algorithm: ALGORITHM,
       cost: this.options.cost,
-      // From 0: a counter drawn from a range further up would let a solver skip its bottom.
-      counter: randomInt(attempts, 0),
+      // From 0: a counter drawn from a range further up would let a solver skip its bottom. Up
+      // to attempts - 1, as altcha-lib's randomInt includes its maximum.
+      counter: randomInt(attempts - 1, 0),
       deriveKey,
       expiresAt: new Date(Date.now() + this.options.ttlSeconds * 1000),
       hmacSignatureSecret: this.#signatureSecret,
