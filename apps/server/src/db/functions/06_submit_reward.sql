@@ -40,7 +40,7 @@ DECLARE
   counts_assets boolean;
   -- the campaign pays an NFT: kept on the reward, whose shape shows its art while it waits
   pays_nft boolean;
-  -- the campaign has rules of its own (claim_rules_verdict's): read with the verdict, so that a
+  -- the campaign has rules of its own (has_claim_rules): read with the verdict, so that a
   -- campaign without any pays no call for them
   has_rules boolean;
 BEGIN
@@ -68,8 +68,7 @@ BEGIN
   SELECT CASE WHEN c.id IS NULL THEN 'unknown_code'
               WHEN s.refusal <> 'fully_claimed' THEN s.refusal END,
          c.payout_delay_seconds, c.once_per_asset, c.nft_collection IS NOT NULL,
-         c.allowlist_required OR c.rules_on_chain OR c.check_url IS NOT NULL
-           OR c.claim_group IS NOT NULL
+         has_claim_rules(c.allowlist_required, c.rules_on_chain, c.check_url, c.claim_group)
     INTO verdict, review_seconds, counts_assets, pays_nft, has_rules
     FROM (SELECT 1) AS one
     LEFT JOIN codes k ON k.code = submit_reward.code
