@@ -11,49 +11,15 @@
  * Prints {"claimed": n, "refused": n, "seconds": s, "next": n} as one JSON line: `next` is the
  * first code it left unclaimed, for the next turn to start from.
  */
-import http from 'node:http'
 import { type Challenge, solveChallenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2'
-import { sharedCode } from './visitor.ts'
+import { postJson, sharedCode } from './visitor.ts'
 
 const { url, cookies, seconds, firstCode } = JSON.parse(process.argv[2]) as {
   url: string
   cookies: string[]
   seconds: number
   firstCode: number
-}
-
-const agent = new http.Agent({ keepAlive: true })
-
-/** `body` posted as JSON over node:http (lean: every millisecond is the server's). */
-function post(path: string, cookie: string, forwardedFor: string, body: unknown) {
-  return new Promise<{ status: number; answer: unknown }>((resolve, reject) => {
-    const request = http.request(
-      `${url}${path}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          origin: url,
-          cookie,
-          'x-forwarded-for': forwardedFor,
-        },
-      },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          text += chunk
-        })
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, answer: JSON.parse(text) }),
-        )
-      },
-    )
-    request.on('error', reject)
-    request.end(JSON.stringify(body))
-  })
 }
 
 let next = firstCode
@@ -63,10 +29,10 @@ const startedAt = performance.now()
 const endsAt = startedAt + seconds * 1000
 await Promise.all(
   cookies.map(async (cookie, visitor) => {
-    const forwardedFor = `10.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}.1`
+    const from = { forwardedFor: `10.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}.1` }
     while (performance.now() < endsAt) {
       const code = sharedCode(next++)
-      const issued = await post('/api/claims/challenge', cookie, forwardedFor, { code })
+      const issued = await postJson(url, '/api/claims/challenge', cookie, { code }, from)
       if (issued.status !== 200) {
         refused++
         continue
@@ -75,7 +41,7 @@ await Promise.all(
       const solution = await solveChallenge({ challenge, deriveKey })
       if (!solution) throw new Error('a challenge went unsolved')
       const humanCheck = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64')
-      const claim = await post('/api/codes', cookie, forwardedFor, { code, humanCheck })
+      const claim = await postJson(url, '/api/codes', cookie, { code, humanCheck }, from)
       if (claim.status === 201) claimed++
       else refused++
     }
@@ -84,4 +50,4 @@ await Promise.all(
 console.log(
   JSON.stringify({ claimed, refused, seconds: (performance.now() - startedAt) / 1000, next }),
 )
-agent.destroy()
+process.exit(0)

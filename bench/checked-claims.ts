@@ -14,14 +14,12 @@
  * them on the same two cores as the server, and at the default 600 attempts its solving, not
  * the server, would be measured. bench/human-check.ts measures the solving itself.
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { RunningServer } from '@fernwood/server/server'
 import { enter, freshAccount } from './accounts.ts'
 import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
 import { median, rates } from './figures.ts'
 import { floorRate } from './floor.ts'
+import { runLoad } from './load-process.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
@@ -29,8 +27,6 @@ const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 // Each code is claimed once, by one visitor: as many as the turns can use.
 const SHARED_CODES = 20_000
-
-const run = promisify(execFile)
 
 interface Load {
   claimed: number
@@ -40,18 +36,12 @@ interface Load {
 }
 
 async function claimLoad(server: RunningServer, cookies: string[], firstCode: number) {
-  const { stdout } = await run(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./checked-claim-load.ts', import.meta.url)),
-    JSON.stringify({
-      url: server.url,
-      cookies,
-      seconds: Math.max(1, Math.round(THROUGHPUT_MS / 1000)),
-      firstCode,
-    }),
-  ])
-  const load = JSON.parse(stdout) as Load
+  const load = await runLoad<Load>('checked-claim-load.ts', {
+    url: server.url,
+    cookies,
+    seconds: Math.max(1, Math.round(THROUGHPUT_MS / 1000)),
+    firstCode,
+  })
   if (load.refused > 0) throw new Error(`the server refused ${load.refused} checked claims`)
   if (load.next > SHARED_CODES) throw new Error('the turns ran out of codes')
   return load

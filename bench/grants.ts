@@ -15,22 +15,18 @@
  * The server runs in this process with its worker off (grants are measured, not their payouts);
  * the backends (`grant-load.ts`) run in a process of their own beside it.
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { createApiKey } from '@fernwood/server/api-keys'
 import { createCampaign } from '@fernwood/server/catalogue'
 import type { RunningServer } from '@fernwood/server/server'
 import { benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
 import { median, ms, rates } from './figures.ts'
 import { floorRate } from './floor.ts'
+import { runLoad } from './load-process.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
 const THROUGHPUT_MS = Number(process.env.BENCH_THROUGHPUT_MS ?? 5_000)
 // This machine's figures wander by a fifth from one run to the next: measured in turns.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-
-const run = promisify(execFile)
 
 /** p50 / p99 of the answers, the median of the turns' for several. */
 const latency = (loads: Load[]) =>
@@ -47,20 +43,14 @@ interface Load {
 }
 
 async function grantLoad(server: RunningServer, secret: string, replay: boolean): Promise<Load> {
-  const { stdout } = await run(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./grant-load.ts', import.meta.url)),
-    JSON.stringify({
-      url: server.url,
-      secret,
-      campaign: 'bench-grants',
-      clients: CLIENTS,
-      seconds: Math.max(1, Math.round(THROUGHPUT_MS / 1000)),
-      replay,
-    }),
-  ])
-  const load = JSON.parse(stdout) as Load
+  const load = await runLoad<Load>('grant-load.ts', {
+    url: server.url,
+    secret,
+    campaign: 'bench-grants',
+    clients: CLIENTS,
+    seconds: Math.max(1, Math.round(THROUGHPUT_MS / 1000)),
+    replay,
+  })
   if (load.refused > 0) throw new Error(`the API refused ${load.refused} grants`)
   return load
 }

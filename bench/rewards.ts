@@ -18,9 +18,6 @@
  * PostgreSQL. The latency figures are one visitor at a time, on a quiet server. PGBENCH names
  * pgbench when it is not at Debian's PostgreSQL 15 path.
  */
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { Database } from '@fernwood/server/database'
 import type { Environment } from '@fernwood/server/environment'
 import type { RunningServer } from '@fernwood/server/server'
@@ -38,6 +35,7 @@ import {
 import { median, p50p99, rates } from './figures.ts'
 import { driverRate, floorRate, rateOf } from './floor.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
+import { runLoad } from './load-process.ts'
 import { LiveFeed, sharedCode, submitCode } from './visitor.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16)
@@ -53,8 +51,6 @@ const PAYING_ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 // Valid codes of one shared campaign: every account may redeem each once, so no visitor is ever
 // locked out for guessing, and as many as a fast run can use.
 const SHARED_CODES = 20_000
-
-const run = promisify(execFile)
 
 /** A visitor as `enter` makes one, with their live feed open in this process. */
 async function signIn(server: RunningServer, waxAccount: string) {
@@ -76,17 +72,10 @@ async function apiSubmissionRate(server: RunningServer) {
     cookies: visitors.map(({ cookie }) => cookie),
     seconds: Math.max(1, Math.round(THROUGHPUT_MS / 1000)),
   }
-  // Asynchronously: this process serves the requests.
-  const { stdout } = await run(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./submission-load.ts', import.meta.url)),
-    JSON.stringify(load),
-  ])
-  const { submitted, refused, errors, seconds, delivered } = JSON.parse(stdout) as Record<
-    string,
-    number
-  >
+  const { submitted, refused, errors, seconds, delivered } = await runLoad<Record<string, number>>(
+    'submission-load.ts',
+    load,
+  )
   if (refused > 0 || errors > 0) {
     throw new Error(`the API refused ${refused} submissions and ${errors} failed`)
   }

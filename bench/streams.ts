@@ -25,17 +25,17 @@
  * raises the soft limit (`ulimit -n`) to the hard one, and an N that would not fit under it is
  * skipped, saying so.
  */
-import { execFile, fork } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import type { RunningServer } from '@fernwood/server/server'
 import { enter, freshAccount } from './accounts.ts'
 import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
 import { ms, p50p99, percentile } from './figures.ts'
 import { submitToOwnEvent } from './latency-visitor.ts'
+import { runLoad } from './load-process.ts'
 
 const STREAMS = (process.env.BENCH_STREAMS ?? '2000,5000,10000')
   .split(',')
@@ -49,7 +49,6 @@ const LOAD_VISITORS = Number(process.env.BENCH_LOAD_VISITORS ?? 16)
 const LOAD_SECONDS = Math.ceil((LATENCY_SAMPLES * LATENCY_GAP_MS) / 1000) + 3
 // Each load visitor sends the next shared code in turn, so a run sends at most this many.
 const LOAD_CODES = Math.ceil(LOAD_RATE * LOAD_SECONDS * 1.5)
-const run = promisify(execFile)
 // What the server holds open besides the streams: its database (files or a pool), the devchain's
 // files, the listening socket, the latency visitor's connections.
 const OTHER_FILE_DESCRIPTORS = 200
@@ -160,19 +159,10 @@ async function underLoad<T>(server: RunningServer, measure: () => Promise<T>) {
     seconds: LOAD_SECONDS,
     rate: LOAD_RATE,
   }
-  // Asynchronously: this process serves the requests.
-  const loading = run(process.execPath, [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('./submission-load.ts', import.meta.url)),
-    JSON.stringify(load),
-  ])
+  const loading = runLoad<Record<string, number>>('submission-load.ts', load)
   await setTimeout(1000)
   const measured = await measure()
-  const { submitted, refused, errors, seconds } = JSON.parse((await loading).stdout) as Record<
-    string,
-    number
-  >
+  const { submitted, refused, errors, seconds } = await loading
   if (refused > 0 || errors > 0) {
     throw new Error(`the API refused ${refused} of the load's submissions and ${errors} failed`)
   }

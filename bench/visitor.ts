@@ -139,30 +139,49 @@ export class LiveFeed {
 // Connections kept open, as a browser keeps them; `fetch` took about 1 ms of each sample.
 const keepAlive = new http.Agent({ keepAlive: true })
 
-/** One code submission by a visitor, over node:http (lean: every millisecond is the server's). */
-export function submitCode(url: string, cookie: string, code: string) {
-  return new Promise<void>((resolve, reject) => {
+/**
+ * `body` posted as JSON by a visitor, over node:http (lean: every millisecond is the server's):
+ * the answer's status and its JSON.
+ */
+export function postJson(
+  url: string,
+  path: string,
+  cookie: string,
+  body: unknown,
+  from: VisitorAddress = {},
+): Promise<{ status: number; answer: unknown }> {
+  const { localAddress, headers } = connectingFrom(from)
+  return new Promise((resolve, reject) => {
     const request = http.request(
-      `${url}/api/codes`,
+      `${url}${path}`,
       {
         method: 'POST',
         agent: keepAlive,
-        headers: { 'content-type': 'application/json', origin: url, cookie },
+        localAddress,
+        headers: { ...headers, 'content-type': 'application/json', origin: url, cookie },
       },
       (response) => {
-        let body = ''
+        let text = ''
         response.setEncoding('utf8')
         response.on('data', (chunk: string) => {
-          body += chunk
+          text += chunk
         })
-        response.on('end', () =>
-          response.statusCode === 201
-            ? resolve()
-            : reject(new Error(`submit answered ${response.statusCode}: ${body}`)),
-        )
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, answer: JSON.parse(text) })
+          } catch {
+            reject(new Error(`${path} answered ${response.statusCode}: ${text}`))
+          }
+        })
       },
     )
     request.on('error', reject)
-    request.end(JSON.stringify({ code }))
+    request.end(JSON.stringify(body))
   })
+}
+
+/** One code submission by a visitor. */
+export async function submitCode(url: string, cookie: string, code: string) {
+  const { status, answer } = await postJson(url, '/api/codes', cookie, { code })
+  if (status !== 201) throw new Error(`submit answered ${status}: ${JSON.stringify(answer)}`)
 }
