@@ -10,9 +10,13 @@ import type { SignedPayout } from './signer.ts'
  * A payout's steps, the one owner of its states. Each step is one call that moves the payout
  * transaction's row and its rewards' rows together, in one database transaction:
  *
- *   signed ──sent──▶ broadcast ──executed──▶ (rewards confirming) ──irreversible──▶ confirmed
- *                        └──refused──▶ failed ──sent again──▶ broadcast      (rewards completed)
+ *   signed, to be sent ──▶ broadcast ──executed──▶ (rewards confirming) ──irreversible──▶ confirmed
+ *                              └──refused──▶ failed ──sent again──▶ broadcast (rewards completed)
  *   any but confirmed ──its expiry irreversible, in no block──▶ expired (rewards due again)
+ *
+ * A new transaction is stored as broadcast: it is sent right after, and a crash in between
+ * leaves it to the finality check, as any broadcast one. (Rows of earlier releases may still be
+ * `signed`, stored and then sent.)
  *
  * A transaction lands whole or not at all, so its state is every reward's it pays: each step
  * makes its rewards' move (`rewardState`, their state's owner) in the same transaction.
@@ -23,7 +27,7 @@ import type { SignedPayout } from './signer.ts'
 
 /**
  * Stores a signed transaction and the rewards it pays before it is ever sent, so that no crash
- * can lose track of it. Throws (the unique index) when one of them has a transfer that may still
+ * can lose track of it, as sent once (the caller sends it next). Throws (the unique index) when one of them has a transfer that may still
  * land: a worker whose lease ran out raced another.
  */
 export async function recordSigned(
@@ -36,11 +40,12 @@ export async function recordSigned(
       `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
      VALUES ($1, $2, $3, $4)
      RETURNING transaction_id, signed_transaction, expires_at, transfers,
-               'signed' AS state, NULL::integer AS block_num`,
+               'broadcast' AS state, NULL::integer AS block_num`,
       [signed.transactionId, JSON.stringify(signed.packed), signed.expiresAt, rewardIds.length],
     )
     await tx.query(
-      `INSERT INTO payouts (reward_id, transaction_id) SELECT unnest($1::uuid[]), $2`,
+      `INSERT INTO payouts (reward_id, transaction_id, state, attempts)
+       SELECT unnest($1::uuid[]), $2, 'broadcast', 1`,
       [rewardIds, signed.transactionId],
     )
     await auditEach(tx, 'worker', 'payout.signed', rewardIds, {
@@ -72,9 +77,10 @@ export async function recordRefused(db: Queryable, payout: Payout, error: string
 }
 
 /**
- * The chain executed the transaction (in `blockNum`, when the node said) and it is not yet
- * irreversible: its rewards are `confirming`, shown with its transaction id, and checked again
- * after `checkAfterMs`. Those confirming already only get their next check: nothing new is said.
+ * The chain executed the transaction (in `blockNum`, when the node said; written when it is
+ * news) and it is not yet irreversible: its rewards are `confirming`, shown with its transaction
+ * id, and checked again after `checkAfterMs`. Those confirming already only get their next check:
+ * nothing new is said.
  */
 export async function recordExecuted(
   database: Database,
@@ -86,7 +92,7 @@ export async function recordExecuted(
   const executed = rewards.filter((reward) => reward.status === 'processing').map(({ id }) => id)
   const confirming = rewards.filter((reward) => reward.status === 'confirming').map(({ id }) => id)
   await database.transaction(async (tx) => {
-    if (blockNum !== null) {
+    if (blockNum !== null && blockNum !== payout.blockNum) {
       await tx.query(
         `UPDATE payouts SET block_num = $2, updated_at = now()
           WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,

@@ -140,6 +140,8 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
       )
       return { outcome: 'lost', transactionId: payout.transactionId }
     }
+    // Unseen, and the chain may still take it: sent again, as it is.
+    await recordSending(database, payout)
   } else {
     rewards = await keepMintable(database, node, rewards)
     if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_supply_exhausted' }
@@ -153,7 +155,6 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
     )
   }
 
-  await recordSending(database, payout)
   const outcome = await node.send(payout.packed)
   if (!outcome.landed) {
     await recordRefused(database, payout, outcome.error)
