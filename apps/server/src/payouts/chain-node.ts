@@ -27,10 +27,10 @@ const PERMANENT_REFUSALS = new Set([
 
 export type BroadcastOutcome =
   /**
-   * the node executed it (in this block, when it says), or already had it: not yet final, since
-   * until its block is irreversible a fork can still lose it
+   * the node executed it (in this block, of this time, when it says), or already had it: not
+   * yet final, since until its block is irreversible a fork can still lose it
    */
-  | { landed: true; blockNum: number | null }
+  | { landed: true; blockNum: number | null; blockTimeMs: number | null }
   /** the node refused it and will refuse it again: needs an operator */
   | { landed: false; error: string }
 
@@ -53,6 +53,14 @@ interface TransactionStatus {
   block_number?: number
   head_number: number
   irreversible_number: number
+}
+
+/** What the payouts read of get_info. */
+interface NodeInfo {
+  head_block_num: number
+  head_block_time: string
+  last_irreversible_block_num: number
+  last_irreversible_block_time?: string
 }
 
 interface ChainBlock {
@@ -84,6 +92,8 @@ class NoAnswerInTime extends ChainUnavailable {}
 export class PayoutChainNode {
   /** set once the node answered that it has no get_transaction_status */
   #withoutTransactionStatus = false
+  /** how many blocks the last irreversible one trailed the head when the node last said */
+  #finalityLag: number | undefined
   /**
    * Irreversible blocks already read. A look for a lost transfer reads every block it could be
    * in, and a read that fails even when tried again fails the look: kept, they are read once, so
@@ -112,11 +122,19 @@ export class PayoutChainNode {
       const response = await this.#withTimeout(
         this.chain.client.v1.chain.send_transaction(PackedTransaction.from(packed)),
       )
-      const blockNum = (response.processed as { block_num?: unknown } | undefined)?.block_num
-      return { landed: true, blockNum: typeof blockNum === 'number' ? blockNum : null }
+      const processed = response.processed as
+        | { block_num?: unknown; block_time?: unknown }
+        | undefined
+      const blockNum = processed?.block_num
+      const blockTime = processed?.block_time
+      return {
+        landed: true,
+        blockNum: typeof blockNum === 'number' ? blockNum : null,
+        blockTimeMs: typeof blockTime === 'string' ? chainTimeOrNull(blockTime) : null,
+      }
     } catch (error) {
       const code = nodeErrorCode(error)
-      if (code === DUPLICATE_TRANSACTION) return { landed: true, blockNum: null }
+      if (code === DUPLICATE_TRANSACTION) return { landed: true, blockNum: null, blockTimeMs: null }
       const resource = resourceRefusedFor(code)
       if (resource) throw new PayoutResourcesExhausted(resource, describe(error))
       if (code !== undefined && PERMANENT_REFUSALS.has(code)) {
@@ -161,16 +179,31 @@ export class PayoutChainNode {
     return { state: expiryIrreversible ? 'never' : 'unseen' }
   }
 
+  /**
+   * How many blocks irreversibility trailed the head when the node last said (a finality check,
+   * or `getInfo`): undefined until it has.
+   */
+  get finalityLag(): number | undefined {
+    return this.#finalityLag
+  }
+
+  #heard(head: unknown, irreversible: unknown): void {
+    const lag = Number(head) - Number(irreversible)
+    if (Number.isInteger(lag) && lag >= 0) this.#finalityLag = lag
+  }
+
   /** The node's view of a transaction, or undefined when it does not serve the endpoint. */
   async #transactionStatus(transactionId: string): Promise<TransactionStatus | undefined> {
     if (this.#withoutTransactionStatus) return undefined
     try {
-      return await this.#withTimeout(
+      const status = await this.#withTimeout(
         this.chain.client.call<TransactionStatus>({
           path: '/v1/chain/get_transaction_status',
           params: { id: transactionId },
         }),
       )
+      this.#heard(status.head_number, status.irreversible_number)
+      return status
     } catch (error) {
       // nodeos without the finality status feature has no such endpoint: 404 "Unknown Endpoint".
       if (error instanceof APIError && error.response.status === 404) {
@@ -240,14 +273,13 @@ export class PayoutChainNode {
     }
   }
 
-  async getInfo(): Promise<{
-    head_block_num: number
-    head_block_time: string
-    last_irreversible_block_num: number
-    last_irreversible_block_time?: string
-  }> {
+  async getInfo(): Promise<NodeInfo> {
     try {
-      return await this.#withTimeout(this.chain.client.call({ path: '/v1/chain/get_info' }))
+      const info = await this.#withTimeout(
+        this.chain.client.call<NodeInfo>({ path: '/v1/chain/get_info' }),
+      )
+      this.#heard(info.head_block_num, info.last_irreversible_block_num)
+      return info
     } catch (error) {
       throw new ChainUnavailable(describe(error))
     }
@@ -310,6 +342,15 @@ function chainTimeOf(time: string): number {
   const ms = Date.parse(/(Z|[+-]\d\d:\d\d)$/.test(time) ? time : `${time}Z`)
   if (Number.isNaN(ms)) throw new ChainUnavailable(`unreadable chain time ${time}`)
   return ms
+}
+
+/** A block time the node wrote, or null when it is unreadable: it only tunes a wait. */
+function chainTimeOrNull(time: string): number | null {
+  try {
+    return chainTimeOf(time)
+  } catch {
+    return null
+  }
 }
 
 function nodeErrorCode(error: unknown): number | undefined {

@@ -167,14 +167,30 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
     }
   }
   await hooks?.afterBroadcast?.(rewards, payout)
-  // Its block is at best one block from the head, and the irreversible one further behind.
-  await recordExecuted(database, payout, rewards, outcome.blockNum, BLOCK_MS)
-  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs: BLOCK_MS }
+  const checkAfterMs = firstFinalityCheck(outcome.blockTimeMs, node.finalityLag)
+  await recordExecuted(database, payout, rewards, outcome.blockNum, checkAfterMs)
+  return { outcome: 'confirming', transactionId: payout.transactionId, checkAfterMs }
 }
 
 /** How long until `blocks` more blocks are irreversible, within sensible bounds. */
 function finalityWait(blocks: number): number {
   return Math.min(Math.max(blocks, 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
+}
+
+/**
+ * When to first look at a transfer just executed in the block of `blockTimeMs`: a block after
+ * irreversible blocks trail that block as far as they trailed the head when the node last said
+ * (`lagBlocks`), as a node may make a block up to a block after its time. A look before then
+ * finds it reversible, for a read of the chain and a write of each of its rewards in vain. After
+ * a block, as any later look, while either is unknown, or when the block's time is further ahead
+ * than the lag allows: the chain keeps another clock than ours (a dev chain making blocks faster
+ * than their times say).
+ */
+function firstFinalityCheck(blockTimeMs: number | null, lagBlocks: number | undefined): number {
+  if (blockTimeMs === null || lagBlocks === undefined) return BLOCK_MS
+  const waitMs = blockTimeMs + (lagBlocks + 1) * BLOCK_MS - Date.now()
+  if (waitMs > (lagBlocks + 2) * BLOCK_MS) return BLOCK_MS
+  return Math.min(Math.max(waitMs, BLOCK_MS), MAX_CHECK_DELAY_MS)
 }
 
 /**

@@ -69,7 +69,10 @@ export class RewardWorker {
   }
 
   async start(): Promise<void> {
-    const { database } = this.#options.payout
+    const { database, node } = this.#options.payout
+    // How far finality trails, for the first transfers' first look; until the node answers (if
+    // it is down now, at the first look), they look after a block.
+    void node.getInfo().catch(() => undefined)
     this.#stopListening = await changeHubOf(database).listen((change) => {
       if (change.kind === 'due') this.#wakeSignal.signal()
     })
