@@ -12,7 +12,7 @@ import { NFT_MINTS_PER_TRANSACTION } from './nft-actions.ts'
 import { keepMintable, mintedAssetsOf } from './nft-payouts.ts'
 import { takePoolAssets, takesOf } from './nft-pools.ts'
 import type { PayableReward } from './payable-reward.ts'
-import { findUnsettledPayouts, type Payout } from './repository.ts'
+import { findUnsettledPayouts, type Payout, type RewardPayoutState } from './repository.ts'
 import type { PayoutAction, PayoutSigner } from './signer.ts'
 
 /**
@@ -62,7 +62,8 @@ export const BLOCK_MS = 500
 const MAX_CHECK_DELAY_MS = 60_000
 
 /**
- * Splits claimed rewards into batches, reading where each stands in one query: rewards whose
+ * Splits claimed rewards into batches, reading where each stands in one query (but for those
+ * taken to pay for the first time, which no transaction carries yet): rewards whose
  * transaction is already signed stay with it; the others are packed, per token contract, into
  * new transactions of up to `batchSize` transfers, but for those the chain refused once in a
  * batch, which are paid alone so that one bad transfer cannot hold back the rest again.
@@ -73,10 +74,14 @@ export async function planBatches(
   batchSize: number,
 ): Promise<PayoutBatch[]> {
   if (rewards.length === 0) return []
-  const states = await findUnsettledPayouts(
-    database,
-    rewards.map((reward) => reward.id),
-  )
+  const takenBefore = rewards.filter((reward) => !reward.firstTaken)
+  const states =
+    takenBefore.length === 0
+      ? new Map<string, RewardPayoutState>()
+      : await findUnsettledPayouts(
+          database,
+          takenBefore.map((reward) => reward.id),
+        )
   const signed = new Map<string, PayoutBatch>()
   const unsigned = new Map<string, PayableReward[]>()
   const batches: PayoutBatch[] = []

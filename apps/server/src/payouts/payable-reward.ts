@@ -14,6 +14,11 @@ export interface PayableReward {
   nft: NftReward | null
   /** processing until its transfer is executed, then confirming until that is irreversible */
   status: 'processing' | 'confirming'
+  /**
+   * taken from pending by this claim: never taken to pay before, so no transaction carries its
+   * transfer yet
+   */
+  firstTaken: boolean
   /** how many times a worker has taken it to pay, this time included (finality checks aside) */
   attempts: number
 }

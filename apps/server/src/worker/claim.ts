@@ -73,6 +73,7 @@ export async function claimDueRewards(
           waxAccount: row.wax_account,
           userId: row.user_id,
           status: row.status === 'confirming' ? 'confirming' : 'processing',
+          firstTaken: row.status === 'pending',
           ...lease,
         },
       ]
