@@ -54,6 +54,10 @@ const RUN_LIMIT_MS = 40_000
 
 const devchain = await startDevchain({ port: 0 })
 
+/**
+ * The worker as deployed, at its default poll interval: it is woken when a slot frees and when a
+ * finality look falls due, so a shorter poll would only add reads of the queue to what it pays.
+ */
 function environment(batchSize: number, dataDir: string, databaseUrl?: string) {
   return readEnvironment({
     DATA_DIR: dataDir,
@@ -61,7 +65,6 @@ function environment(batchSize: number, dataDir: string, databaseUrl?: string) {
     DEVCHAIN_URL: devchain.url,
     LOG_LEVEL: 'silent',
     WORKER_CONCURRENCY: String(CONCURRENCY),
-    WORKER_POLL_INTERVAL_MS: '25',
     PAYOUT_BATCH_SIZE: String(batchSize),
   })
 }
