@@ -35,6 +35,9 @@ export async function openConsoleQuicklyAs(
 /** The console's new campaign form, opened as `operator` (one of the server's ADMIN_ACCOUNTS). */
 export async function newCampaignForm(page: Page, operator: Operator): Promise<Locator> {
   await openConsoleQuicklyAs(page, operator)
+  // The overview arrives on the live stream after the form shows, and its summary, table and
+  // chart come above the form and move it: a click before then can land where it was.
+  await expect(page.getByRole('region', { name: 'At a glance' })).toBeVisible()
   return page.getByRole('region', { name: 'New campaign' })
 }
 
