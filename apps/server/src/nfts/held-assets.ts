@@ -13,22 +13,31 @@ export interface AssetRow {
 /** Rows per read: the table has no index by collection or template to ask instead. */
 const PAGE_SIZE = 1000
 
-/** Every asset `owner` holds, by asset id, read from AtomicAssets' `assets` table page by page. */
-export async function* assetsHeldBy(client: APIClient, owner: string): AsyncIterable<AssetRow> {
-  let lowerBound: UInt64 | undefined
+/**
+ * Every asset `owner` holds, read from AtomicAssets' `assets` table page by page: by asset id, or,
+ * `newestFirst`, from the highest id down, for a reader after assets just minted (AtomicAssets
+ * numbers assets in the order it mints them), which it can stop reading once it has them.
+ */
+export async function* assetsHeldBy(
+  client: APIClient,
+  owner: string,
+  { newestFirst = false, pageSize = PAGE_SIZE }: { newestFirst?: boolean; pageSize?: number } = {},
+): AsyncIterable<AssetRow> {
+  let bound: UInt64 | undefined
   for (;;) {
     const page = await client.v1.chain.get_table_rows({
       code: ATOMICASSETS,
       table: 'assets',
       scope: owner,
-      lower_bound: lowerBound,
-      limit: PAGE_SIZE,
+      ...(newestFirst ? { upper_bound: bound, reverse: true } : { lower_bound: bound }),
+      limit: pageSize,
       json: true,
     })
     const rows = page.rows as AssetRow[]
     yield* rows
     if (!page.more || rows.length === 0) return
-    lowerBound = UInt64.from(rows[rows.length - 1].asset_id).adding(1)
+    const last = UInt64.from(rows[rows.length - 1].asset_id)
+    bound = newestFirst ? last.subtracting(1) : last.adding(1)
   }
 }
 

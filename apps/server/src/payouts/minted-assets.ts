@@ -1,6 +1,12 @@
 import { type APIClient, Bytes } from '@wharfkit/antelope'
 import { assetsHeldBy } from '../nfts/held-assets.ts'
 
+/**
+ * Rows per read, newest first: a transaction mints a few dozen at most, so the first short page
+ * nearly always holds its owner's.
+ */
+const NEWEST_PAGE_SIZE = 100
+
 /** A reward whose asset was minted, and the account it was minted to. */
 export interface MintedReward {
   rewardId: string
@@ -29,10 +35,16 @@ export async function findMintedAssets(
         reward.rewardId,
       ]),
     )
-    for await (const row of assetsHeldBy(client, owner)) {
+    // Newest first, until each is found: a reward's asset is among its owner's last, however many
+    // the owner holds.
+    const held = assetsHeldBy(client, owner, { newestFirst: true, pageSize: NEWEST_PAGE_SIZE })
+    for await (const row of held) {
       for (const [tie, rewardId] of ties) {
-        if (row.mutable_serialized_data.includes(tie)) found.set(rewardId, String(row.asset_id))
+        if (!row.mutable_serialized_data.includes(tie)) continue
+        found.set(rewardId, String(row.asset_id))
+        ties.delete(tie)
       }
+      if (ties.size === 0) break
     }
   }
   return found
