@@ -183,19 +183,19 @@ function finalityWait(blocks: number): number {
 }
 
 /**
- * When to first look at a transfer just executed in the block of `blockTimeMs`: a block after
- * irreversible blocks trail that block as far as they trailed the head when the node last said
- * (`lagBlocks`), as a node may make a block up to a block after its time. A look before then
- * finds it reversible, for a read of the chain and a write of each of its rewards in vain. After
- * a block, as any later look, while either is unknown, or when the block's time is further ahead
- * than the lag allows: the chain keeps another clock than ours (a dev chain making blocks faster
- * than their times say).
+ * When to first look at a transfer just executed: once its block (the one being made, at most a
+ * block away) trails the head by as many blocks as irreversible blocks trailed it when the node
+ * last said (`lagBlocks`). A look before then finds it reversible, for a read of the chain and a
+ * write of each of its rewards in vain. Counted from now, so that transactions sent one after
+ * another fall due one after another, each claimed whole. After a block, as any later look,
+ * while the lag is unknown, or when the block's time (`blockTimeMs`) is more than two blocks ahead
+ * of ours (one it may be, and a block's worth for the clocks to differ): the chain makes blocks
+ * faster than their times say (a dev chain), and its lag in blocks is not the time it takes.
  */
 function firstFinalityCheck(blockTimeMs: number | null, lagBlocks: number | undefined): number {
   if (blockTimeMs === null || lagBlocks === undefined) return BLOCK_MS
-  const waitMs = blockTimeMs + (lagBlocks + 1) * BLOCK_MS - Date.now()
-  if (waitMs > (lagBlocks + 2) * BLOCK_MS) return BLOCK_MS
-  return Math.min(Math.max(waitMs, BLOCK_MS), MAX_CHECK_DELAY_MS)
+  if (blockTimeMs - Date.now() > 2 * BLOCK_MS) return BLOCK_MS
+  return Math.min((lagBlocks + 1) * BLOCK_MS, MAX_CHECK_DELAY_MS)
 }
 
 /**
