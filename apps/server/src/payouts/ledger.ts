@@ -27,8 +27,8 @@ import type { SignedPayout } from './signer.ts'
 
 /**
  * Stores a signed transaction and the rewards it pays before it is ever sent, so that no crash
- * can lose track of it, as sent once (the caller sends it next). Throws (the unique index) when one of them has a transfer that may still
- * land: a worker whose lease ran out raced another.
+ * can lose track of it, as sent once (the caller sends it next). Throws (the unique index) when
+ * one of them has a transfer that may still land: a worker whose lease ran out raced another.
  */
 export async function recordSigned(
   database: Database,
