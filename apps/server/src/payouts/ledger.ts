@@ -10,13 +10,14 @@ import type { SignedPayout } from './signer.ts'
  * A payout's steps, the one owner of its states. Each step is one call that moves the payout
  * transaction's row and its rewards' rows together, in one database transaction:
  *
- *   signed, to be sent ──▶ broadcast ──executed──▶ (rewards confirming) ──irreversible──▶ confirmed
- *                              └──refused──▶ failed ──sent again──▶ broadcast (rewards completed)
+ *   stored ──▶ broadcast ──executed──▶ (rewards confirming) ──irreversible──▶ confirmed
+ *                  └──refused──▶ failed ──sent again──▶ broadcast        (rewards completed)
  *   any but confirmed ──its expiry irreversible, in no block──▶ expired (rewards due again)
  *
- * A new transaction is stored as broadcast: it is sent right after, and a crash in between
- * leaves it to the finality check, as any broadcast one. (Rows of earlier releases may still be
- * `signed`, stored and then sent.)
+ * A new transaction is stored as broadcast, sent once: it is sent right after, and a crash in
+ * between leaves it to the finality check, as any broadcast one, which sends it again if no block
+ * holds it (so `attempts` may count one send that never happened). Rows of earlier releases may
+ * still be `signed`, stored and not yet sent: every step takes them as it takes `broadcast`.
  *
  * A transaction lands whole or not at all, so its state is every reward's it pays: each step
  * makes its rewards' move (`rewardState`, their state's owner) in the same transaction.
@@ -92,10 +93,11 @@ export async function recordExecuted(
   const executed = rewards.filter((reward) => reward.status === 'processing').map(({ id }) => id)
   const confirming = rewards.filter((reward) => reward.status === 'confirming').map(({ id }) => id)
   await database.transaction(async (tx) => {
-    if (blockNum !== null && blockNum !== payout.blockNum) {
+    if (blockNum !== null) {
       await tx.query(
         `UPDATE payouts SET block_num = $2, updated_at = now()
-          WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')`,
+          WHERE transaction_id = $1 AND state IN ('signed', 'broadcast')
+            AND block_num IS DISTINCT FROM $2`,
         [payout.transactionId, blockNum],
       )
     }

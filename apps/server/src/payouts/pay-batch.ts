@@ -187,10 +187,11 @@ function finalityWait(blocks: number): number {
  * block away) trails the head by as many blocks as irreversible blocks trailed it when the node
  * last said (`lagBlocks`). A look before then finds it reversible, for a read of the chain and a
  * write of each of its rewards in vain. Counted from now, so that transactions sent one after
- * another fall due one after another, each claimed whole. After a block, as any later look,
- * while the lag is unknown, or when the block's time (`blockTimeMs`) is more than two blocks ahead
- * of ours (one it may be, and a block's worth for the clocks to differ): the chain makes blocks
- * faster than their times say (a dev chain), and its lag in blocks is not the time it takes.
+ * another fall due one after another, rather than all those of a block at one instant, which a
+ * claim would take mixed. After one block, while the lag is unknown, or when the block's time
+ * (`blockTimeMs`) is more than two blocks ahead of ours (one it may be, and a block's worth for
+ * the clocks to differ): the chain makes blocks faster than their times say (a dev chain), and
+ * its lag in blocks is not the time it takes.
  */
 function firstFinalityCheck(blockTimeMs: number | null, lagBlocks: number | undefined): number {
   if (blockTimeMs === null || lagBlocks === undefined) return BLOCK_MS
