@@ -43,4 +43,8 @@ it('finds the asset a reward minted among its owner’s newest, however many the
   expect(await findMintedAssets(chain.client, [{ rewardId, owner }])).toEqual(
     new Map([[rewardId, String(tied[0].asset_id)]]),
   )
+  // One its owner no longer holds (here, never did) is left out, every asset read.
+  expect(await findMintedAssets(chain.client, [{ rewardId: randomUUID(), owner }])).toEqual(
+    new Map(),
+  )
 })

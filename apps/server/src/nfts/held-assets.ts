@@ -16,14 +16,19 @@ const PAGE_SIZE = 1000
 /**
  * Every asset `owner` holds, read from AtomicAssets' `assets` table page by page: by asset id, or,
  * `newestFirst`, from the highest id down, for a reader after assets just minted (AtomicAssets
- * numbers assets in the order it mints them), which it can stop reading once it has them.
+ * numbers assets in the order it mints them), which it can stop reading once it has them. Such a
+ * reader may make the first page short (`firstPageSize`): the rest come a full page at a time.
  */
 export async function* assetsHeldBy(
   client: APIClient,
   owner: string,
-  { newestFirst = false, pageSize = PAGE_SIZE }: { newestFirst?: boolean; pageSize?: number } = {},
+  {
+    newestFirst = false,
+    firstPageSize = PAGE_SIZE,
+  }: { newestFirst?: boolean; firstPageSize?: number } = {},
 ): AsyncIterable<AssetRow> {
   let bound: UInt64 | undefined
+  let pageSize = firstPageSize
   for (;;) {
     const page = await client.v1.chain.get_table_rows({
       code: ATOMICASSETS,
@@ -38,6 +43,7 @@ export async function* assetsHeldBy(
     if (!page.more || rows.length === 0) return
     const last = UInt64.from(rows[rows.length - 1].asset_id)
     bound = newestFirst ? last.subtracting(1) : last.adding(1)
+    pageSize = PAGE_SIZE
   }
 }
 

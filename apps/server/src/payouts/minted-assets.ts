@@ -2,10 +2,11 @@ import { type APIClient, Bytes } from '@wharfkit/antelope'
 import { assetsHeldBy } from '../nfts/held-assets.ts'
 
 /**
- * Rows per read, newest first: a transaction mints a few dozen at most, so the first short page
- * nearly always holds its owner's.
+ * The first read's rows, newest first: a transaction mints a few dozen at most, so a short page
+ * nearly always holds its owner's. An asset its owner sent on is in none, and the reads after
+ * take full pages, as many as a search of every asset would.
  */
-const NEWEST_PAGE_SIZE = 100
+const NEWEST_FIRST_PAGE_SIZE = 100
 
 /** A reward whose asset was minted, and the account it was minted to. */
 export interface MintedReward {
@@ -37,7 +38,10 @@ export async function findMintedAssets(
     )
     // Newest first, until each is found: a reward's asset is among its owner's last, however many
     // the owner holds.
-    const held = assetsHeldBy(client, owner, { newestFirst: true, pageSize: NEWEST_PAGE_SIZE })
+    const held = assetsHeldBy(client, owner, {
+      newestFirst: true,
+      firstPageSize: NEWEST_FIRST_PAGE_SIZE,
+    })
     for await (const row of held) {
       for (const [tie, rewardId] of ties) {
         if (!row.mutable_serialized_data.includes(tie)) continue
