@@ -36,6 +36,12 @@ export function benchDrivers(): Driver[] {
   )
 }
 
+/**
+ * Settings for a load of many visitors, each from an address of its own behind a proxy, as in
+ * production (the load sends it in X-Forwarded-For), each signing in once.
+ */
+export const VISITORS_BEHIND_A_PROXY = { TRUST_PROXY: '1', SIGN_INS_PER_MINUTE: '1000000' }
+
 /** A server on port 0 with `settings` (environment variables) over its defaults and ours. */
 export async function startBenchServer(
   driver: Driver,

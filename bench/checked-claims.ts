@@ -16,7 +16,13 @@
  */
 import type { RunningServer } from '@fernwood/server/server'
 import { enter, freshAccount } from './accounts.ts'
-import { addSharedCodes, benchDrivers, type Driver, startBenchServer } from './bench-server.ts'
+import {
+  addSharedCodes,
+  benchDrivers,
+  type Driver,
+  startBenchServer,
+  VISITORS_BEHIND_A_PROXY,
+} from './bench-server.ts'
 import { median, rates } from './figures.ts'
 import { floorRate } from './floor.ts'
 import { runLoad } from './load-process.ts'
@@ -50,9 +56,8 @@ async function claimLoad(server: RunningServer, cookies: string[], firstCode: nu
 async function benchmark(driver: Driver) {
   const bench = await startBenchServer(driver, {
     WORKER_ENABLED: 'false',
-    // Behind a proxy, as in production: the load gives each visitor a network of their own.
-    TRUST_PROXY: '1',
-    SIGN_INS_PER_MINUTE: '1000000',
+    // The load gives each visitor a network of their own, as the human check counts them.
+    ...VISITORS_BEHIND_A_PROXY,
     HUMAN_CHECK_DEFAULT: 'pow',
     HUMAN_CHECK_BASE_ATTEMPTS: '1',
     // Every account is old enough: the figure is of a claim at base difficulty.

@@ -31,6 +31,7 @@ import {
   benchDrivers,
   type Driver,
   startBenchServer,
+  VISITORS_BEHIND_A_PROXY,
 } from './bench-server.ts'
 import { median, p50p99, rates } from './figures.ts'
 import { driverRate, floorRate, rateOf } from './floor.ts'
@@ -174,10 +175,8 @@ async function benchmark(driver: Driver) {
   const bench = await startBenchServer(driver, {
     // Submissions are measured alone; the payout phase starts its own worker.
     WORKER_ENABLED: 'false',
-    // Behind a proxy, as in production: the load gives each visitor an address of their own.
-    TRUST_PROXY: '1',
     WORKER_POLL_INTERVAL_MS: '200',
-    SIGN_INS_PER_MINUTE: '1000000',
+    ...VISITORS_BEHIND_A_PROXY,
   })
   const { server, env, databaseUrl } = bench
   try {
