@@ -14,7 +14,7 @@ import { readEnvironment } from '../src/config/environment.ts'
 import { heldAssetsByTemplate } from '../src/nfts/held-assets.ts'
 import { ATOMICASSETS } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { takePoolAssets } from '../src/payouts/nft-pools.ts'
+import { takePoolAssets, takesOf } from '../src/payouts/nft-pools.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import { readHistoryPage } from '../src/rewards/reward-lists.ts'
@@ -145,6 +145,30 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
       ['rejected', 'nft_pool_empty'],
     ])
     expect((await ownedBy(accounts, templateId)).flat()).toEqual(assets)
+  })
+
+  it('a worker whose lease ran out leaves the asset the worker that took over sent where it is', async () => {
+    const { templateId, assets } = await poolCampaign('acorn-overtaken', 2)
+    const [account] = await newAccounts(shared.chain, 1)
+    const [id] = await submitted(shared.database, 'acorn-overtaken', [account])
+    const node = new PayoutChainNode(shared.chain, 5000)
+    // This worker takes an asset and its lease runs out at once; another sends it and dies.
+    const { payable } = await claimDueRewards(shared.database, { limit: 10, leaseSeconds: 0 })
+    const stale = payable.filter((reward) => reward.id === id)
+    const first = await takePoolAssets(shared.database, node, PAYOUT_ACCOUNT, stale)
+    expect(first.assets).toEqual(new Map([[id, assets[0]]]))
+    await dieAfterFirstBroadcast(startWorker)
+    expect(await ownedBy([account], templateId)).toEqual([[assets[0]]])
+
+    const again = await takePoolAssets(shared.database, node, PAYOUT_ACCOUNT, stale)
+    expect(again.payable).toEqual([])
+    expect(await takesOf(shared.database, [id])).toEqual(new Map([[id, assets[0]]]))
+
+    await startWorker()
+    const [paid] = await settled(shared.database, [id])
+    expect([paid.status, paid.asset_id]).toEqual(['completed', assets[0]])
+    expect(await ownedBy([account], templateId)).toEqual([[assets[0]]])
+    expect(await heldOf(templateId)).toEqual([assets[1]])
   })
 
   it('one batch of two pools reads the payout account’s assets once', async () => {

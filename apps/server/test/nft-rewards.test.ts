@@ -14,6 +14,7 @@ import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
+import { keepMintable } from '../src/payouts/nft-payouts.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import {
@@ -23,6 +24,7 @@ import {
   sumEarned,
   sumEarnedOfEntries,
 } from '../src/rewards/reward-lists.ts'
+import { claimDueRewards } from '../src/worker/claim.ts'
 import {
   assetsOf,
   chainHistory,
@@ -117,6 +119,36 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     expect(rows.map((row) => row.status)).toEqual(['completed', 'completed'])
     for (const account of accounts) expect(await assetsOf(shared.chain, account)).toHaveLength(1)
     expect(rows.every((row) => row.asset_id !== null)).toBe(true)
+  })
+
+  it('a worker whose lease ran out finds the last mint made by the worker that took over, and leaves that reward to it', async () => {
+    const templateId = await newTemplate(shared.chain, 'Overtaken leaf', 1)
+    await nftCampaign(shared.database, 'overtaken-leaf', {
+      templateId,
+      name: 'Overtaken leaf',
+      pool: false,
+    })
+    const [account] = await newAccounts(shared.chain, 1)
+    const [id] = await submitted(shared.database, 'overtaken-leaf', [account])
+    // This worker's lease runs out at once; another takes the reward, mints it and dies.
+    const { payable } = await claimDueRewards(shared.database, { limit: 10, leaseSeconds: 0 })
+    const stale = payable.filter((reward) => reward.id === id)
+    expect(stale).toHaveLength(1)
+    await dieAfterFirstBroadcast(startWorker)
+    expect(await assetsOf(shared.chain, account)).toHaveLength(1)
+
+    const node = new PayoutChainNode(shared.chain, 5000)
+    expect(await keepMintable(shared.database, node, stale)).toEqual([])
+    const [row] = await shared.database.query<{ status: string }>(
+      'SELECT status FROM rewards WHERE id = $1',
+      [id],
+    )
+    expect(row.status).toBe('processing')
+
+    await startWorker()
+    const [paid] = await settled(shared.database, [id])
+    expect([paid.status, paid.rejection]).toEqual(['completed', null])
+    expect(await assetsOf(shared.chain, account)).toHaveLength(1)
   })
 
   it('rejects the rewards past the template’s max supply with nft_supply_exhausted', async () => {

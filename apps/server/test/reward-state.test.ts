@@ -130,3 +130,57 @@ describe(`each move in the database (${testDriver})`, () => {
     })
   }
 })
+
+describe(`rejectUnpayable beside the reward's payouts (${testDriver})`, () => {
+  /** A processing reward with a payout in `state` (none for null), rejected as unpayable. */
+  async function rejectWithPayout(state: string | null): Promise<RewardStatus | undefined> {
+    let status: RewardStatus | undefined
+    await testDatabase.database
+      .transaction(async (tx) => {
+        await tx.query('DELETE FROM rewards')
+        const [reward] = await tx.query<{ id: string }>(
+          `INSERT INTO rewards (code, wax_account, status, campaign_id)
+           VALUES ('state-code', $1, 'processing', $2) RETURNING id`,
+          [ACCOUNT, campaignId],
+        )
+        if (state) {
+          const transactionId = 'ab'.repeat(32)
+          await tx.query(
+            `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
+             VALUES ($1, '{}', now(), 1)`,
+            [transactionId],
+          )
+          await tx.query(
+            `INSERT INTO payouts (reward_id, transaction_id, state, attempts)
+             VALUES ($1, $2, $3, 1)`,
+            [reward.id, transactionId, state],
+          )
+        }
+        const rejected = await rewardState.rejectUnpayable(
+          tx,
+          [reward.id],
+          'nft_supply_exhausted',
+          'All minted.',
+        )
+        const [after] = await tx.query<{ status: RewardStatus }>(
+          'SELECT status FROM rewards WHERE id = $1',
+          [reward.id],
+        )
+        expect(rejected).toEqual(after.status === 'rejected' ? [reward.id] : [])
+        status = after.status
+        throw new RolledBack()
+      })
+      .catch((error) => {
+        if (!(error instanceof RolledBack)) throw error
+      })
+    return status
+  }
+
+  it('rejects a reward with no transaction that may still land, and leaves one with such a transaction (a worker whose lease ran out, overtaken) as it is', async () => {
+    expect(await rejectWithPayout(null)).toBe('rejected')
+    expect(await rejectWithPayout('expired')).toBe('rejected')
+    for (const state of ['signed', 'broadcast', 'failed', 'confirmed']) {
+      expect(await rejectWithPayout(state), state).toBe('processing')
+    }
+  })
+})

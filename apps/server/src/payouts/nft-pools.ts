@@ -4,10 +4,14 @@ import { heldAssetsByTemplate, heldAssetsOf, templateKey } from '../nfts/held-as
 import { rejectUnpayable } from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import type { PayableReward } from './payable-reward.ts'
+import { hasPayoutThatMayLand } from './repository.ts'
 
 /** Pool rewards about to be signed, with the asset each sends. */
 export interface PoolTakes {
-  /** the rewards to pay: all of them but the pool rewards no asset was left for */
+  /**
+   * the rewards to pay: all of them but the pool rewards no asset was left for, and those whose
+   * asset a transaction that may still land sent (another worker's, after this one's lease ran out)
+   */
   payable: PayableReward[]
   /** the asset each pool reward sends, by reward id */
   assets: Map<string, string>
@@ -18,7 +22,9 @@ export interface PoolTakes {
  * `owner` (the payout account) holds, recorded in `nft_pool_takes` before anything is signed.
  * A reward keeps the asset it took before while `owner` still holds it, so a transaction signed
  * again sends the same one. Nothing of the reward's may land while a new transaction is signed,
- * so an asset no longer held is given up and another taken. Assets other rewards took are left
+ * so an asset no longer held is given up and another taken, unless a transaction of the reward's
+ * may land after all (another worker took it over once this one's lease ran out): the reward is
+ * then left to that worker, its asset still named. Assets other rewards took are left
  * to them; a worker that loses a race for one takes the next. Rewards with none left are
  * rejected with `nft_pool_empty` before signing, so that they cannot make the chain refuse the
  * batch. Other rewards pass through.
@@ -44,6 +50,7 @@ export async function takePoolAssets(
   )
   const heldByTemplate = await node.read((client) => heldAssetsByTemplate(client, owner))
   const empty: string[] = []
+  const othersInFlight = new Set<string>()
   for (const [key, sharing] of byTemplate) {
     const held = heldByTemplate.get(key) ?? []
     const holding = new Set(held)
@@ -53,11 +60,18 @@ export async function takePoolAssets(
       return asset !== undefined && !holding.has(asset)
     })
     if (gone.length > 0) {
-      await database.query('DELETE FROM nft_pool_takes WHERE reward_id = ANY($1::uuid[])', [
-        gone.map((reward) => reward.id),
-      ])
+      const givenUp = await database.query<{ reward_id: string }>(
+        `DELETE FROM nft_pool_takes t
+          WHERE t.reward_id = ANY($1::uuid[]) AND NOT ${hasPayoutThatMayLand('t.reward_id')}
+          RETURNING t.reward_id`,
+        [gone.map((reward) => reward.id)],
+      )
+      const given = new Set(givenUp.map((row) => row.reward_id))
+      for (const reward of gone) if (!given.has(reward.id)) othersInFlight.add(reward.id)
     }
-    let waiting = sharing.filter((reward) => !assets.has(reward.id))
+    let waiting = sharing.filter(
+      (reward) => !assets.has(reward.id) && !othersInFlight.has(reward.id),
+    )
     while (waiting.length > 0) {
       const free = await untaken(database, held)
       if (free.length === 0) break
@@ -75,8 +89,8 @@ export async function takePoolAssets(
   if (empty.length > 0) {
     await rejectUnpayable(database, empty, 'nft_pool_empty', REJECTION_REASONS.nft_pool_empty)
   }
-  const rejected = new Set(empty)
-  return { payable: rewards.filter((reward) => !rejected.has(reward.id)), assets }
+  const leftOut = new Set([...empty, ...othersInFlight])
+  return { payable: rewards.filter((reward) => !leftOut.has(reward.id)), assets }
 }
 
 /** The asset each of `rewardIds` took from its pool, by reward id. */

@@ -4,6 +4,14 @@ import type { PackedTransactionJson } from './signer.ts'
 export type PayoutState = 'signed' | 'broadcast' | 'confirmed' | 'expired' | 'failed'
 
 /**
+ * SQL: whether the reward whose id is `rewardId` (an SQL expression) has a transaction that may
+ * still land, as the worker reads it (every state but `expired`: a refused one may have landed
+ * elsewhere). A worker whose lease ran out may act on such a reward after another took it over.
+ */
+export const hasPayoutThatMayLand = (rewardId: string) =>
+  `EXISTS (SELECT 1 FROM payouts p WHERE p.reward_id = ${rewardId} AND p.state <> 'expired')`
+
+/**
  * One signed transaction paying one or more rewards (a transfer action each), stored before it
  * is ever sent. A transaction lands whole or not at all, so its state is every reward's it pays.
  */

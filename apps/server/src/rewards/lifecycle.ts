@@ -43,9 +43,9 @@ export async function leaseRewards(
 }
 
 /**
- * Accepted rewards that can never be paid (their NFT template's supply is all minted), with no
- * transaction of theirs that may still land: rejected with the reason their visitor reads. The
- * audit log keeps which; the live feed learns it from the rewards' trigger.
+ * Accepted rewards that can never be paid (their NFT template's supply is all minted, their pool
+ * empty): rejected with the reason their visitor reads, each unless a transaction of its own may
+ * still land. The audit log keeps which; the live feed learns it from the rewards' trigger.
  */
 export async function rejectUnpayable(
   database: Database,
@@ -54,8 +54,8 @@ export async function rejectUnpayable(
   reason: string,
 ): Promise<void> {
   await database.transaction(async (tx) => {
-    await rewardState.rejectUnpayable(tx, rewardIds, rejection, reason)
-    await auditEach(tx, 'worker', 'payout.rejected', rewardIds, { rejection })
+    const rejected = await rewardState.rejectUnpayable(tx, rewardIds, rejection, reason)
+    await auditEach(tx, 'worker', 'payout.rejected', rejected, { rejection })
   })
 }
 

@@ -1,5 +1,6 @@
 import type { Rejection } from '@fernwood/protocol'
 import type { Queryable } from '../db/database.ts'
+import { hasPayoutThatMayLand } from '../payouts/repository.ts'
 
 /**
  * The one owner of a reward's state: every change of its status, and of the marks its visitor
@@ -160,18 +161,26 @@ export const rewardState = {
     }))
   },
 
+  /**
+   * Only those with no transaction that may still land: a worker whose lease ran out can find
+   * the supply minted or the pool empty by another worker's transfer to this very reward.
+   * Returns the ids of those it rejected.
+   */
   async rejectUnpayable(
     tx: Queryable,
     rewardIds: string[],
     rejection: Rejection,
     reason: string,
-  ): Promise<void> {
-    await tx.query(
+  ): Promise<string[]> {
+    const rejected = await tx.query<{ id: string }>(
       `UPDATE rewards r SET status = ${STATUS_AFTER.rejectUnpayable}, rejection = $2, reason = $3,
               updated_at = now()
-        WHERE r.id = ANY($1::uuid[]) AND ${MAY_MAKE.rejectUnpayable}`,
+        WHERE r.id = ANY($1::uuid[]) AND ${MAY_MAKE.rejectUnpayable}
+          AND NOT ${hasPayoutThatMayLand('r.id')}
+        RETURNING r.id`,
       [rewardIds, rejection, reason],
     )
+    return rejected.map((row) => row.id)
   },
 
   /** Kept as they are, with the chain's words, and due again after `delayMs`. */
