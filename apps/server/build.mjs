@@ -82,15 +82,35 @@ const externalPackages = Object.fromEntries(
 )
 // Bundled packages' comments keep some characters beyond Latin-1 (undici's "response’s"), and a
 // single one makes V8 hold the whole script as two-byte text: main.js's 6 MB took 12 MB of every
-// server's heap. esbuild escapes every other non-ASCII character already (its default charset),
-// so escaping the rest as \uXXXX changes no string, pattern or name, and no line of the map.
-for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
-  const code = await readFile(path.join(serverRoot, file), 'utf8')
-  const ascii = code.replace(
+// server's heap. esbuild escapes them in strings, untagged templates and names (its default
+// charset); in a tagged template's raw text or after a backslash, an escape would change what
+// the code means, so only comments are escaped here: a line that is one (`//`, or inside a
+// `/* */` block), or the tail of a line after ` // `. Whatever is left is named, as it costs the
+// heap that much again.
+const commentLine = /^\s*(?:\/\/|\/\*|\*|\(\*)/
+const trailingComment = /^(.*?\s)(\/\/\s.*)$/
+const escaped = (text) =>
+  text.replace(
     /[\u0080-\uffff]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
-  if (ascii !== code) await writeFile(path.join(serverRoot, file), ascii)
+const beyondAscii = /[\u0080-\uffff]/
+for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
+  const code = await readFile(path.join(serverRoot, file), 'utf8')
+  if (!beyondAscii.test(code)) continue
+  const lines = code.split('\n').map((line) => {
+    if (!beyondAscii.test(line)) return line
+    if (commentLine.test(line)) return escaped(line)
+    const tail = trailingComment.exec(line)
+    return tail && !beyondAscii.test(tail[1]) ? tail[1] + escaped(tail[2]) : line
+  })
+  const left = lines.flatMap((line, index) => (beyondAscii.test(line) ? [index + 1] : []))
+  if (left.length > 0) {
+    console.warn(
+      `${path.basename(file)} keeps characters beyond ASCII outside comments (lines ${left.join(', ')}): V8 holds it as two-byte text`,
+    )
+  }
+  await writeFile(path.join(serverRoot, file), lines.join('\n'))
 }
 await writeFile(
   path.join(outdir, 'external-packages.json'),
