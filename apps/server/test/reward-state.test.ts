@@ -35,7 +35,7 @@ const make: Record<RewardMove, (tx: Queryable, id: string) => Promise<unknown>> 
     rewardState.refuse(tx, [{ id, rejection: 'ended', reason: 'This campaign has ended.' }]),
   lease: (tx, id) => rewardState.lease(tx, [{ id, campaignId }], 30),
   rejectUnpayable: (tx, id) =>
-    rewardState.rejectUnpayable(tx, [id], 'nft_supply_exhausted', 'All minted.'),
+    rewardState.rejectUnpayable(tx, [{ id, attempts: 0 }], 'nft_supply_exhausted', 'All minted.'),
   retryLater: (tx, id) => rewardState.retryLater(tx, [id], 'the node timed out', 1_000),
   park: (tx, id) => rewardState.park(tx, id, 'overdrawn balance'),
   retryNow: (tx, id) => rewardState.retryNow(tx, id),
@@ -131,17 +131,28 @@ describe(`each move in the database (${testDriver})`, () => {
   }
 })
 
-describe(`rejectUnpayable beside the reward's payouts (${testDriver})`, () => {
-  /** A processing reward with a payout in `state` (none for null), rejected as unpayable. */
-  async function rejectWithPayout(state: string | null): Promise<RewardStatus | undefined> {
+describe(`rejectUnpayable beside the reward's lease and payouts (${testDriver})`, () => {
+  /**
+   * A processing reward leased `leasedAttempts` times, with a payout in `state` (none for null),
+   * rejected as unpayable by a worker that leased it for the `fenceAttempts`th time.
+   */
+  async function rejectAs({
+    state = null,
+    leasedAttempts = 1,
+    fenceAttempts = 1,
+  }: {
+    state?: string | null
+    leasedAttempts?: number
+    fenceAttempts?: number
+  } = {}): Promise<RewardStatus | undefined> {
     let status: RewardStatus | undefined
     await testDatabase.database
       .transaction(async (tx) => {
         await tx.query('DELETE FROM rewards')
         const [reward] = await tx.query<{ id: string }>(
-          `INSERT INTO rewards (code, wax_account, status, campaign_id)
-           VALUES ('state-code', $1, 'processing', $2) RETURNING id`,
-          [ACCOUNT, campaignId],
+          `INSERT INTO rewards (code, wax_account, status, campaign_id, attempts)
+           VALUES ('state-code', $1, 'processing', $2, $3) RETURNING id`,
+          [ACCOUNT, campaignId, leasedAttempts],
         )
         if (state) {
           const transactionId = 'ab'.repeat(32)
@@ -158,7 +169,7 @@ describe(`rejectUnpayable beside the reward's payouts (${testDriver})`, () => {
         }
         const rejected = await rewardState.rejectUnpayable(
           tx,
-          [reward.id],
+          [{ id: reward.id, attempts: fenceAttempts }],
           'nft_supply_exhausted',
           'All minted.',
         )
@@ -177,10 +188,15 @@ describe(`rejectUnpayable beside the reward's payouts (${testDriver})`, () => {
   }
 
   it('rejects a reward with no transaction that may still land, and leaves one with such a transaction (a worker whose lease ran out, overtaken) as it is', async () => {
-    expect(await rejectWithPayout(null)).toBe('rejected')
-    expect(await rejectWithPayout('expired')).toBe('rejected')
+    expect(await rejectAs()).toBe('rejected')
+    expect(await rejectAs({ state: 'expired' })).toBe('rejected')
     for (const state of ['signed', 'broadcast', 'failed', 'confirmed']) {
-      expect(await rejectWithPayout(state), state).toBe('processing')
+      expect(await rejectAs({ state }), state).toBe('processing')
     }
+  })
+
+  it('leaves a reward another worker has leased since, even before that worker stores a transaction', async () => {
+    expect(await rejectAs({ leasedAttempts: 2, fenceAttempts: 1 })).toBe('processing')
+    expect(await rejectAs({ leasedAttempts: 2, fenceAttempts: 2 })).toBe('rejected')
   })
 })

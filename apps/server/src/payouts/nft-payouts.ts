@@ -9,10 +9,11 @@ import type { PayableReward } from './payable-reward.ts'
 
 /**
  * Of rewards about to get a new transaction, those their template can still mint; the others
- * (past its max supply, as the chain's templates table says now) are rejected with
- * `nft_supply_exhausted` before anything is signed, so that one of them cannot make the chain
- * refuse a whole batch. Should another minter take the last ones meanwhile, the chain refuses the
- * mint, and the reward is parked like any refused payout. Token and pool rewards pass through.
+ * (past its max supply, as the chain's templates table says now) are left out, and rejected with
+ * `nft_supply_exhausted` before anything is signed (unless another worker has taken one over
+ * since), so that one of them cannot make the chain refuse a whole batch. Should another minter
+ * take the last ones meanwhile, the chain refuses the mint, and the reward is parked like any
+ * refused payout. Token and pool rewards pass through.
  */
 export async function keepMintable(
   database: Database,
@@ -36,7 +37,7 @@ export async function keepMintable(
   if (exhausted.size === 0) return rewards
   await rejectUnpayable(
     database,
-    [...exhausted],
+    rewards.filter((reward) => exhausted.has(reward.id)),
     'nft_supply_exhausted',
     REJECTION_REASONS.nft_supply_exhausted,
   )

@@ -87,7 +87,12 @@ export async function takePoolAssets(
     empty.push(...waiting.map((reward) => reward.id))
   }
   if (empty.length > 0) {
-    await rejectUnpayable(database, empty, 'nft_pool_empty', REJECTION_REASONS.nft_pool_empty)
+    await rejectUnpayable(
+      database,
+      pool.filter((reward) => empty.includes(reward.id)),
+      'nft_pool_empty',
+      REJECTION_REASONS.nft_pool_empty,
+    )
   }
   const leftOut = new Set([...empty, ...othersInFlight])
   return { payable: rewards.filter((reward) => !leftOut.has(reward.id)), assets }

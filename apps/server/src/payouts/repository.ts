@@ -9,7 +9,8 @@ export type PayoutState = 'signed' | 'broadcast' | 'confirmed' | 'expired' | 'fa
  * elsewhere). A worker whose lease ran out may act on such a reward after another took it over.
  */
 export const hasPayoutThatMayLand = (rewardId: string) =>
-  `EXISTS (SELECT 1 FROM payouts p WHERE p.reward_id = ${rewardId} AND p.state <> 'expired')`
+  `EXISTS (SELECT 1 FROM payouts may_land
+     WHERE may_land.reward_id = ${rewardId} AND may_land.state <> 'expired')`
 
 /**
  * One signed transaction paying one or more rewards (a transfer action each), stored before it

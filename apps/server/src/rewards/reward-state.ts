@@ -162,23 +162,30 @@ export const rewardState = {
   },
 
   /**
-   * Only those with no transaction that may still land: a worker whose lease ran out can find
-   * the supply minted or the pool empty by another worker's transfer to this very reward.
-   * Returns the ids of those it rejected.
+   * Only while the worker's lease is the last one taken (`attempts` as its lease left them: the
+   * fence a worker whose lease ran out cannot pass once another worker leased the reward), and
+   * only with no transaction that may still land: another worker's transfer to this very reward
+   * can be what minted the supply or emptied the pool. Returns the ids of those it rejected.
    */
   async rejectUnpayable(
     tx: Queryable,
-    rewardIds: string[],
+    rewards: ReadonlyArray<{ id: string; attempts: number }>,
     rejection: Rejection,
     reason: string,
   ): Promise<string[]> {
     const rejected = await tx.query<{ id: string }>(
-      `UPDATE rewards r SET status = ${STATUS_AFTER.rejectUnpayable}, rejection = $2, reason = $3,
+      `UPDATE rewards r SET status = ${STATUS_AFTER.rejectUnpayable}, rejection = $3, reason = $4,
               updated_at = now()
-        WHERE r.id = ANY($1::uuid[]) AND ${MAY_MAKE.rejectUnpayable}
+         FROM unnest($1::uuid[], $2::integer[]) AS leased (id, attempts)
+        WHERE r.id = leased.id AND r.attempts = leased.attempts AND ${MAY_MAKE.rejectUnpayable}
           AND NOT ${hasPayoutThatMayLand('r.id')}
         RETURNING r.id`,
-      [rewardIds, rejection, reason],
+      [
+        rewards.map((reward) => reward.id),
+        rewards.map((reward) => reward.attempts),
+        rejection,
+        reason,
+      ],
     )
     return rejected.map((row) => row.id)
   },
