@@ -15,6 +15,7 @@ import { heldAssetsByTemplate } from '../src/nfts/held-assets.ts'
 import { ATOMICASSETS } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
 import { takePoolAssets, takesOf } from '../src/payouts/nft-pools.ts'
+import { payBatch } from '../src/payouts/pay-batch.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import { readHistoryPage } from '../src/rewards/reward-lists.ts'
@@ -32,7 +33,12 @@ import {
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, nodeWithout, switchableChain } from './support/worker.ts'
+import {
+  dieAfterFirstBroadcast,
+  nodeWithout,
+  payoutContext,
+  switchableChain,
+} from './support/worker.ts'
 
 const shared = useWorkerTest()
 const env = readEnvironment({})
@@ -160,8 +166,9 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
     await dieAfterFirstBroadcast(startWorker)
     expect(await ownedBy([account], templateId)).toEqual([[assets[0]]])
 
-    const again = await takePoolAssets(shared.database, node, PAYOUT_ACCOUNT, stale)
-    expect(again.payable).toEqual([])
+    expect(
+      await payBatch(payoutContext(shared.database, shared.chain), { rewards: stale }),
+    ).toEqual({ outcome: 'overtaken' })
     expect(await takesOf(shared.database, [id])).toEqual(new Map([[id, assets[0]]]))
 
     await startWorker()

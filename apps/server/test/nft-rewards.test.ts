@@ -14,7 +14,7 @@ import { NFT_DEMO_CODE } from '../src/campaigns/seed.ts'
 import { readEnvironment } from '../src/config/environment.ts'
 import { ATOMICASSETS, readTemplate } from '../src/nfts/templates.ts'
 import { PayoutChainNode } from '../src/payouts/chain-node.ts'
-import { keepMintable } from '../src/payouts/nft-payouts.ts'
+import { payBatch } from '../src/payouts/pay-batch.ts'
 import { payoutAccountFrom } from '../src/payouts/settings.ts'
 import { WharfkitPayoutSigner } from '../src/payouts/signer.ts'
 import {
@@ -37,7 +37,7 @@ import {
 } from './support/nfts.ts'
 import { eventually } from './support/rewards.ts'
 import { useWorkerTest } from './support/use-worker-test.ts'
-import { dieAfterFirstBroadcast, payoutSession } from './support/worker.ts'
+import { dieAfterFirstBroadcast, payoutContext, payoutSession } from './support/worker.ts'
 
 const shared = useWorkerTest()
 
@@ -137,8 +137,9 @@ describe('NFT rewards minted from a template', { timeout: 60_000 }, () => {
     await dieAfterFirstBroadcast(startWorker)
     expect(await assetsOf(shared.chain, account)).toHaveLength(1)
 
-    const node = new PayoutChainNode(shared.chain, 5000)
-    expect(await keepMintable(shared.database, node, stale)).toEqual([])
+    expect(
+      await payBatch(payoutContext(shared.database, shared.chain), { rewards: stale }),
+    ).toEqual({ outcome: 'overtaken' })
     const [row] = await shared.database.query<{ status: string }>(
       'SELECT status FROM rewards WHERE id = $1',
       [id],

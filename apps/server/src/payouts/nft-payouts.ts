@@ -8,7 +8,8 @@ import { findMintedAssets } from './minted-assets.ts'
 import type { PayableReward } from './payable-reward.ts'
 
 /**
- * Of rewards about to get a new transaction, those their template can still mint; the others
+ * Of rewards about to get a new transaction, those their template can still mint (`payable`), and
+ * the ids of those it rejected; the others
  * (past its max supply, as the chain's templates table says now) are left out, and rejected with
  * `nft_supply_exhausted` before anything is signed (unless another worker has taken one over
  * since), so that one of them cannot make the chain refuse a whole batch. Should another minter
@@ -19,7 +20,7 @@ export async function keepMintable(
   database: Database,
   node: PayoutChainNode,
   rewards: PayableReward[],
-): Promise<PayableReward[]> {
+): Promise<{ payable: PayableReward[]; rejected: string[] }> {
   const byTemplate = new Map<string, PayableReward[]>()
   for (const reward of rewards) {
     if (!reward.nft || reward.nft.pool) continue
@@ -34,14 +35,14 @@ export async function keepMintable(
     const left = Math.max(0, template.maxSupply - template.issuedSupply)
     for (const reward of minting.slice(left)) exhausted.add(reward.id)
   }
-  if (exhausted.size === 0) return rewards
-  await rejectUnpayable(
+  if (exhausted.size === 0) return { payable: rewards, rejected: [] }
+  const rejected = await rejectUnpayable(
     database,
     rewards.filter((reward) => exhausted.has(reward.id)),
     'nft_supply_exhausted',
     REJECTION_REASONS.nft_supply_exhausted,
   )
-  return rewards.filter((reward) => !exhausted.has(reward.id))
+  return { payable: rewards.filter((reward) => !exhausted.has(reward.id)), rejected }
 }
 
 /** The asset each minted NFT reward made, by reward id (none for token or pool rewards). */

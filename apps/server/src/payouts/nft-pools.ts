@@ -15,6 +15,8 @@ export interface PoolTakes {
   payable: PayableReward[]
   /** the asset each pool reward sends, by reward id */
   assets: Map<string, string>
+  /** the pool rewards rejected here, their pool empty */
+  rejected: string[]
 }
 
 /**
@@ -37,7 +39,7 @@ export async function takePoolAssets(
 ): Promise<PoolTakes> {
   const assets = new Map<string, string>()
   const pool = rewards.filter((reward) => reward.nft?.pool)
-  if (pool.length === 0) return { payable: rewards, assets }
+  if (pool.length === 0) return { payable: rewards, assets, rejected: [] }
 
   const byTemplate = new Map<string, PayableReward[]>()
   for (const reward of pool) {
@@ -86,16 +88,17 @@ export async function takePoolAssets(
     }
     empty.push(...waiting.map((reward) => reward.id))
   }
-  if (empty.length > 0) {
-    await rejectUnpayable(
-      database,
-      pool.filter((reward) => empty.includes(reward.id)),
-      'nft_pool_empty',
-      REJECTION_REASONS.nft_pool_empty,
-    )
-  }
+  const rejected =
+    empty.length === 0
+      ? []
+      : await rejectUnpayable(
+          database,
+          pool.filter((reward) => empty.includes(reward.id)),
+          'nft_pool_empty',
+          REJECTION_REASONS.nft_pool_empty,
+        )
   const leftOut = new Set([...empty, ...othersInFlight])
-  return { payable: rewards.filter((reward) => !leftOut.has(reward.id)), assets }
+  return { payable: rewards.filter((reward) => !leftOut.has(reward.id)), assets, rejected }
 }
 
 /** The asset each of `rewardIds` took from its pool, by reward id. */

@@ -47,6 +47,11 @@ export type PayoutResult =
    * rejected before signing
    */
   | { outcome: 'rejected'; rejection: 'nft_supply_exhausted' | 'nft_pool_empty' }
+  /**
+   * none is this worker's to pay any more: its lease ran out, and another worker has taken them
+   * over (and may have paid them)
+   */
+  | { outcome: 'overtaken' }
 
 export interface PayoutContext {
   database: Database
@@ -148,11 +153,15 @@ export async function payBatch(context: PayoutContext, batch: PayoutBatch): Prom
     // Unseen, and the chain may still take it: sent again, as it is.
     await recordSending(database, payout)
   } else {
-    rewards = await keepMintable(database, node, rewards)
-    if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_supply_exhausted' }
-    const pool = await takePoolAssets(database, node, signer.account, rewards)
+    const mintable = await keepMintable(database, node, rewards)
+    const pool = await takePoolAssets(database, node, signer.account, mintable.payable)
     rewards = pool.payable
-    if (rewards.length === 0) return { outcome: 'rejected', rejection: 'nft_pool_empty' }
+    if (rewards.length === 0) {
+      if (mintable.rejected.length > 0)
+        return { outcome: 'rejected', rejection: 'nft_supply_exhausted' }
+      if (pool.rejected.length > 0) return { outcome: 'rejected', rejection: 'nft_pool_empty' }
+      return { outcome: 'overtaken' }
+    }
     payout = await recordSigned(
       database,
       rewards.map((reward) => reward.id),

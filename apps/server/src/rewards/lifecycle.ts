@@ -46,17 +46,18 @@ export async function leaseRewards(
  * Accepted rewards that can never be paid (their NFT template's supply is all minted, their pool
  * empty), as leased (their `attempts`): rejected with the reason their visitor reads, unless
  * another worker has leased one since, or a transaction of its own may still land. The audit log
- * keeps which; the live feed learns it from the rewards' trigger.
+ * keeps which; the live feed learns it from the rewards' trigger. Returns the ids it rejected.
  */
 export async function rejectUnpayable(
   database: Database,
   rewards: ReadonlyArray<{ id: string; attempts: number }>,
   rejection: Rejection,
   reason: string,
-): Promise<void> {
-  await database.transaction(async (tx) => {
+): Promise<string[]> {
+  return database.transaction(async (tx) => {
     const rejected = await rewardState.rejectUnpayable(tx, rewards, rejection, reason)
     await auditEach(tx, 'worker', 'payout.rejected', rejected, { rejection })
+    return rejected
   })
 }
 

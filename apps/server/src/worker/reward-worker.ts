@@ -198,6 +198,11 @@ export class RewardWorker {
         )
         return
       }
+      if (result.outcome === 'overtaken') {
+        // Not counted: the worker that took them over counts how they end.
+        logger.info(log, 'rewards left to the worker that took them over')
+        return
+      }
       if (result.outcome === 'rejected') {
         settle('refused')
         logger.warn({ ...log, rejection: result.rejection }, 'rewards rejected before paying')

@@ -11,7 +11,10 @@ import {
 import type { ChainConnection } from '../../src/chain/chain-connection.ts'
 import { readEnvironment } from '../../src/config/environment.ts'
 import type { Database } from '../../src/db/database.ts'
-import type { PayoutHooks } from '../../src/payouts/pay-batch.ts'
+import { PayoutChainNode } from '../../src/payouts/chain-node.ts'
+import type { PayoutContext, PayoutHooks } from '../../src/payouts/pay-batch.ts'
+import { payoutAccountFrom } from '../../src/payouts/settings.ts'
+import { WharfkitPayoutSigner } from '../../src/payouts/signer.ts'
 import { createRewardWorker } from '../../src/worker/create-worker.ts'
 import type { WorkerLogger } from '../../src/worker/reward-worker.ts'
 import { eventually } from './rewards.ts'
@@ -48,6 +51,22 @@ export function testWorker(
     retryBaseMs: 50,
     retryMaxMs: 1000,
   })
+}
+
+/**
+ * What a worker pays a batch with, as the server's worker has it, for a test that plays one
+ * worker's part by hand (`payBatch`).
+ */
+export function payoutContext(database: Database, chain: ChainConnection): PayoutContext {
+  const env = readEnvironment({})
+  return {
+    database,
+    node: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
+    signer: new WharfkitPayoutSigner(chain, payoutAccountFrom(env), {
+      expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+    }),
+    productName: env.PRODUCT_NAME,
+  }
 }
 
 /** The chain as seen through a node that can be switched off: every request fails meanwhile. */
