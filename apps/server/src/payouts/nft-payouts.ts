@@ -8,13 +8,12 @@ import { findMintedAssets } from './minted-assets.ts'
 import type { PayableReward } from './payable-reward.ts'
 
 /**
- * Of rewards about to get a new transaction, those their template can still mint (`payable`), and
- * the ids of those it rejected; the others
- * (past its max supply, as the chain's templates table says now) are left out, and rejected with
- * `nft_supply_exhausted` before anything is signed (unless another worker has taken one over
- * since), so that one of them cannot make the chain refuse a whole batch. Should another minter
- * take the last ones meanwhile, the chain refuses the mint, and the reward is parked like any
- * refused payout. Token and pool rewards pass through.
+ * Of rewards about to get a new transaction, those their template can still mint (`payable`).
+ * The others (past its max supply, as the chain's templates table says now) are left out, and
+ * rejected with `nft_supply_exhausted` before anything is signed (`rejected`, their ids), unless
+ * another worker has taken one over since: so that one of them cannot make the chain refuse a
+ * whole batch. Should another minter take the last ones meanwhile, the chain refuses the mint,
+ * and the reward is parked like any refused payout. Token and pool rewards pass through.
  */
 export async function keepMintable(
   database: Database,

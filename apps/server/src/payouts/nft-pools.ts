@@ -26,10 +26,10 @@ export interface PoolTakes {
  * again sends the same one. Nothing of the reward's may land while a new transaction is signed,
  * so an asset no longer held is given up and another taken, unless a transaction of the reward's
  * may land after all (another worker took it over once this one's lease ran out): the reward is
- * then left to that worker, its asset still named. Assets other rewards took are left
- * to them; a worker that loses a race for one takes the next. Rewards with none left are
- * rejected with `nft_pool_empty` before signing, so that they cannot make the chain refuse the
- * batch. Other rewards pass through.
+ * then left to that worker, its asset still named. Assets other rewards took are left to them; a
+ * worker that loses a race for one takes the next. Rewards with none left are rejected with
+ * `nft_pool_empty` before signing, so that they cannot make the chain refuse the batch. Other
+ * rewards pass through.
  */
 export async function takePoolAssets(
   database: Database,
