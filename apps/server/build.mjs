@@ -89,12 +89,12 @@ const externalPackages = Object.fromEntries(
 // heap that much again.
 const commentLine = /^\s*(?:\/\/|\/\*|\*|\(\*)/
 const trailingComment = /^(.*?\s)(\/\/\s.*)$/
+const beyondAscii = /[\u0080-\uffff]/
 const escaped = (text) =>
   text.replace(
-    /[\u0080-\uffff]/g,
+    new RegExp(beyondAscii.source, 'g'),
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
-const beyondAscii = /[\u0080-\uffff]/
 for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
   const code = await readFile(path.join(serverRoot, file), 'utf8')
   if (!beyondAscii.test(code)) continue

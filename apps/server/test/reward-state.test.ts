@@ -50,34 +50,42 @@ const make: Record<RewardMove, (tx: Queryable, id: string) => Promise<unknown>> 
 
 class RolledBack extends Error {}
 
-/**
- * Makes `move` on a reward alone in the table, in `from` (delayed only for `undelay`, which
- * looks for those), and rolls it all back: whether the row was written, and its status after.
- */
-async function attempt(move: RewardMove, from: RewardStatus) {
-  let outcome: { written: boolean; status: RewardStatus } | undefined
+/** What `work` finds in a transaction that is then rolled back, leaving the table as it was. */
+async function rolledBack<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  let found: { value: T } | undefined
   await testDatabase.database
     .transaction(async (tx) => {
-      await tx.query('DELETE FROM rewards')
-      const [before] = await tx.query<{ id: string; ctid: string }>(
-        `INSERT INTO rewards (code, wax_account, status, rejection, delayed, campaign_id)
-         VALUES ('state-code', $1, $2, CASE WHEN $2 = 'rejected' THEN 'ended' END, $3,
-                 CASE WHEN $2 <> 'pending' THEN $4::integer END)
-         RETURNING id, ctid::text`,
-        [ACCOUNT, from, move === 'undelay', campaignId],
-      )
-      await make[move](tx, before.id)
-      const [after] = await tx.query<{ ctid: string; status: RewardStatus }>(
-        'SELECT ctid::text, status FROM rewards WHERE id = $1',
-        [before.id],
-      )
-      outcome = { written: after.ctid !== before.ctid, status: after.status }
+      found = { value: await work(tx) }
       throw new RolledBack()
     })
     .catch((error) => {
       if (!(error instanceof RolledBack)) throw error
     })
-  return outcome
+  if (!found) throw new Error('the transaction ended before its work did')
+  return found.value
+}
+
+/**
+ * Makes `move` on a reward alone in the table, in `from` (delayed only for `undelay`, which
+ * looks for those), and rolls it all back: whether the row was written, and its status after.
+ */
+async function attempt(move: RewardMove, from: RewardStatus) {
+  return rolledBack(async (tx) => {
+    await tx.query('DELETE FROM rewards')
+    const [before] = await tx.query<{ id: string; ctid: string }>(
+      `INSERT INTO rewards (code, wax_account, status, rejection, delayed, campaign_id)
+       VALUES ('state-code', $1, $2, CASE WHEN $2 = 'rejected' THEN 'ended' END, $3,
+               CASE WHEN $2 <> 'pending' THEN $4::integer END)
+       RETURNING id, ctid::text`,
+      [ACCOUNT, from, move === 'undelay', campaignId],
+    )
+    await make[move](tx, before.id)
+    const [after] = await tx.query<{ ctid: string; status: RewardStatus }>(
+      'SELECT ctid::text, status FROM rewards WHERE id = $1',
+      [before.id],
+    )
+    return { written: after.ctid !== before.ctid, status: after.status }
+  })
 }
 
 describe('the moves of a reward’s state, written once in REWARD_MOVES', () => {
@@ -144,47 +152,40 @@ describe(`rejectUnpayable beside the reward's lease and payouts (${testDriver})`
     state?: string | null
     leasedAttempts?: number
     fenceAttempts?: number
-  } = {}): Promise<RewardStatus | undefined> {
-    let status: RewardStatus | undefined
-    await testDatabase.database
-      .transaction(async (tx) => {
-        await tx.query('DELETE FROM rewards')
-        const [reward] = await tx.query<{ id: string }>(
-          `INSERT INTO rewards (code, wax_account, status, campaign_id, attempts)
-           VALUES ('state-code', $1, 'processing', $2, $3) RETURNING id`,
-          [ACCOUNT, campaignId, leasedAttempts],
+  } = {}): Promise<RewardStatus> {
+    return rolledBack(async (tx) => {
+      await tx.query('DELETE FROM rewards')
+      const [reward] = await tx.query<{ id: string }>(
+        `INSERT INTO rewards (code, wax_account, status, campaign_id, attempts)
+         VALUES ('state-code', $1, 'processing', $2, $3) RETURNING id`,
+        [ACCOUNT, campaignId, leasedAttempts],
+      )
+      if (state) {
+        const transactionId = 'ab'.repeat(32)
+        await tx.query(
+          `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
+           VALUES ($1, '{}', now(), 1)`,
+          [transactionId],
         )
-        if (state) {
-          const transactionId = 'ab'.repeat(32)
-          await tx.query(
-            `INSERT INTO payout_transactions (transaction_id, signed_transaction, expires_at, transfers)
-             VALUES ($1, '{}', now(), 1)`,
-            [transactionId],
-          )
-          await tx.query(
-            `INSERT INTO payouts (reward_id, transaction_id, state, attempts)
-             VALUES ($1, $2, $3, 1)`,
-            [reward.id, transactionId, state],
-          )
-        }
-        const rejected = await rewardState.rejectUnpayable(
-          tx,
-          [{ id: reward.id, attempts: fenceAttempts }],
-          'nft_supply_exhausted',
-          'All minted.',
+        await tx.query(
+          `INSERT INTO payouts (reward_id, transaction_id, state, attempts)
+           VALUES ($1, $2, $3, 1)`,
+          [reward.id, transactionId, state],
         )
-        const [after] = await tx.query<{ status: RewardStatus }>(
-          'SELECT status FROM rewards WHERE id = $1',
-          [reward.id],
-        )
-        expect(rejected).toEqual(after.status === 'rejected' ? [reward.id] : [])
-        status = after.status
-        throw new RolledBack()
-      })
-      .catch((error) => {
-        if (!(error instanceof RolledBack)) throw error
-      })
-    return status
+      }
+      const rejected = await rewardState.rejectUnpayable(
+        tx,
+        [{ id: reward.id, attempts: fenceAttempts }],
+        'nft_supply_exhausted',
+        'All minted.',
+      )
+      const [after] = await tx.query<{ status: RewardStatus }>(
+        'SELECT status FROM rewards WHERE id = $1',
+        [reward.id],
+      )
+      expect(rejected).toEqual(after.status === 'rejected' ? [reward.id] : [])
+      return after.status
+    })
   }
 
   it('rejects a reward with no transaction that may still land, and leaves one with such a transaction (a worker whose lease ran out, overtaken) as it is', async () => {

@@ -51,7 +51,7 @@ export async function takePoolAssets(
     pool.map((reward) => reward.id),
   )
   const heldByTemplate = await node.read((client) => heldAssetsByTemplate(client, owner))
-  const empty: string[] = []
+  const empty: PayableReward[] = []
   const othersInFlight = new Set<string>()
   for (const [key, sharing] of byTemplate) {
     const held = heldByTemplate.get(key) ?? []
@@ -86,18 +86,13 @@ export async function takePoolAssets(
       for (const take of taken) assets.set(take.reward_id, take.asset_id)
       waiting = waiting.filter((reward) => !assets.has(reward.id))
     }
-    empty.push(...waiting.map((reward) => reward.id))
+    empty.push(...waiting)
   }
   const rejected =
     empty.length === 0
       ? []
-      : await rejectUnpayable(
-          database,
-          pool.filter((reward) => empty.includes(reward.id)),
-          'nft_pool_empty',
-          REJECTION_REASONS.nft_pool_empty,
-        )
-  const leftOut = new Set([...empty, ...othersInFlight])
+      : await rejectUnpayable(database, empty, 'nft_pool_empty', REJECTION_REASONS.nft_pool_empty)
+  const leftOut = new Set([...empty.map((reward) => reward.id), ...othersInFlight])
   return { payable: rewards.filter((reward) => !leftOut.has(reward.id)), assets, rejected }
 }
 
