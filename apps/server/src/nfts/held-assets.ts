@@ -14,19 +14,20 @@ export interface AssetRow {
 const PAGE_SIZE = 1000
 
 /**
- * Every asset `owner` holds, read from AtomicAssets' `assets` table page by page: by asset id, or,
- * `newestFirst`, from the highest id down, for a reader after assets just minted (AtomicAssets
- * numbers assets in the order it mints them), which it can stop reading once it has them. Such a
- * reader may make the first page short (`firstPageSize`): the rest come a full page at a time.
+ * Every asset `owner` holds, read from AtomicAssets' `assets` table a page at a time: by asset id,
+ * or, `newestFirst`, from the highest id down, for a reader after assets just minted (AtomicAssets
+ * numbers assets in the order it mints them), which it can stop reading once it has them. A reader
+ * that may stop early may make the first page short (`firstPageSize`): the rest come a full page
+ * at a time.
  */
-export async function* assetsHeldBy(
+export async function* assetPagesHeldBy(
   client: APIClient,
   owner: string,
   {
     newestFirst = false,
     firstPageSize = PAGE_SIZE,
   }: { newestFirst?: boolean; firstPageSize?: number } = {},
-): AsyncIterable<AssetRow> {
+): AsyncIterable<AssetRow[]> {
   let bound: UInt64 | undefined
   let pageSize = firstPageSize
   for (;;) {
@@ -39,7 +40,7 @@ export async function* assetsHeldBy(
       json: true,
     })
     const rows = page.rows as AssetRow[]
-    yield* rows
+    if (rows.length > 0) yield rows
     if (!page.more || rows.length === 0) return
     const last = UInt64.from(rows[rows.length - 1].asset_id)
     bound = newestFirst ? last.subtracting(1) : last.adding(1)
@@ -47,26 +48,17 @@ export async function* assetsHeldBy(
   }
 }
 
-/** Where `heldAssetsByTemplate` files an asset: its collection and template. */
-export const templateKey = (collection: string, templateId: number) => `${collection}:${templateId}`
-
-/**
- * The ids of the assets `owner` holds, oldest first, by `templateKey`: one reading of the table
- * answers for every template.
- */
-export async function heldAssetsByTemplate(
+/** `assetPagesHeldBy`, an asset at a time. */
+export async function* assetsHeldBy(
   client: APIClient,
   owner: string,
-): Promise<Map<string, string[]>> {
-  const held = new Map<string, string[]>()
-  for await (const row of assetsHeldBy(client, owner)) {
-    const key = templateKey(row.collection_name, Number(row.template_id))
-    const ids = held.get(key) ?? []
-    if (ids.length === 0) held.set(key, ids)
-    ids.push(String(row.asset_id))
-  }
-  return held
+  options: { newestFirst?: boolean; firstPageSize?: number } = {},
+): AsyncIterable<AssetRow> {
+  for await (const page of assetPagesHeldBy(client, owner, options)) yield* page
 }
+
+/** A template by its collection and id, as one key: what the pool's takes are grouped by. */
+export const templateKey = (collection: string, templateId: number) => `${collection}:${templateId}`
 
 /** The ids of the assets of `collection`'s template `templateId` that `owner` holds, oldest first. */
 export async function heldAssetsOf(
@@ -75,5 +67,11 @@ export async function heldAssetsOf(
   collection: string,
   templateId: number,
 ): Promise<string[]> {
-  return (await heldAssetsByTemplate(client, owner)).get(templateKey(collection, templateId)) ?? []
+  const held: string[] = []
+  for await (const row of assetsHeldBy(client, owner)) {
+    if (row.collection_name === collection && Number(row.template_id) === templateId) {
+      held.push(String(row.asset_id))
+    }
+  }
+  return held
 }

@@ -329,6 +329,24 @@ export class PayoutChainNode {
     return this.#withTimeout(work(this.chain.client))
   }
 
+  /**
+   * A read of the node's own in parts (a table's pages) that its caller may stop taking at any
+   * part: each part given up as unavailable after the timeout.
+   */
+  async *readInParts<T>(read: (client: APIClient) => AsyncIterable<T>): AsyncIterable<T> {
+    const parts = read(this.chain.client)[Symbol.asyncIterator]()
+    try {
+      for (;;) {
+        const next = await this.#withTimeout(parts.next())
+        if (next.done) return
+        yield next.value
+      }
+    } finally {
+      // Not awaited: after a timeout, it would wait on the read that never answered.
+      parts.return?.().catch(() => undefined)
+    }
+  }
+
   #withTimeout<T>(work: Promise<T>): Promise<T> {
     return pTimeout(work, {
       milliseconds: this.timeoutMs,

@@ -1,6 +1,6 @@
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
-import { heldAssetsByTemplate, heldAssetsOf, templateKey } from '../nfts/held-assets.ts'
+import { assetPagesHeldBy, heldAssetsOf, templateKey } from '../nfts/held-assets.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import type { PayableReward } from './payable-reward.ts'
@@ -20,8 +20,23 @@ export interface PoolTakes {
 }
 
 /**
+ * Rows of the payout account's table read first: enough for the assets a worker's batches have
+ * taken and not yet sent, which lead the table (the oldest assets are taken first); the rest come
+ * a full page at a time.
+ */
+const FIRST_PAGE_ROWS = 100
+
+/** A template's pool rewards still to take an asset, and its assets read so far that may be free. */
+interface TemplateTakes {
+  waiting: PayableReward[]
+  candidates: string[]
+}
+
+/**
  * Gives each pool reward about to get a new transaction one of its template's assets that
- * `owner` (the payout account) holds, recorded in `nft_pool_takes` before anything is signed.
+ * `owner` (the payout account) holds, oldest first, recorded in `nft_pool_takes` before anything
+ * is signed. The owner's table is read once, in asset id order, and only as far as the batch
+ * needs: a pool of thousands costs a batch its first page, not the whole table.
  * A reward keeps the asset it took before while `owner` still holds it, so a transaction signed
  * again sends the same one. Nothing of the reward's may land while a new transaction is signed,
  * so an asset no longer held is given up and another taken, unless a transaction of the reward's
@@ -41,53 +56,91 @@ export async function takePoolAssets(
   const pool = rewards.filter((reward) => reward.nft?.pool)
   if (pool.length === 0) return { payable: rewards, assets, rejected: [] }
 
-  const byTemplate = new Map<string, PayableReward[]>()
-  for (const reward of pool) {
+  const templates = new Map<string, TemplateTakes>()
+  const templateOf = (reward: PayableReward): TemplateTakes => {
     const key = templateKey(reward.nft?.collection ?? '', reward.nft?.templateId ?? 0)
-    byTemplate.set(key, [...(byTemplate.get(key) ?? []), reward])
+    const template = templates.get(key) ?? { waiting: [], candidates: [] }
+    templates.set(key, template)
+    return template
   }
   const earlier = await takesOf(
     database,
     pool.map((reward) => reward.id),
   )
-  const heldByTemplate = await node.read((client) => heldAssetsByTemplate(client, owner))
-  const empty: PayableReward[] = []
-  const othersInFlight = new Set<string>()
-  for (const [key, sharing] of byTemplate) {
-    const held = heldByTemplate.get(key) ?? []
-    const holding = new Set(held)
-    const gone = sharing.filter((reward) => {
-      const asset = earlier.get(reward.id)
-      if (asset && holding.has(asset)) assets.set(reward.id, asset)
-      return asset !== undefined && !holding.has(asset)
-    })
-    if (gone.length > 0) {
-      const givenUp = await database.query<{ reward_id: string }>(
-        `DELETE FROM nft_pool_takes t
-          WHERE t.reward_id = ANY($1::uuid[]) AND NOT ${hasPayoutThatMayLand('t.reward_id')}
-          RETURNING t.reward_id`,
-        [gone.map((reward) => reward.id)],
-      )
-      const given = new Set(givenUp.map((row) => row.reward_id))
-      for (const reward of gone) if (!given.has(reward.id)) othersInFlight.add(reward.id)
-    }
-    let waiting = sharing.filter(
-      (reward) => !assets.has(reward.id) && !othersInFlight.has(reward.id),
-    )
-    while (waiting.length > 0) {
-      const free = await untaken(database, held)
-      if (free.length === 0) break
-      const taken = await database.query<{ reward_id: string; asset_id: string }>(
-        `INSERT INTO nft_pool_takes (reward_id, asset_id)
-         SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT (asset_id) DO NOTHING
-         RETURNING reward_id, asset_id`,
-        [waiting.slice(0, free.length).map((reward) => reward.id), free.slice(0, waiting.length)],
-      )
-      for (const take of taken) assets.set(take.reward_id, take.asset_id)
-      waiting = waiting.filter((reward) => !assets.has(reward.id))
-    }
-    empty.push(...waiting)
+  // Rewards whose earlier asset the table has not shown yet, by that asset.
+  const unseen = new Map<string, PayableReward>()
+  for (const reward of pool) {
+    const asset = earlier.get(reward.id)
+    const template = templateOf(reward)
+    if (asset) unseen.set(asset, reward)
+    else template.waiting.push(reward)
   }
+  const othersInFlight = new Set<string>()
+
+  const giveUp = async (gone: PayableReward[]) => {
+    if (gone.length === 0) return
+    const givenUp = await database.query<{ reward_id: string }>(
+      `DELETE FROM nft_pool_takes t
+        WHERE t.reward_id = ANY($1::uuid[]) AND NOT ${hasPayoutThatMayLand('t.reward_id')}
+        RETURNING t.reward_id`,
+      [gone.map((reward) => reward.id)],
+    )
+    const given = new Set(givenUp.map((row) => row.reward_id))
+    for (const reward of gone) {
+      if (given.has(reward.id)) templateOf(reward).waiting.push(reward)
+      else othersInFlight.add(reward.id)
+    }
+  }
+
+  const fill = async (template: TemplateTakes) => {
+    while (template.waiting.length > 0 && template.candidates.length > 0) {
+      const free = await untaken(database, template.candidates)
+      const tried = free.slice(0, template.waiting.length)
+      if (tried.length > 0) {
+        const taken = await database.query<{ reward_id: string; asset_id: string }>(
+          `INSERT INTO nft_pool_takes (reward_id, asset_id)
+           SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT (asset_id) DO NOTHING
+           RETURNING reward_id, asset_id`,
+          [template.waiting.slice(0, tried.length).map((reward) => reward.id), tried],
+        )
+        for (const take of taken) assets.set(take.reward_id, take.asset_id)
+      }
+      template.candidates = free.slice(tried.length)
+      template.waiting = template.waiting.filter((reward) => !assets.has(reward.id))
+    }
+  }
+
+  const needsMore = () =>
+    unseen.size > 0 || [...templates.values()].some((template) => template.waiting.length > 0)
+  const pages = node.readInParts((client) =>
+    assetPagesHeldBy(client, owner, { firstPageSize: FIRST_PAGE_ROWS }),
+  )
+  for await (const page of pages) {
+    for (const row of page) {
+      const asset = String(row.asset_id)
+      const kept = unseen.get(asset)
+      if (kept) {
+        assets.set(kept.id, asset)
+        unseen.delete(asset)
+      } else {
+        templates
+          .get(templateKey(row.collection_name, Number(row.template_id)))
+          ?.candidates.push(asset)
+      }
+    }
+    // The table is in asset id order: an earlier asset below the page's last is no longer held.
+    const last = BigInt(page[page.length - 1].asset_id)
+    const passed = [...unseen].filter(([asset]) => BigInt(asset) < last)
+    for (const [asset] of passed) unseen.delete(asset)
+    await giveUp(passed.map(([, reward]) => reward))
+    for (const template of templates.values()) await fill(template)
+    if (!needsMore()) break
+  }
+  // Read to its end: an earlier asset never shown is no longer held either.
+  await giveUp([...unseen.values()])
+  for (const template of templates.values()) await fill(template)
+
+  const empty = [...templates.values()].flatMap((template) => template.waiting)
   const rejected =
     empty.length === 0
       ? []

@@ -92,24 +92,33 @@ export function switchableChain(chain: ChainConnection) {
 /**
  * The chain as seen through a node that does not serve some endpoints (say, no history plugin):
  * requests to paths matching `missing` get the node's own 404 "Unknown Endpoint". Counts the
- * requests per path, to show which ones a feature relied on.
+ * requests per path, to show which ones a feature relied on, and the table rows it was sent.
  */
 export function nodeWithout(chain: ChainConnection, missing: RegExp) {
   const requests = new Map<string, number>()
+  const read = { tableRows: 0 }
   const fetchWithout: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
     const url = new URL(request.url)
     requests.set(url.pathname, (requests.get(url.pathname) ?? 0) + 1)
     if (missing.test(url.pathname)) url.pathname = '/v1/no_such_plugin/endpoint'
     const body = request.method === 'GET' ? undefined : await request.text()
-    return chain.fetch(url, { method: request.method, headers: request.headers, body })
+    const response = await chain.fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+    })
+    if (url.pathname === '/v1/chain/get_table_rows' && response.ok) {
+      read.tableRows += ((await response.clone().json()) as { rows: unknown[] }).rows.length
+    }
+    return response
   }
   const connection: ChainConnection = {
     ...chain,
     fetch: fetchWithout,
     client: new APIClient({ url: chain.apiUrl, fetch: fetchWithout }),
   }
-  return { connection, requests }
+  return { connection, requests, read }
 }
 
 export async function balanceOf(chain: ChainConnection, account: string): Promise<number> {
