@@ -1,9 +1,10 @@
 /**
  * Rewards paid per second on the devchain by the reward worker, per payout batch size, next to
- * the devchain's own rate for the same transfers sent directly (signed in transactions of the
+ * the devchain's own rate for the same payouts sent directly (signed in transactions of the
  * same size and sent by as many senders at once as the worker's concurrency, with the same
  * signer and node client, no database), on PGlite and, when TEST_DATABASE_URL names a server,
- * on PostgreSQL, each run in a fresh database of its own. Prints figures, asserts nothing.
+ * on PostgreSQL, each run in a fresh database of its own. The devchain runs in a process of its
+ * own, as a chain's node does. Prints figures, asserts nothing.
  *
  *   npm run payouts -w @fernwood/bench
  *   TEST_DATABASE_URL=postgres://fernwood:fernwood@127.0.0.1:5432/fernwood_test npm run payouts -w @fernwood/bench
@@ -16,23 +17,25 @@
  * Beside them, completion with that fixed wait left out: the rate from the first completion on,
  * and how long after the last execution the last completion came (1.5 s at best).
  * BENCH_REWARDS (600) rewards per run, BENCH_BATCH_SIZES (1,10,50,100), WORKER_CONCURRENCY (4).
- * Token payouts run BENCH_TURNS (3) turns, each the direct rate then every driver's, and print
- * the medians beside each turn: on a shared 2-core machine one turn's rates swing by a tenth.
- * An uncounted direct run first warms the devchain and the signer, which run at half speed cold.
- * Then NFT rewards: the same number minted from the devchain's 'Ancient Relic' template, and
- * the same number sent from a pool of 'Oak acorn's the payout account holds (minted to it first,
- * untimed), at the worker's batch of NFTs (NFT_MINTS_PER_TRANSACTION).
+ * Each comparison runs BENCH_TURNS (3) turns, each the direct rate then every driver's, and
+ * prints the medians beside each turn: on a shared 2-core machine one turn's rates swing by a
+ * tenth. An uncounted direct run first warms the devchain and the signer, which run at half
+ * speed cold. Token transfers at each batch size; then NFT rewards, at the worker's batch of
+ * NFTs (NFT_MINTS_PER_TRANSACTION): the same number minted from the devchain's 'Ancient Relic'
+ * template, and the same number sent from a pool of 'Oak acorn's the payout account holds
+ * (minted to it first, untimed, for the direct run as for the worker's).
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PAYOUT_ACCOUNT, startDevchain } from '@fernwood/devchain'
+import { PAYOUT_ACCOUNT } from '@fernwood/devchain'
 import { NFT_DEMO_REWARD, NFT_POOL_DEMO_REWARD } from '@fernwood/server/campaigns/seed'
 import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import { readEnvironment } from '@fernwood/server/environment'
 import { changeHubOf } from '@fernwood/server/events/hub'
+import { heldAssetsOf } from '@fernwood/server/nfts/held-assets'
 import { openChain } from '@fernwood/server/open-chain'
 import { openDatabase } from '@fernwood/server/open-database'
 import { PayoutChainNode } from '@fernwood/server/payouts/chain-node'
@@ -40,7 +43,7 @@ import { NFT_MINTS_PER_TRANSACTION } from '@fernwood/server/payouts/nft-actions'
 import { payoutAccountFrom } from '@fernwood/server/payouts/settings'
 import { WharfkitPayoutSigner } from '@fernwood/server/payouts/signer'
 import { createRewardWorker } from '@fernwood/server/worker'
-import { createThrowawayDatabase } from '@fernwood/testkit'
+import { createThrowawayDatabase, freePort, spawnNodeScript, untilHealthy } from '@fernwood/testkit'
 import { addPayoutCodes } from './bench-server.ts'
 import { median, rates, span } from './figures.ts'
 
@@ -52,7 +55,30 @@ const ACCOUNTS = ['alice.wam', 'bob.wam', 'carol.wam']
 /** A run that has not finished by then reports what it paid so far. */
 const RUN_LIMIT_MS = 40_000
 
-const devchain = await startDevchain({ port: 0 })
+/**
+ * The devchain in a process of its own, as a chain's node is to a worker that pays on it: the
+ * contracts it runs take no share of the thread the worker's database and signer run on (nor the
+ * direct run's signer), and the rates below compare what each sender keeps the chain busy with.
+ */
+async function startDevchainProcess() {
+  const port = await freePort()
+  const node = spawnNodeScript('packages/devchain/src/main.ts', {
+    env: { DEVCHAIN_PORT: String(port) },
+  })
+  const devchain = { ...node, url: `http://127.0.0.1:${port}` }
+  await untilHealthy(devchain, { path: '/v1/chain/get_info', timeoutMs: 30_000 })
+  // Every asset minted costs the payout account 189 bytes of RAM, and the runs below mint some
+  // ten thousand: RAM enough for them, as an operator would buy it.
+  const funded = await fetch(`${devchain.url}/v1/devchain/set_account_resources`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: PAYOUT_ACCOUNT, ram_quota: 64 * 1024 * 1024 }),
+  })
+  if (!funded.ok) throw new Error(`could not fund the payout account's RAM: ${await funded.text()}`)
+  return devchain
+}
+
+const devchain = await startDevchainProcess()
 
 /**
  * The worker as deployed, at its default poll interval: it is woken when a slot frees and when a
@@ -84,27 +110,44 @@ function directSender(
   }
 }
 
-/** The same transfers straight to the devchain: signed `batchSize` a transaction, sent at once. */
-async function directRate(batchSize: number): Promise<number> {
+/**
+ * The same payouts straight to the devchain, `batchSize` a transaction (NFTs at the worker's
+ * NFT_MINTS_PER_TRANSACTION), CONCURRENCY transactions at once: token transfers, mints of the
+ * worker's template, or transfers of a pool the payout account is stocked with first (untimed).
+ */
+async function directRate(reward: Reward, batchSize: number): Promise<number> {
   const env = environment(batchSize, tmpdir())
   const chain = await openChain(env)
   const send = directSender(env, chain.connection)
   const run = randomBytes(4).toString('hex')
+  const { collection, schema, templateId } =
+    reward === 'pool' ? NFT_POOL_DEMO_REWARD : NFT_DEMO_REWARD
+  const pool =
+    reward === 'pool'
+      ? await stockPool(send).then(async () =>
+          (
+            await heldAssetsOf(chain.connection.client, PAYOUT_ACCOUNT, collection, templateId)
+          ).slice(-REWARDS),
+        )
+      : []
+  const perTransaction = reward === 'token' ? batchSize : NFT_MINTS_PER_TRANSACTION
+  const action = (index: number) => {
+    const to = ACCOUNTS[index % ACCOUNTS.length]
+    const tie = `bench ${run} ${index}`
+    if (reward === 'token') {
+      return { tokenContract: 'fern.token', to, quantity: '0.0001 FERN', memo: tie }
+    }
+    if (reward === 'nft') return { collection, schema, templateId, to, rewardId: tie }
+    return { assetId: pool[index], to, memo: tie }
+  }
   let next = 0
   const startedAt = performance.now()
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < REWARDS) {
         const first = next
-        next = Math.min(next + batchSize, REWARDS)
-        await send(
-          Array.from({ length: next - first }, (_, index) => ({
-            tokenContract: 'fern.token',
-            to: ACCOUNTS[(first + index) % ACCOUNTS.length],
-            quantity: '0.0001 FERN',
-            memo: `bench ${run} ${first + index}`,
-          })),
-        )
+        next = Math.min(next + perTransaction, REWARDS)
+        await send(Array.from({ length: next - first }, (_, index) => action(first + index)))
       }
     }),
   )
@@ -255,12 +298,12 @@ function afterLag(paid: Awaited<ReturnType<typeof workerRate>>): string {
 const drivers: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite']
-console.log(`${REWARDS} rewards a run, ${CONCURRENCY} transactions in flight`)
-// The devchain's first transfers and the signer's first signatures run cold, at half the rate of
-// the next ones: a first direct run, not counted, warms them for every run that follows.
-await directRate(Math.max(...BATCH_SIZES))
-for (const batchSize of BATCH_SIZES) {
-  const batch = `batch ${String(batchSize).padStart(3)}`
+
+/**
+ * TURNS turns, each the direct rate then every driver's worker, with each turn's figures and then
+ * their medians, the worker's executed rate as a share of its own turn's direct rate.
+ */
+async function compare(reward: Reward, batchSize: number, label: string) {
   const directs: number[] = []
   const turns = new Map(
     drivers.map((driver) => [
@@ -269,43 +312,49 @@ for (const batchSize of BATCH_SIZES) {
     ]),
   )
   for (let turn = 1; turn <= TURNS; turn++) {
-    const direct = await directRate(batchSize)
+    const direct = await directRate(reward, batchSize)
     directs.push(direct)
     console.log(
-      `${batch} turn ${turn} devchain direct (sign + send, no database): ${direct.toFixed(0)} transfers/s`,
+      `${label} turn ${turn} devchain direct (sign + send, no database): ${direct.toFixed(0)}/s`,
     )
     for (const driver of drivers) {
-      const paid = await workerRate(driver, batchSize)
+      const paid = await workerRate(driver, batchSize, reward)
       const share = (100 * paid.executed) / direct
       turns.get(driver)?.push({ executed: paid.executed, share, completed: paid.completed })
       console.log(
-        `${batch} turn ${turn} ${driver.padEnd(8)} worker: executed ${paid.executed.toFixed(0)}/s ` +
+        `${label} turn ${turn} ${driver.padEnd(8)} worker: executed ${paid.executed.toFixed(0)}/s ` +
           `(${share.toFixed(0)}% of direct), completed ${paid.completed.toFixed(0)}/s, ` +
           `${paid.paid}/${REWARDS} paid in ${paid.transactions} transactions; ${afterLag(paid)}`,
       )
     }
   }
-  console.log(`${batch} median of ${TURNS}: devchain direct ${rates(directs)}`)
+  console.log(`${label} median of ${TURNS}: devchain direct ${rates(directs)}`)
   for (const [driver, runs] of turns) {
     const shares = runs.map((run) => run.share)
     console.log(
-      `${batch} median of ${TURNS}: ${driver.padEnd(8)} worker executed ${median(runs.map((run) => run.executed)).toFixed(0)}/s, ` +
+      `${label} median of ${TURNS}: ${driver.padEnd(8)} worker executed ${median(runs.map((run) => run.executed)).toFixed(0)}/s, ` +
         `${median(shares).toFixed(0)}% of its turn's direct rate (${span(shares)}%), ` +
         `completed ${median(runs.map((run) => run.completed)).toFixed(0)}/s`,
     )
   }
 }
-for (const driver of drivers) {
-  const minted = await workerRate(driver, Math.max(...BATCH_SIZES), 'nft')
-  console.log(
-    `NFTs, ${NFT_MINTS_PER_TRANSACTION} mints a transaction, ${driver.padEnd(8)} worker: executed ${minted.executed.toFixed(0)}/s, ` +
-      `completed ${minted.completed.toFixed(0)}/s, ${minted.paid}/${REWARDS} minted in ${minted.transactions} transactions; ${afterLag(minted)}`,
-  )
-  const sent = await workerRate(driver, Math.max(...BATCH_SIZES), 'pool')
-  console.log(
-    `NFTs from a pool, ${NFT_MINTS_PER_TRANSACTION} transfers a transaction, ${driver.padEnd(8)} worker: executed ${sent.executed.toFixed(0)}/s, ` +
-      `completed ${sent.completed.toFixed(0)}/s, ${sent.paid}/${REWARDS} sent in ${sent.transactions} transactions; ${afterLag(sent)}`,
-  )
+
+console.log(`${REWARDS} rewards a run, ${CONCURRENCY} transactions in flight`)
+// The devchain's first transfers and the signer's first signatures run cold, at half the rate of
+// the next ones: a first direct run, not counted, warms them for every run that follows.
+await directRate('token', Math.max(...BATCH_SIZES))
+for (const batchSize of BATCH_SIZES) {
+  await compare('token', batchSize, `tokens, batch ${String(batchSize).padStart(3)}`)
 }
-await devchain.close()
+await compare(
+  'nft',
+  Math.max(...BATCH_SIZES),
+  `NFTs minted, ${NFT_MINTS_PER_TRANSACTION} a transaction`,
+)
+await compare(
+  'pool',
+  Math.max(...BATCH_SIZES),
+  `NFTs from a pool, ${NFT_MINTS_PER_TRANSACTION} a transaction`,
+)
+await devchain.stop()
 process.exit(0)
