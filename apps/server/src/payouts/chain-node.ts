@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import pRetry from 'p-retry'
 import pTimeout from 'p-timeout'
 import type { ChainConnection } from '../chain/chain-connection.ts'
+import { assetsMintedIn } from './nft-actions.ts'
 import type { Payout } from './repository.ts'
 import {
   type AccountResources,
@@ -70,6 +71,8 @@ interface ChainBlock {
 
 // Counted in transaction ids, not blocks: a WAX block can carry hundreds.
 const KEPT_BLOCK_TRANSACTIONS = 50_000
+/** Minted assets remembered from the mints' traces: minutes of a busy worker's mints. */
+const KEPT_MINTED_ASSETS = 50_000
 /**
  * A block read that fails is tried again at once, twice, before the look fails: a look reads a
  * hundred blocks and more, and a failed look waits out the worker's backoff (up to five minutes)
@@ -105,10 +108,22 @@ export class PayoutChainNode {
     sizeCalculation: (block) => block.transactionIds.length + 1,
   })
 
+  /**
+   * The asset each reward's mint made when this node executed it, by reward id: where the
+   * worker looks for it first once the mint is irreversible (findMintedAssets). A fork may have
+   * minted it again under another id since, and a restarted worker has none: both are searched.
+   */
+  readonly #mintedAssets = new LRUCache<string, string>({ max: KEPT_MINTED_ASSETS })
+
   constructor(
     private readonly chain: ChainConnection,
     private readonly timeoutMs: number,
   ) {}
+
+  /** The asset a reward's mint made as this node executed it, if it sent the mint. */
+  mintedAssetOf(rewardId: string): string | undefined {
+    return this.#mintedAssets.get(rewardId)
+  }
 
   /**
    * Sends a signed transaction. The node's "duplicate transaction" means an earlier send of
@@ -123,10 +138,13 @@ export class PayoutChainNode {
         this.chain.client.v1.chain.send_transaction(PackedTransaction.from(packed)),
       )
       const processed = response.processed as
-        | { block_num?: unknown; block_time?: unknown }
+        | { block_num?: unknown; block_time?: unknown; action_traces?: unknown }
         | undefined
       const blockNum = processed?.block_num
       const blockTime = processed?.block_time
+      for (const [rewardId, assetId] of assetsMintedIn(processed?.action_traces)) {
+        this.#mintedAssets.set(rewardId, assetId)
+      }
       return {
         landed: true,
         blockNum: typeof blockNum === 'number' ? blockNum : null,

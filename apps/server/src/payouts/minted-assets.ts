@@ -1,5 +1,6 @@
-import { type APIClient, Bytes } from '@wharfkit/antelope'
-import { assetsHeldBy } from '../nfts/held-assets.ts'
+import { type APIClient, Bytes, UInt64 } from '@wharfkit/antelope'
+import { type AssetRow, assetsHeldBy } from '../nfts/held-assets.ts'
+import { ATOMICASSETS } from '../nfts/templates.ts'
 
 /**
  * The first read's rows, newest first: a transaction mints a few dozen at most, so a short page
@@ -7,6 +8,9 @@ import { assetsHeldBy } from '../nfts/held-assets.ts'
  * take full pages, as many as a search of every asset would.
  */
 const NEWEST_FIRST_PAGE_SIZE = 100
+
+/** The widest span of asset ids read at once where the mints' traces said the assets are. */
+const TRACED_SPAN_LIMIT = 1000
 
 /** A reward whose asset was minted, and the account it was minted to. */
 export interface MintedReward {
@@ -18,11 +22,14 @@ export interface MintedReward {
  * The asset each reward minted, by reward id, found in its owner's AtomicAssets assets through the
  * reward id its mutable data carries (nft-actions.ts). The worker asks once the mint is
  * irreversible, so the asset is there unless its owner has already sent it on: such a reward is
- * left out, and its history entry shows the NFT without an asset id.
+ * left out, and its history entry shows the NFT without an asset id. Where the mint's trace said
+ * an asset is (`tracedAsset`), the owner's rows between those ids are read first, in one read;
+ * the rest are searched for, newest first.
  */
 export async function findMintedAssets(
   client: APIClient,
   minted: MintedReward[],
+  tracedAsset: (rewardId: string) => string | undefined = () => undefined,
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>()
   const owners = new Map<string, MintedReward[]>()
@@ -36,6 +43,35 @@ export async function findMintedAssets(
         reward.rewardId,
       ]),
     )
+    const take = (row: AssetRow) => {
+      for (const [tie, rewardId] of ties) {
+        if (!row.mutable_serialized_data.includes(tie)) continue
+        found.set(rewardId, String(row.asset_id))
+        ties.delete(tie)
+      }
+    }
+    const traced = rewards.flatMap((reward) => {
+      const assetId = tracedAsset(reward.rewardId)
+      // AtomicAssets' ids start at 2^40: well within a number's exact integers.
+      return assetId ? [Number(assetId)] : []
+    })
+    if (traced.length > 0) {
+      const lowest = Math.min(...traced)
+      const highest = Math.max(...traced)
+      if (highest - lowest < TRACED_SPAN_LIMIT) {
+        const span = await client.v1.chain.get_table_rows({
+          code: ATOMICASSETS,
+          table: 'assets',
+          scope: owner,
+          lower_bound: UInt64.from(lowest),
+          upper_bound: UInt64.from(highest),
+          limit: highest - lowest + 1,
+          json: true,
+        })
+        for (const row of span.rows as AssetRow[]) take(row)
+      }
+    }
+    if (ties.size === 0) continue
     // Newest first, until each is found: a reward's asset is among its owner's last, however many
     // the owner holds.
     const held = assetsHeldBy(client, owner, {
@@ -43,11 +79,7 @@ export async function findMintedAssets(
       firstPageSize: NEWEST_FIRST_PAGE_SIZE,
     })
     for await (const row of held) {
-      for (const [tie, rewardId] of ties) {
-        if (!row.mutable_serialized_data.includes(tie)) continue
-        found.set(rewardId, String(row.asset_id))
-        ties.delete(tie)
-      }
+      take(row)
       if (ties.size === 0) break
     }
   }

@@ -173,6 +173,35 @@ function rewardTieOf(mutableData: unknown): string | undefined {
 }
 
 /**
+ * The assets a transaction minted, by the reward each one's tie names, as the node that executed
+ * it traced them: AtomicAssets logs every mint with an inline `logmint` carrying the new asset's
+ * id and its mutable data. Until the block is irreversible a fork may mint them again under other
+ * ids, so a reader takes these as where to look first, not as the answer.
+ */
+export function assetsMintedIn(actionTraces: unknown): Map<string, string> {
+  const minted = new Map<string, string>()
+  if (!Array.isArray(actionTraces)) return minted
+  for (const trace of actionTraces as Array<{ receiver?: unknown; act?: TracedAct } | null>) {
+    const act = trace?.act
+    if (trace?.receiver !== ATOMICASSETS || act?.account !== ATOMICASSETS) continue
+    if (act.name !== 'logmint' || typeof act.data !== 'object' || act.data === null) continue
+    const tie = rewardTieOf(act.data.mutable_data)
+    const assetId = act.data.asset_id
+    if (tie && (typeof assetId === 'string' || typeof assetId === 'number')) {
+      minted.set(tie, String(assetId))
+    }
+  }
+  return minted
+}
+
+/** An action as a node's trace shows it, its data decoded by the contract's ABI. */
+interface TracedAct {
+  account?: unknown
+  name?: unknown
+  data?: Record<string, unknown> | null
+}
+
+/**
  * A mint as reconcile compares payments: from its minter to the new owner, of
  * '<collection>:<template id>', with the memo a transfer for the reward its tie names would carry.
  */

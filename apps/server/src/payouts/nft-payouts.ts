@@ -52,5 +52,8 @@ export async function mintedAssetsOf(
   const minted = rewards
     .filter((reward) => reward.nft && !reward.nft.pool)
     .map((reward) => ({ rewardId: reward.id, owner: reward.waxAccount }))
-  return minted.length === 0 ? new Map() : node.read((client) => findMintedAssets(client, minted))
+  if (minted.length === 0) return new Map()
+  return node.read((client) =>
+    findMintedAssets(client, minted, (rewardId) => node.mintedAssetOf(rewardId)),
+  )
 }
