@@ -11,7 +11,7 @@ export interface AssetRow {
 }
 
 /** Rows per read: the table has no index by collection or template to ask instead. */
-const PAGE_SIZE = 1000
+export const ASSET_PAGE_ROWS = 1000
 
 /**
  * Every asset `owner` holds, read from AtomicAssets' `assets` table a page at a time: by asset id,
@@ -25,7 +25,7 @@ export async function* assetPagesHeldBy(
   owner: string,
   {
     newestFirst = false,
-    firstPageSize = PAGE_SIZE,
+    firstPageSize = ASSET_PAGE_ROWS,
   }: { newestFirst?: boolean; firstPageSize?: number } = {},
 ): AsyncIterable<AssetRow[]> {
   let bound: UInt64 | undefined
@@ -44,7 +44,7 @@ export async function* assetPagesHeldBy(
     if (!page.more || rows.length === 0) return
     const last = UInt64.from(rows[rows.length - 1].asset_id)
     bound = newestFirst ? last.subtracting(1) : last.adding(1)
-    pageSize = PAGE_SIZE
+    pageSize = ASSET_PAGE_ROWS
   }
 }
 

@@ -1,6 +1,11 @@
 import { REJECTION_REASONS } from '@fernwood/protocol'
 import type { Database, Queryable } from '../db/database.ts'
-import { assetPagesHeldBy, heldAssetsOf, templateKey } from '../nfts/held-assets.ts'
+import {
+  ASSET_PAGE_ROWS,
+  assetPagesHeldBy,
+  heldAssetsOf,
+  templateKey,
+} from '../nfts/held-assets.ts'
 import { rejectUnpayable } from '../rewards/lifecycle.ts'
 import type { PayoutChainNode } from './chain-node.ts'
 import type { PayableReward } from './payable-reward.ts'
@@ -20,23 +25,21 @@ export interface PoolTakes {
 }
 
 /**
- * Rows of the payout account's table read first: enough for the assets a worker's batches have
- * taken and not yet sent, which lead the table (the oldest assets are taken first); the rest come
- * a full page at a time.
+ * A template's pool rewards still to take an asset, its assets read so far that may be free, and
+ * every one of them read (for a last look before a reward is refused as its pool empty).
  */
-const FIRST_PAGE_ROWS = 100
-
-/** A template's pool rewards still to take an asset, and its assets read so far that may be free. */
 interface TemplateTakes {
   waiting: PayableReward[]
   candidates: string[]
+  seen: string[]
 }
 
 /**
  * Gives each pool reward about to get a new transaction one of its template's assets that
  * `owner` (the payout account) holds, oldest first, recorded in `nft_pool_takes` before anything
  * is signed. The owner's table is read once, in asset id order, and only as far as the batch
- * needs: a pool of thousands costs a batch its first page, not the whole table.
+ * needs: its first page as long as the assets taken and not yet sent (the oldest, so the first
+ * rows) and the batch's own, so that a pool of thousands costs a batch a page or so.
  * A reward keeps the asset it took before while `owner` still holds it, so a transaction signed
  * again sends the same one. Nothing of the reward's may land while a new transaction is signed,
  * so an asset no longer held is given up and another taken, unless a transaction of the reward's
@@ -59,7 +62,7 @@ export async function takePoolAssets(
   const templates = new Map<string, TemplateTakes>()
   const templateOf = (reward: PayableReward): TemplateTakes => {
     const key = templateKey(reward.nft?.collection ?? '', reward.nft?.templateId ?? 0)
-    const template = templates.get(key) ?? { waiting: [], candidates: [] }
+    const template = templates.get(key) ?? { waiting: [], candidates: [], seen: [] }
     templates.set(key, template)
     return template
   }
@@ -112,21 +115,27 @@ export async function takePoolAssets(
 
   const needsMore = () =>
     unseen.size > 0 || [...templates.values()].some((template) => template.waiting.length > 0)
+  const [{ taken }] = await database.query<{ taken: number }>(
+    'SELECT count(*)::int AS taken FROM nft_pool_takes',
+  )
   const pages = node.readInParts((client) =>
-    assetPagesHeldBy(client, owner, { firstPageSize: FIRST_PAGE_ROWS }),
+    assetPagesHeldBy(client, owner, {
+      firstPageSize: Math.min(taken + pool.length, ASSET_PAGE_ROWS),
+    }),
   )
   for await (const page of pages) {
     for (const row of page) {
       const asset = String(row.asset_id)
+      const key = templateKey(row.collection_name, Number(row.template_id))
       const kept = unseen.get(asset)
-      if (kept) {
+      if (kept && templateOf(kept) === templates.get(key)) {
         assets.set(kept.id, asset)
         unseen.delete(asset)
-      } else {
-        templates
-          .get(templateKey(row.collection_name, Number(row.template_id)))
-          ?.candidates.push(asset)
+        continue
       }
+      const template = templates.get(key)
+      template?.candidates.push(asset)
+      template?.seen.push(asset)
     }
     // The table is in asset id order: an earlier asset below the page's last is no longer held.
     const last = BigInt(page[page.length - 1].asset_id)
@@ -136,9 +145,14 @@ export async function takePoolAssets(
     for (const template of templates.values()) await fill(template)
     if (!needsMore()) break
   }
-  // Read to its end: an earlier asset never shown is no longer held either.
+  // Read to its end: an earlier asset never shown is no longer held either. Before a reward is
+  // refused, every asset of its template read is looked at again: one taken when first seen may
+  // have been given back since.
   await giveUp([...unseen.values()])
-  for (const template of templates.values()) await fill(template)
+  for (const template of templates.values()) {
+    if (template.waiting.length > 0) template.candidates = template.seen
+    await fill(template)
+  }
 
   const empty = [...templates.values()].flatMap((template) => template.waiting)
   const rejected =
