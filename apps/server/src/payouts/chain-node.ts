@@ -73,6 +73,8 @@ interface ChainBlock {
 const KEPT_BLOCK_TRANSACTIONS = 50_000
 /** Minted assets remembered from the mints' traces: minutes of a busy worker's mints. */
 const KEPT_MINTED_ASSETS = 50_000
+
+type SendTransactionResponse = Awaited<ReturnType<APIClient['v1']['chain']['send_transaction']>>
 /**
  * A block read that fails is tried again at once, twice, before the look fails: a look reads a
  * hundred blocks and more, and a failed look waits out the worker's backoff (up to five minutes)
@@ -109,9 +111,10 @@ export class PayoutChainNode {
   })
 
   /**
-   * The asset each reward's mint made when this node executed it, by reward id: where the
-   * worker looks for it first once the mint is irreversible (findMintedAssets). A fork may have
-   * minted it again under another id since, and a restarted worker has none: both are searched.
+   * The asset each reward's mint made when the node executed it for this worker's send, by
+   * reward id: where the worker looks first once the mint is irreversible (findMintedAssets).
+   * The block may have numbered it otherwise (other mints before it, a fork), and a restarted
+   * worker knows none: those are searched for.
    */
   readonly #mintedAssets = new LRUCache<string, string>({ max: KEPT_MINTED_ASSETS })
 
@@ -133,23 +136,11 @@ export class PayoutChainNode {
    * (node down, slow, 5xx) throws to be retried.
    */
   async send(packed: PackedTransactionJson): Promise<BroadcastOutcome> {
+    let response: SendTransactionResponse
     try {
-      const response = await this.#withTimeout(
+      response = await this.#withTimeout(
         this.chain.client.v1.chain.send_transaction(PackedTransaction.from(packed)),
       )
-      const processed = response.processed as
-        | { block_num?: unknown; block_time?: unknown; action_traces?: unknown }
-        | undefined
-      const blockNum = processed?.block_num
-      const blockTime = processed?.block_time
-      for (const [rewardId, assetId] of assetsMintedIn(processed?.action_traces)) {
-        this.#mintedAssets.set(rewardId, assetId)
-      }
-      return {
-        landed: true,
-        blockNum: typeof blockNum === 'number' ? blockNum : null,
-        blockTimeMs: typeof blockTime === 'string' ? chainTimeOrNull(blockTime) : null,
-      }
     } catch (error) {
       const code = nodeErrorCode(error)
       if (code === DUPLICATE_TRANSACTION) return { landed: true, blockNum: null, blockTimeMs: null }
@@ -160,6 +151,19 @@ export class PayoutChainNode {
       }
       if (code === EXPIRED_TRANSACTION) throw new ChainUnavailable('the transaction expired unsent')
       throw new ChainUnavailable(describe(error))
+    }
+    const processed = response.processed as
+      | { block_num?: unknown; block_time?: unknown; action_traces?: unknown }
+      | undefined
+    for (const [rewardId, assetId] of assetsMintedIn(processed?.action_traces)) {
+      this.#mintedAssets.set(rewardId, assetId)
+    }
+    const blockNum = processed?.block_num
+    const blockTime = processed?.block_time
+    return {
+      landed: true,
+      blockNum: typeof blockNum === 'number' ? blockNum : null,
+      blockTimeMs: typeof blockTime === 'string' ? chainTimeOrNull(blockTime) : null,
     }
   }
 

@@ -175,8 +175,8 @@ function rewardTieOf(mutableData: unknown): string | undefined {
 /**
  * The assets a transaction minted, by the reward each one's tie names, as the node that executed
  * it traced them: AtomicAssets logs every mint with an inline `logmint` carrying the new asset's
- * id and its mutable data. Until the block is irreversible a fork may mint them again under other
- * ids, so a reader takes these as where to look first, not as the answer.
+ * id and its mutable data. The ids are the node's own run's: the block that counts may have run
+ * other mints first, or a fork run it again, so a reader takes them as where to look first.
  */
 export function assetsMintedIn(actionTraces: unknown): Map<string, string> {
   const minted = new Map<string, string>()
