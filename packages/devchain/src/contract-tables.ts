@@ -57,6 +57,9 @@ class KeptTable extends Table {
   }
 }
 
+/** The highest primary key a table can hold: a uint64. */
+const MAX_PRIMARY_KEY = (1n << 64n) - 1n
+
 /** A row's key in vert's store: code, scope, table and primary key, big-endian. */
 type RowKey = Parameters<InstanceType<typeof TableStore>['get']>[0]
 
@@ -203,11 +206,33 @@ export class ContractTables {
 
   /** The rows of one table in primary key order; none when the table holds none. */
   rows(code: string, scope: bigint, table: string): TableRow[] {
+    return this.rowsBetween(code, scope, table, {
+      lower: 0n,
+      upper: MAX_PRIMARY_KEY,
+      limit: Number.POSITIVE_INFINITY,
+    })
+  }
+
+  /**
+   * Up to `limit` rows of one table whose primary keys lie from `lower` to `upper`, in key order
+   * or, `reverse`, from the highest down: read from where the bound falls, as nodeos reads its
+   * index, so that a page of a scope of thousands costs the page, not the scope.
+   */
+  rowsBetween(
+    code: string,
+    scope: bigint,
+    table: string,
+    range: { lower: bigint; upper: bigint; limit: number; reverse?: boolean },
+  ): TableRow[] {
     const found = this.store.findTable(nameToValue(code), scope, nameToValue(table))
     if (!found) return []
+    const { lower, upper, limit, reverse = false } = range
     const rows: TableRow[] = []
-    for (let row = found.lowerbound(0n); row; row = found.next(row.primaryKey)) {
+    let row = reverse ? (found.get(upper) ?? found.prev(upper)) : found.lowerbound(lower)
+    while (row && rows.length < limit) {
+      if (reverse ? row.primaryKey < lower : row.primaryKey > upper) break
       rows.push({ primaryKey: row.primaryKey, payer: valueToName(row.payer), value: row.value })
+      row = reverse ? found.prev(row.primaryKey) : found.next(row.primaryKey)
     }
     return rows
   }

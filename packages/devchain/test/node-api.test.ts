@@ -1,6 +1,13 @@
 import { PermissionLevel } from '@wharfkit/antelope'
 import { describe, expect, it } from 'vitest'
-import { DEV_WALLET_PUBLIC_KEY, DEVCHAIN_CHAIN_ID, devchainSeed, USER_ACCOUNTS } from '../src/index'
+import {
+  DEV_WALLET_PUBLIC_KEY,
+  DEVCHAIN_CHAIN_ID,
+  devchainSeed,
+  NFT_CONTRACT,
+  PAYOUT_ACCOUNT,
+  USER_ACCOUNTS,
+} from '../src/index'
 import { devchainForTheseTests } from '../src/testing'
 import { nodeErrorOf, postRaw } from './support/chain-requests'
 
@@ -107,6 +114,59 @@ describe('reading the chain through the real APIClient', () => {
     )
     // 100.00000000 WAX: 10^10 units little-endian, then precision 8 and "WAX".
     expect(binary.json.rows).toEqual(['00e40b54020000000857415800000000'])
+  })
+
+  it('get_table_rows pages a table by its bounds, forward and from the highest key down, as nodeos does', async () => {
+    // Answered as nodeos writes them: the client would read next_key as a name.
+    const rowsOf = async (query: Record<string, unknown>) => {
+      const page = await testChain.client.call<{
+        rows: unknown[]
+        more: boolean
+        next_key: string
+      }>({
+        path: '/v1/chain/get_table_rows',
+        params: {
+          code: NFT_CONTRACT,
+          table: 'assets',
+          scope: PAYOUT_ACCOUNT,
+          json: true,
+          ...query,
+        },
+      })
+      return {
+        ids: (page.rows as Array<{ asset_id: string | number }>).map((row) => String(row.asset_id)),
+        more: page.more,
+        next: String(page.next_key),
+      }
+    }
+    const all = (await rowsOf({ limit: 1000 })).ids
+    expect(all.length).toBeGreaterThan(20)
+    expect(all).toEqual([...all].sort((a, b) => Number(a) - Number(b)))
+
+    const forward: string[] = []
+    for (let next: string | undefined; ; ) {
+      const page = await rowsOf({ limit: 10, lower_bound: next })
+      forward.push(...page.ids)
+      if (!page.more) break
+      expect(page.next).toBe(all[forward.length])
+      next = page.next
+    }
+    expect(forward).toEqual(all)
+
+    const backward: string[] = []
+    for (let next: string | undefined; ; ) {
+      const page = await rowsOf({ limit: 10, upper_bound: next, reverse: true })
+      backward.push(...page.ids)
+      if (!page.more) break
+      expect(page.next).toBe(all[all.length - 1 - backward.length])
+      next = page.next
+    }
+    expect(backward).toEqual([...all].reverse())
+
+    const between = { lower_bound: all[5], upper_bound: all[8], limit: 10 }
+    expect(await rowsOf(between)).toEqual({ ids: all.slice(5, 9), more: false, next: '' })
+    expect((await rowsOf({ ...between, reverse: true })).ids).toEqual(all.slice(5, 9).reverse())
+    expect(await rowsOf({ limit: 0 })).toEqual({ ids: [], more: true, next: all[0] })
   })
 
   it('get_abi and get_raw_abi serve the eosio.token ABI for both token contracts', async () => {

@@ -79,22 +79,23 @@ interface RowsQuery {
 }
 
 /**
- * Rows of a table in the order of the index asked for, within the bounds: the primary key, or a
- * 64-bit secondary key (`i64` or `name`), the only kind the devchain's contracts index by.
+ * Rows of a table in the order of the index asked for, within the bounds, reversed when asked,
+ * at most `take` of them: the primary key, or a 64-bit secondary key (`i64` or `name`), the only
+ * kind the devchain's contracts index by.
  */
 function orderedRows(
   state: ChainState,
   query: RowsQuery,
   scope: bigint,
   bound: (value: string | number | undefined, fallback: bigint) => bigint,
+  { reverse, take }: { reverse: boolean; take: number },
 ): { key: bigint; row: TableRow }[] {
   const lower = bound(query.lower_bound, 0n)
   const upper = bound(query.upper_bound, MAX_KEY)
-  const rows = state.tables.rows(query.code, scope, query.table)
   const index = secondaryIndexOf(query.index_position)
   if (index === undefined) {
-    return rows
-      .filter((row) => row.primaryKey >= lower && row.primaryKey <= upper)
+    return state.tables
+      .rowsBetween(query.code, scope, query.table, { lower, upper, limit: take, reverse })
       .map((row) => ({ key: row.primaryKey, row }))
   }
   const keyType = query.key_type ?? 'i64'
@@ -102,14 +103,18 @@ function orderedRows(
     throw nodeErrors.tableQuery(`Unsupported secondary index type: ${keyType}`)
   }
   const indexTable = (BigInt(String(Name.from(query.table).value)) & ~15n) | BigInt(index)
-  const byPrimary = new Map(rows.map((row) => [row.primaryKey, row]))
-  return state.tables
+  const byPrimary = new Map(
+    state.tables.rows(query.code, scope, query.table).map((row) => [row.primaryKey, row]),
+  )
+  const matching = state.tables
     .secondaryKeys(query.code, scope, indexTable)
     .filter(({ secondaryKey }) => secondaryKey >= lower && secondaryKey <= upper)
     .flatMap(({ primaryKey, secondaryKey }) => {
       const row = byPrimary.get(primaryKey)
       return row ? [{ key: secondaryKey, row }] : []
     })
+  if (reverse) matching.reverse()
+  return matching.slice(0, take)
 }
 
 /**
@@ -224,8 +229,8 @@ export function registerContractReadRoutes(app: FastifyInstance, state: ChainSta
       const scope = keyToU64(String(query.scope ?? ''), 'scope')
       const bound = (value: string | number | undefined, fallback: bigint) =>
         value === undefined || value === '' ? fallback : keyToU64(String(value), 'bound')
-      const matching = orderedRows(state, query, scope, bound)
-      if (reverse) matching.reverse()
+      // One row past the page says whether there are more, and where they start.
+      const matching = orderedRows(state, query, scope, bound, { reverse, take: limit + 1 })
       const page = matching.slice(0, limit)
       const more = matching.length > page.length
       const rows = page.map(({ row }) => {
