@@ -74,19 +74,16 @@ it('the node that sent a mint knows its asset from the trace, and one read there
   expect(counted.requests.get('/v1/chain/get_table_rows')).toBe(1)
 })
 
-it('an asset the block numbered otherwise than the trace said is still found, and no other taken for it', async () => {
-  // Other mints ran first in the block: the asset is a few ids from where the trace said.
-  const near = String(held.find((asset) => String(asset.asset_id) !== tiedAsset)?.asset_id)
-  const nearby = nodeWithout(opened.connection, /^$/)
-  expect(
-    await findMintedAssets(nearby.connection.client, [{ rewardId, owner }], () => near),
-  ).toEqual(new Map([[rewardId, tiedAsset]]))
-  expect(nearby.requests.get('/v1/chain/get_table_rows')).toBe(1)
-  // A fork put it far from there: nothing near the traced id carries its tie, and the search finds it.
-  const far = String(Number(tiedAsset) + 100_000)
-  const searched = nodeWithout(opened.connection, /^$/)
-  expect(
-    await findMintedAssets(searched.connection.client, [{ rewardId, owner }], () => far),
-  ).toEqual(new Map([[rewardId, tiedAsset]]))
-  expect(searched.requests.get('/v1/chain/get_table_rows')).toBeGreaterThan(1)
+it('an asset the block numbered otherwise than the trace said is found by the search, no other taken for it', async () => {
+  // Other mints ran first in the block, or a fork ran it again: another asset is where the trace
+  // said, without the reward's tie.
+  const elsewhere = String(held.find((asset) => String(asset.asset_id) !== tiedAsset)?.asset_id)
+  const counted = nodeWithout(opened.connection, /^$/)
+  const found = await findMintedAssets(
+    counted.connection.client,
+    [{ rewardId, owner }],
+    () => elsewhere,
+  )
+  expect(found).toEqual(new Map([[rewardId, tiedAsset]]))
+  expect(counted.requests.get('/v1/chain/get_table_rows')).toBeGreaterThan(1)
 })

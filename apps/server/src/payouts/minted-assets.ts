@@ -1,5 +1,5 @@
 import { type APIClient, Bytes, UInt64 } from '@wharfkit/antelope'
-import { ASSET_PAGE_ROWS, type AssetRow, assetsHeldBy } from '../nfts/held-assets.ts'
+import { type AssetRow, assetsHeldBy } from '../nfts/held-assets.ts'
 import { ATOMICASSETS } from '../nfts/templates.ts'
 
 /**
@@ -11,13 +11,6 @@ const NEWEST_FIRST_PAGE_SIZE = 100
 
 /** The widest span of asset ids read at once where the mints' traces said the assets are. */
 const TRACED_SPAN_LIMIT = 1000
-/**
- * How far either side of the traced ids the assets may be: the id a trace shows is the one the
- * node that answered the send gave in its own run of the transaction, and the producer's block
- * may have run other mints before it (AtomicAssets numbers every mint from one counter), or a
- * fork run it again.
- */
-const TRACED_SLACK = 500
 
 /** A reward whose asset was minted, and the account it was minted to. */
 export interface MintedReward {
@@ -29,9 +22,11 @@ export interface MintedReward {
  * The asset each reward minted, by reward id, found in its owner's AtomicAssets assets through the
  * reward id its mutable data carries (nft-actions.ts). The worker asks once the mint is
  * irreversible, so the asset is there unless its owner has already sent it on: such a reward is
- * left out, and its history entry shows the NFT without an asset id. Where the mint's trace said
- * an asset is (`tracedAsset`), the owner's rows around those ids are read first, in one read;
- * the rest are searched for, newest first.
+ * left out, and its history entry shows the NFT without an asset id. Where the mints' traces said
+ * the assets are (`tracedAsset`), the owner's rows between those ids are read first, in one read.
+ * The rest are searched for, newest first: the ids a trace shows are the ones the node that
+ * answered the send gave in its own run, and the producer's block may have run other mints first
+ * (AtomicAssets numbers every mint from one counter), or a fork run it again.
  */
 export async function findMintedAssets(
   client: APIClient,
@@ -70,9 +65,9 @@ export async function findMintedAssets(
           code: ATOMICASSETS,
           table: 'assets',
           scope: owner,
-          lower_bound: UInt64.from(Math.max(0, lowest - TRACED_SLACK)),
-          upper_bound: UInt64.from(highest + TRACED_SLACK),
-          limit: ASSET_PAGE_ROWS,
+          lower_bound: UInt64.from(lowest),
+          upper_bound: UInt64.from(highest),
+          limit: highest - lowest + 1,
           json: true,
         })
         for (const row of span.rows as AssetRow[]) take(row)
