@@ -13,21 +13,28 @@ export interface AssetRow {
 /** Rows per read: the table has no index by collection or template to ask instead. */
 export const ASSET_PAGE_ROWS = 1000
 
+/** How a reader of an owner's assets reads them (`assetPagesHeldBy`). */
+export interface AssetReading {
+  newestFirst?: boolean
+  firstPageSize?: number
+  /** only the assets whose ids lie from `from` to `to` */
+  ids?: { from: number; to: number }
+}
+
 /**
- * Every asset `owner` holds, read from AtomicAssets' `assets` table a page at a time: by asset id,
- * or, `newestFirst`, from the highest id down, for a reader after assets just minted (AtomicAssets
- * numbers assets in the order it mints them), which it can stop reading once it has them. A reader
- * that may stop early may make the first page short (`firstPageSize`): the rest come a full page
- * at a time.
+ * Every asset `owner` holds (or those with `ids` in a span), read from AtomicAssets' `assets`
+ * table a page at a time: by asset id, or, `newestFirst`, from the highest id down, for a reader
+ * after assets just minted (AtomicAssets numbers assets in the order it mints them), which it can
+ * stop reading once it has them. A reader that may stop early may make the first page short
+ * (`firstPageSize`): the rest come a full page at a time.
  */
 export async function* assetPagesHeldBy(
   client: APIClient,
   owner: string,
-  {
-    newestFirst = false,
-    firstPageSize = ASSET_PAGE_ROWS,
-  }: { newestFirst?: boolean; firstPageSize?: number } = {},
+  { newestFirst = false, firstPageSize = ASSET_PAGE_ROWS, ids }: AssetReading = {},
 ): AsyncIterable<AssetRow[]> {
+  const lowest = ids && UInt64.from(ids.from)
+  const highest = ids && UInt64.from(ids.to)
   let bound: UInt64 | undefined
   let pageSize = firstPageSize
   for (;;) {
@@ -35,7 +42,9 @@ export async function* assetPagesHeldBy(
       code: ATOMICASSETS,
       table: 'assets',
       scope: owner,
-      ...(newestFirst ? { upper_bound: bound, reverse: true } : { lower_bound: bound }),
+      ...(newestFirst
+        ? { lower_bound: lowest, upper_bound: bound ?? highest, reverse: true }
+        : { lower_bound: bound ?? lowest, upper_bound: highest }),
       limit: pageSize,
       json: true,
     })
@@ -52,9 +61,9 @@ export async function* assetPagesHeldBy(
 export async function* assetsHeldBy(
   client: APIClient,
   owner: string,
-  options: { newestFirst?: boolean; firstPageSize?: number } = {},
+  reading: AssetReading = {},
 ): AsyncIterable<AssetRow> {
-  for await (const page of assetPagesHeldBy(client, owner, options)) yield* page
+  for await (const page of assetPagesHeldBy(client, owner, reading)) yield* page
 }
 
 /** A template by its collection and id, as one key: what the pool's takes are grouped by. */

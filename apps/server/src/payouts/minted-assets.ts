@@ -1,6 +1,5 @@
-import { type APIClient, Bytes, UInt64 } from '@wharfkit/antelope'
+import { type APIClient, Bytes } from '@wharfkit/antelope'
 import { type AssetRow, assetsHeldBy } from '../nfts/held-assets.ts'
-import { ATOMICASSETS } from '../nfts/templates.ts'
 
 /**
  * The first read's rows, newest first: a transaction mints a few dozen at most, so a short page
@@ -61,16 +60,11 @@ export async function findMintedAssets(
       const lowest = Math.min(...traced)
       const highest = Math.max(...traced)
       if (highest - lowest < TRACED_SPAN_LIMIT) {
-        const span = await client.v1.chain.get_table_rows({
-          code: ATOMICASSETS,
-          table: 'assets',
-          scope: owner,
-          lower_bound: UInt64.from(lowest),
-          upper_bound: UInt64.from(highest),
-          limit: highest - lowest + 1,
-          json: true,
+        const span = assetsHeldBy(client, owner, {
+          ids: { from: lowest, to: highest },
+          firstPageSize: highest - lowest + 1,
         })
-        for (const row of span.rows as AssetRow[]) take(row)
+        for await (const row of span) take(row)
       }
     }
     if (ties.size === 0) continue

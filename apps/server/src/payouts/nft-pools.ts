@@ -126,16 +126,15 @@ export async function takePoolAssets(
   for await (const page of pages) {
     for (const row of page) {
       const asset = String(row.asset_id)
-      const key = templateKey(row.collection_name, Number(row.template_id))
+      const template = templates.get(templateKey(row.collection_name, Number(row.template_id)))
       const kept = unseen.get(asset)
-      if (kept && templateOf(kept) === templates.get(key)) {
+      if (kept && templateOf(kept) === template) {
         assets.set(kept.id, asset)
         unseen.delete(asset)
-        continue
+      } else {
+        template?.candidates.push(asset)
+        template?.seen.push(asset)
       }
-      const template = templates.get(key)
-      template?.candidates.push(asset)
-      template?.seen.push(asset)
     }
     // The table is in asset id order: an earlier asset below the page's last is no longer held.
     const last = BigInt(page[page.length - 1].asset_id)
