@@ -134,9 +134,9 @@ async function directRate(reward: Reward, batchSize: number): Promise<number> {
   const perTransaction = reward === 'token' ? batchSize : NFT_MINTS_PER_TRANSACTION
   const action = (index: number) => {
     const to = ACCOUNTS[index % ACCOUNTS.length]
-    // As long as the worker's: a memo, or a mint's tie, naming a reward by its id.
+    // As the worker's: a memo, or a mint's tie, naming a reward by its id.
     const tie = randomUUID()
-    const memo = `Fernwood reward ${tie}`
+    const memo = `${env.PRODUCT_NAME} reward ${tie}`
     if (reward === 'token')
       return { tokenContract: 'fern.token', to, quantity: '0.0001 FERN', memo }
     if (reward === 'nft') return { collection, schema, templateId, to, rewardId: tie }
