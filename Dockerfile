@@ -44,4 +44,5 @@ EXPOSE 3000
 # Ready means the database and the chain answer; a load balancer should route by the same.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# The server maps its own stack traces to the sources (apps/server/src/start).
+CMD ["node", "apps/server/dist/main.js"]

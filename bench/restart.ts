@@ -5,6 +5,7 @@
  *   DATA_DIR) to a new start answering /api/health, killed as a supervisor kills a process group
  *   and restarted at once on the same DATA_DIR and port, a start refused ("DATA_DIR … is in use")
  *   being started again at once: median and max over the runs, and how many starts were refused;
+ *   the server it kills first ran until it wrote its code cache, as one that has served a while;
  * - the server's RSS at rest (before any visitor) after its first start and after a restart, and
  *   on PostgreSQL when TEST_DATABASE_URL names a server, beside the floor: a bare node process
  *   and PGlite alone, opened on the same data with the server's settings.
@@ -32,6 +33,7 @@ const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5)
 const REST_MS = Number(process.env.BENCH_REST_MS ?? 25_000)
 
 const IN_USE = 'is in use by another running Fernwood process'
+const CODE_CACHE = path.join(repositoryRoot, 'apps/server/dist/server.cjs.code-cache')
 
 type Started = RunningProcess
 
@@ -49,7 +51,7 @@ function run(
 async function startServer(env: Record<string, string>): Promise<Started | 'refused'> {
   // Under a shell, as `npm start` runs it: killing the group orphans the dying server, for init
   // to reap when it gets to it.
-  const shell = '"$0" --enable-source-maps apps/server/dist/main.js & echo "pid $!"; wait $!'
+  const shell = '"$0" apps/server/dist/main.js & echo "pid $!"; wait $!'
   const server = run('sh', ['-c', shell, process.execPath], {
     LOG_LEVEL: 'warn',
     // Set, even empty, so that no DATABASE_URL from .env applies to the embedded default.
@@ -76,6 +78,16 @@ async function startedServer(env: Record<string, string>): Promise<Started> {
 
 /** The server's own pid, which its shell printed. */
 const serverPid = (server: Started) => Number(/^pid (\d+)$/m.exec(server.output())?.[1])
+
+/** Whether `file` exists within `timeoutMs`. */
+async function untilExists(file: string, timeoutMs: number): Promise<boolean> {
+  const until = performance.now() + timeoutMs
+  while (!existsSync(file)) {
+    if (performance.now() > until) return false
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return true
+}
 
 /** Its RSS in MB now. */
 function rss(pid: number | undefined): string {
@@ -131,6 +143,9 @@ try {
   const firstStartedAt = performance.now()
   let server = await startedServer(restartEnv)
   const firstStartMs = performance.now() - firstStartedAt
+  // A server that is killed has run a while: long enough to write the code cache its next start
+  // compiles the bundle from (apps/server/src/start).
+  const codeCached = await untilExists(CODE_CACHE, 60_000)
   const restartMs: number[] = []
   let refused = 0
   for (let restart = 0; restart < RESTARTS; restart++) {
@@ -183,7 +198,7 @@ try {
     `first start on an empty DATA_DIR (creating PGlite's cluster): ${firstStartMs.toFixed(0)} ms`,
   )
   console.log(
-    `SIGKILL → ready again, embedded default, ${RESTARTS} runs: median ${percentile(restartMs, 0.5).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms; starts refused: ${refused}`,
+    `SIGKILL → ready again, embedded default, ${RESTARTS} runs: median ${percentile(restartMs, 0.5).toFixed(0)} ms, max ${Math.max(...restartMs).toFixed(0)} ms; starts refused: ${refused}; ${codeCached ? 'from the code cache' : 'no code cache written'}`,
   )
   console.log(`RSS at rest (at least ${REST_MS / 1000} s after ready, before any visitor):`)
   console.log(`  embedded default, after its first start: ${rss(serverPid(afterFirstStart))}`)

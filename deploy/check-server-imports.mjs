@@ -1,12 +1,13 @@
 // Run inside the production image (deploy/build-image.sh pipes it to `node --input-type=module -`
 // from /app): every package the compiled server's entry points still import from node_modules,
 // statically or lazily, resolves there. The build lists them, per entry point, from the bundler's
-// record (apps/server/dist/external-packages.json). The smoke run starts only main.js; this also
-// covers worker.js and admin.js, and the imports main.js makes only on some paths.
+// record (apps/server/dist/external-packages.json). The smoke run starts only main.js (which runs
+// server.cjs); this also covers worker.js and admin.js, and the imports the server makes only on
+// some paths.
 import { readFileSync } from 'node:fs'
 
 const externalPackages = JSON.parse(readFileSync('apps/server/dist/external-packages.json', 'utf8'))
-const entryPoints = ['main.js', 'worker.js', 'admin.js']
+const entryPoints = ['main.js', 'server.cjs', 'worker.js', 'admin.js']
 
 const unresolved = []
 let checked = 0

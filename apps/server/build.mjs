@@ -1,9 +1,10 @@
 // Compiles the server to JavaScript for production: `node dist/main.js` runs it without tsx.
-// dist/main.js (the server), dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI),
-// each with the packages it uses bundled in, and the files bundled modules read beside the code
-// that runs them: dist/migrations and dist/functions (the database opener) and
-// dist/dev-anchor-page.js (the Dev Anchor page's script), and dist/external-packages.json: what
-// each entry point still imports from node_modules, which the production image checks it has.
+// dist/server.cjs (the server), run by dist/main.js (src/start: through V8's code cache),
+// dist/worker.js (`npm run worker`), dist/admin.js (the admin CLI), each with the packages it
+// uses bundled in, and the files bundled modules read beside the code that runs them:
+// dist/migrations and dist/functions (the database opener) and dist/dev-anchor-page.js (the Dev
+// Anchor page's script), and dist/external-packages.json: what each entry point still imports
+// from node_modules, which the production image checks it has.
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -38,30 +39,45 @@ const someInstalledPackagesStayExternal = {
   },
 }
 
-const { metafile } = await build({
+const common = {
   absWorkingDir: serverRoot,
-  entryPoints: {
-    main: 'src/main.ts',
-    worker: 'src/worker-main.ts',
-    admin: 'src/admin/main.ts',
-  },
   outdir,
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
-  // Stack traces point into the TypeScript sources (start with --enable-source-maps); the maps
-  // name the sources rather than carry them, which would triple what a start reads and parses.
+  // Stack traces point into the TypeScript sources (start with --enable-source-maps, or
+  // src/start/source-mapped-stacks.ts for the server); the maps name the sources rather than
+  // carry them, which would triple what a start reads and parses.
   sourcemap: true,
   sourcesContent: false,
-  // Bundled CommonJS packages require Node's modules, which an ES module does through this.
-  banner: {
-    js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
-  },
   plugins: [someInstalledPackagesStayExternal],
   logLevel: 'warning',
   metafile: true,
-})
+}
+const builds = await Promise.all([
+  build({
+    ...common,
+    entryPoints: { worker: 'src/worker-main.ts', admin: 'src/admin/main.ts' },
+    format: 'esm',
+    // Bundled CommonJS packages require Node's modules, which an ES module does through this.
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
+  }),
+  // The server as CommonJS, which src/start runs through V8's code cache: Node 20 caches no ES
+  // module's code. Every bundled module's `import.meta.url` is the bundle's own, as it is in an
+  // ES module bundle.
+  build({
+    ...common,
+    entryPoints: { server: 'src/main.ts' },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': 'importMetaUrl' },
+    inject: ['src/start/import-meta-url.ts'],
+  }),
+  build({ ...common, entryPoints: { main: 'src/start/main.ts' }, format: 'esm' }),
+])
+const metafile = { outputs: Object.assign({}, ...builds.map((result) => result.metafile.outputs)) }
 // From the bundler's own record rather than a scan of the output, where bundled code's strings
 // can look like imports. The bundler leaves a few other imports external: Node's modules, and
 // optional ones a bundled package requires inside a try (ws's bufferutil and utf-8-validate);
@@ -95,7 +111,7 @@ const escaped = (text) =>
     new RegExp(beyondAscii.source, 'g'),
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
-for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
+for (const file of Object.keys(metafile.outputs).filter((name) => /\.c?js$/.test(name))) {
   const code = await readFile(path.join(serverRoot, file), 'utf8')
   if (!beyondAscii.test(code)) continue
   const lines = code.split('\n').map((line) => {
