@@ -74,6 +74,9 @@ const builds = await Promise.all([
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['src/start/import-meta-url.ts'],
+    // A module loaded when first needed is `require`d then: the bundle runs as a script of V8's
+    // own (src/start), which no loader of Node's gives an `import()`.
+    supported: { 'dynamic-import': false },
   }),
   build({ ...common, entryPoints: { main: 'src/start/main.ts' }, format: 'esm' }),
 ])

@@ -72,14 +72,14 @@ describe('the SSRF guard', () => {
       payload: '{}',
       timeoutMs: 5000,
     }
-    const refused = await sendSignedMessage({ ...message, dispatcher: agentOf(publicOnly) })
+    const refused = await sendSignedMessage({ ...message, dispatcher: await agentOf(publicOnly) })
     expect(refused.ok).toBe(false)
     expect(received).toBe(before)
 
     // The same name, allowed: the guard's own resolution is the one the socket connects to.
     const allowed = await sendSignedMessage({
       ...message,
-      dispatcher: agentOf({ allowLoopback: true, allowPrivate: false }),
+      dispatcher: await agentOf({ allowLoopback: true, allowPrivate: false }),
     })
     expect(allowed).toEqual({ ok: true })
     expect(received).toBe(before + 1)

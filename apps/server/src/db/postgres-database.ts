@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database, Queryable, QueryOptions } from './database.ts'
 
 const RECONNECT_DELAY_MS = 1000
@@ -11,6 +11,9 @@ export async function openPostgresDatabase(
   connectionString: string,
   options: { maxConnections?: number; onListenError?: (error: Error) => void } = {},
 ): Promise<Database> {
+  // Loaded here, not with the module: the embedded default, on PGlite, never needs it, and loading
+  // it was some 40 ms of every start.
+  const { default: pg } = await import('pg')
   const maxConnections = options.maxConnections ?? 10
   const pool = new pg.Pool({ connectionString, max: maxConnections })
   // An idle pooled client that loses its server emits here; the pool replaces it on next use.

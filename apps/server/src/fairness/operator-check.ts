@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { OPERATOR_REASON_MAX_LENGTH, type OperatorCheckRefusal } from '@fernwood/protocol'
 import { Type } from 'typebox'
 import Value from 'typebox/value'
-import { type Dispatcher, fetch, type Response } from 'undici'
+import type { Dispatcher, Response } from 'undici'
 import { campaignFacts } from '../campaigns/references.ts'
 import { keyFor, readServerSecret } from '../config/server-secret.ts'
 import type { Database } from '../db/database.ts'
@@ -69,15 +69,13 @@ export async function readOperatorCheckSecret(
  * a failure: the URL checked is the one reached.
  */
 export class OperatorCheck {
-  readonly #agent: Dispatcher
+  #agent: Promise<Dispatcher> | undefined
 
   constructor(
     private readonly database: Database,
     private readonly settings: OperatorCheckSettings,
     private readonly logger: OperatorCheckLogger,
-  ) {
-    this.#agent = guardedAgent(settings.policy)
-  }
+  ) {}
 
   /**
    * The operator's refusal of `account` claiming `code` of the campaign, or undefined when they
@@ -126,13 +124,15 @@ export class OperatorCheck {
     const secret = await readOperatorCheckSecret(this.database, message.campaignId)
     let response: Response
     try {
+      const { fetch } = await import('undici')
+      this.#agent ??= guardedAgent(this.settings.policy)
       response = await fetch(url, {
         method: 'POST',
         headers: signedHeaders(secret, `msg_check_${randomUUID()}`, message.payload),
         body: message.payload,
         redirect: 'error',
         signal,
-        dispatcher: this.#agent,
+        dispatcher: await this.#agent,
       })
     } catch (error) {
       throw new OperatorCheckFailed(failureOf(error))

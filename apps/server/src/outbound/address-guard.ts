@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { Agent } from 'undici'
+import type { Agent } from 'undici'
 
 /**
  * The SSRF guard of every URL someone else names and the server POSTs to (partner webhooks, a
@@ -122,8 +122,11 @@ export function guardedLookup(
 /**
  * An HTTP agent whose connections go only where the guard allows, checked on the very addresses
  * they connect to. A URL naming an address rather than a host is connected to without a lookup:
- * refusedDestination has checked that address itself.
+ * refusedDestination has checked that address itself. Made, undici and all, when the first
+ * request is about to go out, not as the server starts: loading undici (it compiles its HTTP
+ * parser from WebAssembly) was some 30 ms of every start.
  */
-export function guardedAgent(policy: AddressPolicy, resolve?: Resolver): Agent {
+export async function guardedAgent(policy: AddressPolicy, resolve?: Resolver): Promise<Agent> {
+  const { Agent } = await import('undici')
   return new Agent({ connect: { lookup: guardedLookup(policy, resolve) } })
 }

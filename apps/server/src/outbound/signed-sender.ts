@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks'
-import { type Dispatcher, fetch } from 'undici'
+import type { Dispatcher } from 'undici'
 
 /** One message for a receiver that checks Standard Webhooks signatures. */
 export interface SignedMessage {
@@ -80,6 +80,7 @@ export function signedHeaders(secret: string, id: string, payload: string): Reco
 export async function sendSignedMessage(message: SignedMessage): Promise<Delivery> {
   const { url, secret, id, payload, timeoutMs, dispatcher } = message
   try {
+    const { fetch } = await import('undici')
     const response = await fetch(url, {
       dispatcher,
       method: 'POST',

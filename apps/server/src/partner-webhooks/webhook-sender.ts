@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici'
 import type { Database } from '../db/database.ts'
 import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
 import { type Outbox, OutboxRunner } from '../outbound/outbox-runner.ts'
@@ -40,7 +41,7 @@ export class WebhookSender {
 
   constructor(options: WebhookSenderOptions) {
     const { database, logger, policy, timeoutMs = 10_000 } = options
-    const dispatcher = guardedAgent(policy)
+    let dispatcher: Promise<Dispatcher> | undefined
     const outbox: Outbox<DueDelivery> = {
       take: (limit, leaseSeconds) =>
         database.query<DueDelivery>(
@@ -58,6 +59,7 @@ export class WebhookSender {
       send: async (delivery) => {
         const refused = await refusedDestination(delivery.url, policy)
         if (refused) return { ok: false, error: `refused destination: ${refused}` }
+        dispatcher ??= guardedAgent(policy)
         return sendSignedMessage({
           url: delivery.url,
           secret: delivery.secret,
@@ -68,7 +70,7 @@ export class WebhookSender {
             data: delivery.data,
           }),
           timeoutMs,
-          dispatcher,
+          dispatcher: await dispatcher,
         })
       },
       sent: async (delivery) => {
