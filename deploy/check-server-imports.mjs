@@ -5,6 +5,7 @@
 // server.cjs); this also covers worker.js and admin.js, and the imports the server makes only on
 // some paths.
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 
 const externalPackages = JSON.parse(readFileSync('apps/server/dist/external-packages.json', 'utf8'))
 const entryPoints = ['main.js', 'server.cjs', 'worker.js', 'admin.js']
@@ -20,7 +21,9 @@ for (const entryPoint of entryPoints) {
   for (const specifier of specifiers) {
     checked += 1
     try {
-      import.meta.resolve(specifier)
+      // The server's CommonJS bundle requires its packages, as the others import theirs.
+      if (entryPoint.endsWith('.cjs')) createRequire(import.meta.url).resolve(specifier)
+      else import.meta.resolve(specifier)
     } catch {
       unresolved.push(`${entryPoint} imports ${specifier}`)
     }

@@ -9,6 +9,7 @@ import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { serverBundleOptions } from './server-bundle-options.mjs'
 
 const serverRoot = path.dirname(fileURLToPath(import.meta.url))
 const dist = path.join(serverRoot, 'dist')
@@ -64,44 +65,36 @@ const builds = await Promise.all([
       js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
     },
   }),
-  // The server as CommonJS, which src/start runs through V8's code cache: Node 20 caches no ES
-  // module's code. Every bundled module's `import.meta.url` is the bundle's own, as it is in an
-  // ES module bundle.
-  build({
-    ...common,
-    entryPoints: { server: 'src/main.ts' },
-    format: 'cjs',
-    outExtension: { '.js': '.cjs' },
-    define: { 'import.meta.url': 'importMetaUrl' },
-    inject: ['src/start/import-meta-url.ts'],
-    // A module loaded when first needed is `require`d then: the bundle runs as a script of V8's
-    // own (src/start), which no loader of Node's gives an `import()`.
-    supported: { 'dynamic-import': false },
-  }),
+  build({ ...common, ...serverBundleOptions, entryPoints: { server: 'src/main.ts' } }),
   build({ ...common, entryPoints: { main: 'src/start/main.ts' }, format: 'esm' }),
 ])
 const metafile = { outputs: Object.assign({}, ...builds.map((result) => result.metafile.outputs)) }
 // From the bundler's own record rather than a scan of the output, where bundled code's strings
 // can look like imports. The bundler leaves a few other imports external: Node's modules, and
 // optional ones a bundled package requires inside a try (ws's bufferutil and utf-8-validate);
-// any other import it cannot find fails the build.
+// any other import it cannot find fails the build. A package our code `require`s by name, only
+// when it needs it, is not in that record: it is named here, by the source that requires it.
+const requiredByName = { 'src/logging/logger-options.ts': ['pino-pretty'] }
 const externalPackages = Object.fromEntries(
   Object.entries(metafile.outputs)
     .filter(([, output]) => output.entryPoint)
     .map(([file, output]) => [
       path.basename(file),
       [
-        ...new Set(
-          output.imports
+        ...new Set([
+          ...output.imports
             .filter((imported) => imported.external && isLoadedFromNodeModules(imported.path))
             .map((imported) => imported.path),
-        ),
+          ...Object.entries(requiredByName).flatMap(([source, names]) =>
+            source in output.inputs ? names : [],
+          ),
+        ]),
       ].sort(),
     ]),
 )
 // Bundled packages' comments keep some characters beyond Latin-1 (undici's "response’s"), and a
-// single one makes V8 hold the whole script as two-byte text: main.js's 6 MB took 12 MB of every
-// server's heap. esbuild escapes them in strings, untagged templates and names (its default
+// single one makes V8 hold the whole script as two-byte text: the server's 6 MB took 12 MB of
+// every server's heap. esbuild escapes them in strings, untagged templates and names (its default
 // charset); in a tagged template's raw text or after a backslash, an escape would change what
 // the code means, so only comments are escaped here: a line that is one (`//`, or inside a
 // `/* */` block), or the tail of a line after ` // `. Whatever is left is named, as it costs the

@@ -33,7 +33,8 @@ async function main() {
   process.once('SIGINT', stop)
 }
 
-main().catch((error) => {
+/** Settles once the server answers, or once a start that failed has said why. */
+export const started = main().catch((error) => {
   if (error instanceof ConfigurationError || error instanceof DataDirInUseError) {
     console.error(error.message)
   } else {

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverBundleOptions } from '../server-bundle-options.mjs'
 import { spawnScript } from './support/script-process.ts'
 
-// A bundle built as the server's is (CommonJS, with a map naming its sources), run by a process of
-// its own as the built server's start runs its bundle: V8's code cache in and out, and stack
-// traces through the map.
+// A bundle built as the server's is (the same options, with a map naming its sources), run by a
+// process of its own as the built server's start runs its bundle: V8's code cache in and out,
+// `import.meta.url` as in an ES module, `import()` of a package, and stack traces through the map.
 const fixture = (message: string) => `function thrower(): never {
   throw new Error('${message}')
 }
@@ -17,6 +19,8 @@ try {
 } catch (error) {
   console.log(\`stack \${JSON.stringify((error as Error).stack)}\`)
 }
+console.log(\`url \${import.meta.url}\`)
+import('node:os').then((os) => console.log(\`imported \${typeof os.cpus}\`))
 `
 
 let folder: string
@@ -26,11 +30,11 @@ let bundle: string
 async function buildBundle(message: string) {
   await writeFile(path.join(folder, 'thrower.ts'), fixture(message))
   await build({
+    ...serverBundleOptions,
     entryPoints: [path.join(folder, 'thrower.ts')],
     outfile: bundle,
     bundle: true,
     platform: 'node',
-    format: 'cjs',
     sourcemap: true,
     sourcesContent: false,
     logLevel: 'error',
@@ -45,6 +49,8 @@ async function run() {
     codeCache: /^code cache (\w+)$/m.exec(output)?.[1],
     saved: /^saved (\w+)$/m.exec(output)?.[1],
     stack: JSON.parse(/^stack (.*)$/m.exec(output)?.[1] ?? 'null') as string | null,
+    url: /^url (.*)$/m.exec(output)?.[1],
+    imported: /^imported (.*)$/m.exec(output)?.[1],
     output,
   }
 }
@@ -82,12 +88,16 @@ describe('the server bundle start', () => {
     expect((await run()).codeCache).toBe('used')
   })
 
-  it('names the TypeScript source in stack traces, with or without the cache', async () => {
-    for (let start = 0; start < 2; start++) {
-      const { stack, output } = await run()
-      expect(stack, output).toMatch(/^Error: THROWN IN THE BUNDLE\n/)
-      expect(stack).toContain(`at thrower (${path.join(folder, 'thrower.ts')}:2:9)`)
-      expect(stack).not.toContain('bundle.cjs:')
+  it('runs the bundle as the server is built to run, and its stack traces name the TypeScript source, with or without the cache', async () => {
+    await rm(`${bundle}.code-cache`, { force: true })
+    for (const codeCache of ['absent', 'used']) {
+      const started = await run()
+      expect(started.codeCache, started.output).toBe(codeCache)
+      expect(started.url).toBe(pathToFileURL(bundle).href)
+      expect(started.imported).toBe('function')
+      expect(started.stack).toMatch(/^Error: THROWN IN THE BUNDLE\n/)
+      expect(started.stack).toContain(`at thrower (${path.join(folder, 'thrower.ts')}:2:9)`)
+      expect(started.stack).not.toContain('bundle.cjs:')
     }
   })
 })

@@ -6,7 +6,11 @@ import type { Dispatcher, Response } from 'undici'
 import { campaignFacts } from '../campaigns/references.ts'
 import { keyFor, readServerSecret } from '../config/server-secret.ts'
 import type { Database } from '../db/database.ts'
-import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
+import {
+  type AddressPolicy,
+  guardedAgentOnDemand,
+  refusedDestination,
+} from '../outbound/address-guard.ts'
 import { signedHeaders } from '../outbound/signed-sender.ts'
 
 /** The operator's check's settings (docs/operating.md, "The operator's own check"). */
@@ -69,13 +73,15 @@ export async function readOperatorCheckSecret(
  * a failure: the URL checked is the one reached.
  */
 export class OperatorCheck {
-  #agent: Promise<Dispatcher> | undefined
+  readonly #agent: () => Promise<Dispatcher>
 
   constructor(
     private readonly database: Database,
     private readonly settings: OperatorCheckSettings,
     private readonly logger: OperatorCheckLogger,
-  ) {}
+  ) {
+    this.#agent = guardedAgentOnDemand(settings.policy)
+  }
 
   /**
    * The operator's refusal of `account` claiming `code` of the campaign, or undefined when they
@@ -125,14 +131,13 @@ export class OperatorCheck {
     let response: Response
     try {
       const { fetch } = await import('undici')
-      this.#agent ??= guardedAgent(this.settings.policy)
       response = await fetch(url, {
         method: 'POST',
         headers: signedHeaders(secret, `msg_check_${randomUUID()}`, message.payload),
         body: message.payload,
         redirect: 'error',
         signal,
-        dispatcher: await this.#agent,
+        dispatcher: await this.#agent(),
       })
     } catch (error) {
       throw new OperatorCheckFailed(failureOf(error))

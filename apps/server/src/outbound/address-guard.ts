@@ -130,3 +130,18 @@ export async function guardedAgent(policy: AddressPolicy, resolve?: Resolver): P
   const { Agent } = await import('undici')
   return new Agent({ connect: { lookup: guardedLookup(policy, resolve) } })
 }
+
+/**
+ * `guardedAgent` for `policy`, made the first time a request asks for it and kept for the next;
+ * a failure to make it is not kept, so the next request tries again.
+ */
+export function guardedAgentOnDemand(policy: AddressPolicy): () => Promise<Agent> {
+  let agent: Promise<Agent> | undefined
+  return () => {
+    agent ??= guardedAgent(policy).catch((error: unknown) => {
+      agent = undefined
+      throw error
+    })
+    return agent
+  }
+}

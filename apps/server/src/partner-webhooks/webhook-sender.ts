@@ -1,6 +1,9 @@
-import type { Dispatcher } from 'undici'
 import type { Database } from '../db/database.ts'
-import { type AddressPolicy, guardedAgent, refusedDestination } from '../outbound/address-guard.ts'
+import {
+  type AddressPolicy,
+  guardedAgentOnDemand,
+  refusedDestination,
+} from '../outbound/address-guard.ts'
 import { type Outbox, OutboxRunner } from '../outbound/outbox-runner.ts'
 import { sendSignedMessage } from '../outbound/signed-sender.ts'
 import type { WorkerLogger } from '../worker/reward-worker.ts'
@@ -41,7 +44,7 @@ export class WebhookSender {
 
   constructor(options: WebhookSenderOptions) {
     const { database, logger, policy, timeoutMs = 10_000 } = options
-    let dispatcher: Promise<Dispatcher> | undefined
+    const dispatcher = guardedAgentOnDemand(policy)
     const outbox: Outbox<DueDelivery> = {
       take: (limit, leaseSeconds) =>
         database.query<DueDelivery>(
@@ -59,7 +62,6 @@ export class WebhookSender {
       send: async (delivery) => {
         const refused = await refusedDestination(delivery.url, policy)
         if (refused) return { ok: false, error: `refused destination: ${refused}` }
-        dispatcher ??= guardedAgent(policy)
         return sendSignedMessage({
           url: delivery.url,
           secret: delivery.secret,
@@ -70,7 +72,7 @@ export class WebhookSender {
             data: delivery.data,
           }),
           timeoutMs,
-          dispatcher: await dispatcher,
+          dispatcher: await dispatcher(),
         })
       },
       sent: async (delivery) => {

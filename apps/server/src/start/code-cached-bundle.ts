@@ -1,4 +1,6 @@
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import { rename, unlink, writeFile } from 'node:fs/promises'
 import { createRequire, Module } from 'node:module'
 import path from 'node:path'
 import { Script } from 'node:vm'
@@ -6,35 +8,45 @@ import { Script } from 'node:vm'
 export interface LoadedBundle {
   /** What the bundle's V8 code cache did for this start. */
   codeCache: 'used' | 'rejected' | 'absent'
+  /** the bundle's `module.exports` */
+  exports: unknown
   /**
    * Writes the code cache beside the bundle, with every function compiled so far, unless the one
    * this start used still fits: a later start then skips parsing and compiling what this one ran.
-   * Returns whether a cache was written; a bundle's folder that is not writable (a read-only
-   * image) leaves the next start as fast as this one, and is not an error.
+   * Resolves to whether a cache was written; a bundle's folder this process may not write to (the
+   * image's) leaves the next start as fast as this one, and is not an error.
    */
-  saveCodeCache(): boolean
+  saveCodeCache(): Promise<boolean>
 }
 
 /**
  * Runs `file`, a CommonJS bundle, as `require` would, but compiled through V8's code cache
  * (`<file>.code-cache`): Node 20 has no compile cache of its own (Node 22's
  * `module.enableCompileCache`), and parsing and compiling the server's 6 MB bundle was about a
- * third of a restart. V8 checks the cache against the source, its own version and its flags, and
- * compiles afresh from the source when any differs; the cache also names the bundle's size and
- * modification time, which a bundle written again changes. The cache is written by a running server
+ * third of a restart. V8 takes a cache only for a source of the same length, compiled by the same
+ * V8 with the same flags; so that a bundle written again at the same length never runs the
+ * previous one's code, the cache also names the file it was made from: its inode, size and times
+ * of modification and of change (which no tool sets). The cache is written by a running server
  * (`saveCodeCache`), after the functions a start runs are compiled, which a cache made at build
  * time, before running anything, would not hold; a build replaces the whole folder, cache and all.
  */
 export function runCodeCachedBundle(file: string): LoadedBundle {
   const cacheFile = `${file}.code-cache`
-  // V8 tells sources apart by their length alone: a bundle written again at the same length (by
-  // hand: a build replaces the folder) must not run the previous one's code.
-  const { size, mtimeMs } = statSync(file)
-  const version = Buffer.from(`${size} ${Math.trunc(mtimeMs)}\n`)
-  const source = readFileSync(file, 'utf8')
+  // One open file for its identity and its text: a bundle replaced meanwhile is read whole, as
+  // the file its identity names.
+  const descriptor = openSync(file, 'r')
+  let identity: Buffer
+  let source: string
+  try {
+    const { ino, size, mtimeNs, ctimeNs } = fstatSync(descriptor, { bigint: true })
+    identity = Buffer.from(`${ino} ${size} ${mtimeNs} ${ctimeNs}\n`)
+    source = readFileSync(descriptor, 'utf8')
+  } finally {
+    closeSync(descriptor)
+  }
   const cached = readIfPresent(cacheFile)
-  const cachedData = cached?.subarray(0, version.length).equals(version)
-    ? cached.subarray(version.length)
+  const cachedData = cached?.subarray(0, identity.length).equals(identity)
+    ? cached.subarray(identity.length)
     : undefined
   const script = new Script(Module.wrap(source), { filename: file, cachedData })
   let codeCache: LoadedBundle['codeCache'] = 'used'
@@ -43,7 +55,6 @@ export function runCodeCachedBundle(file: string): LoadedBundle {
 
   const bundle = new Module(file)
   bundle.filename = file
-  bundle.loaded = true
   const run = script.runInThisContext() as (
     exports: unknown,
     require: NodeJS.Require,
@@ -52,22 +63,26 @@ export function runCodeCachedBundle(file: string): LoadedBundle {
     dirname: string,
   ) => void
   run.call(bundle.exports, bundle.exports, createRequire(file), bundle, file, path.dirname(file))
+  bundle.loaded = true
 
   return {
     codeCache,
-    saveCodeCache() {
+    exports: bundle.exports,
+    async saveCodeCache() {
       if (codeCache === 'used') return false
-      // Under a name of this process's own, then renamed: servers starting together from one
-      // build each find a whole cache or none.
-      const writing = `${cacheFile}.${process.pid}`
+      // Under a name no other process uses, created afresh, then renamed: servers starting
+      // together from one build (in containers, each its own pid 1) each find a whole cache or
+      // none.
+      const writing = `${cacheFile}.${process.pid}-${randomBytes(6).toString('hex')}`
       try {
-        writeFileSync(writing, Buffer.concat([version, script.createCachedData()]))
-        renameSync(writing, cacheFile)
+        await writeFile(writing, Buffer.concat([identity, script.createCachedData()]), {
+          flag: 'wx',
+          mode: 0o600,
+        })
+        await rename(writing, cacheFile)
         return true
       } catch {
-        try {
-          unlinkSync(writing)
-        } catch {}
+        await unlink(writing).catch(() => undefined)
         return false
       }
     },

@@ -5,12 +5,20 @@ import { mapStackTracesThrough } from './source-mapped-stacks.ts'
 
 /**
  * The built server's entry point (dist/main.js): runs the server's bundle (dist/server.cjs, built
- * from src/main.ts) through V8's code cache, then writes the cache once the start is behind it.
- * The server itself starts, reports and stops as src/main.ts says.
+ * from src/main.ts) through V8's code cache, and writes the cache once the server answers. The
+ * server itself starts, reports and stops as src/main.ts says.
  */
-const CACHE_AFTER_MS = 10_000
-
 const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.cjs')
 mapStackTracesThrough(bundle)
 const server = runCodeCachedBundle(bundle)
-setTimeout(() => server.saveCodeCache(), CACHE_AFTER_MS).unref()
+
+/**
+ * How long after the server answers its code cache is written: the functions its first requests
+ * need are compiled by then, and the cache (written at most once per build) holds them too.
+ */
+const SAVE_CACHE_AFTER_READY_MS = 2_000
+
+const { started } = server.exports as { started: Promise<unknown> }
+void started.then(() => {
+  setTimeout(() => void server.saveCodeCache(), SAVE_CACHE_AFTER_READY_MS).unref()
+})

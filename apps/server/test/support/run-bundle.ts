@@ -9,4 +9,4 @@ const bundle = process.argv[2]
 mapStackTracesThrough(bundle)
 const loaded = runCodeCachedBundle(bundle)
 console.log(`code cache ${loaded.codeCache}`)
-console.log(`saved ${loaded.saveCodeCache()}`)
+console.log(`saved ${await loaded.saveCodeCache()}`)
