@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -73,6 +74,20 @@ describe('the server bundle start', () => {
 
     const second = await run()
     expect(second, second.output).toMatchObject({ codeCache: 'used', saved: 'false' })
+  })
+
+  it('removes what a writer killed half-way left, but not what a running one is writing', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid
+    const leftByEnded = `${bundle}.code-cache.${ended}-0a1b2c`
+    const beingWritten = `${bundle}.code-cache.${process.pid}-3d4e5f`
+    await writeFile(leftByEnded, 'half a cache')
+    await writeFile(beingWritten, 'half a cache')
+    await rm(`${bundle}.code-cache`, { force: true })
+
+    expect((await run()).saved).toBe('true')
+    expect(existsSync(leftByEnded)).toBe(false)
+    expect(existsSync(beingWritten)).toBe(true)
+    await rm(beingWritten)
   })
 
   it('runs a bundle written again at the same length as it now is, not from its old cache', async () => {

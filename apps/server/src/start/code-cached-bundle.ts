@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
-import { rename, unlink, writeFile } from 'node:fs/promises'
+import { readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { createRequire, Module } from 'node:module'
 import path from 'node:path'
 import { Script } from 'node:vm'
@@ -74,6 +74,7 @@ export function runCodeCachedBundle(file: string): LoadedBundle {
       // together from one build (in containers, each its own pid 1) each find a whole cache or
       // none.
       const writing = `${cacheFile}.${process.pid}-${randomBytes(6).toString('hex')}`
+      await removeWritesOfEndedProcesses(cacheFile)
       try {
         await writeFile(writing, Buffer.concat([identity, script.createCachedData()]), {
           flag: 'wx',
@@ -94,5 +95,31 @@ function readIfPresent(file: string): Buffer | undefined {
     return readFileSync(file)
   } catch {
     return undefined
+  }
+}
+
+/**
+ * Removes what processes killed while writing `cacheFile` left (`<cacheFile>.<pid>-<random>`),
+ * a few megabytes each, which nothing else would remove before the next build; a process still
+ * running may still be writing its own. (A pid of another container sharing the folder may look
+ * ended: that writer's rename then fails, and it writes no cache this time.)
+ */
+async function removeWritesOfEndedProcesses(cacheFile: string): Promise<void> {
+  const prefix = `${path.basename(cacheFile)}.`
+  const names = await readdir(path.dirname(cacheFile)).catch(() => [])
+  for (const name of names) {
+    const pid = Number(/^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length))?.[1])
+    if (!name.startsWith(prefix) || !pid || isRunning(pid)) continue
+    await unlink(path.join(path.dirname(cacheFile), name)).catch(() => undefined)
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // Another user's process is running too; only "no such process" means it ended.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
