@@ -57,8 +57,8 @@ class KeptTable extends Table {
   }
 }
 
-/** The highest primary key a table can hold: a uint64. */
-const MAX_PRIMARY_KEY = (1n << 64n) - 1n
+/** The highest key a table or a 64-bit index can hold: a uint64. */
+export const MAX_KEY = (1n << 64n) - 1n
 
 /** A row's key in vert's store: code, scope, table and primary key, big-endian. */
 type RowKey = Parameters<InstanceType<typeof TableStore>['get']>[0]
@@ -208,7 +208,7 @@ export class ContractTables {
   rows(code: string, scope: bigint, table: string): TableRow[] {
     return this.rowsBetween(code, scope, table, {
       lower: 0n,
-      upper: MAX_PRIMARY_KEY,
+      upper: MAX_KEY,
       limit: Number.POSITIVE_INFINITY,
     })
   }
@@ -269,10 +269,9 @@ export class ContractTables {
     const found = this.store.findTable(nameToValue(code), scope, indexTable)
     if (!found) return []
     const keys: { primaryKey: bigint; secondaryKey: bigint }[] = []
-    const highest = (1n << 64n) - 1n
     this.store.idx64.bySecondary.forRange(
       { tableId: found.id, secondaryKey: 0n, primaryKey: 0n },
-      { tableId: found.id, secondaryKey: highest, primaryKey: highest },
+      { tableId: found.id, secondaryKey: MAX_KEY, primaryKey: MAX_KEY },
       true,
       (_key, object) => {
         keys.push({ primaryKey: object.primaryKey, secondaryKey: object.secondaryKey })

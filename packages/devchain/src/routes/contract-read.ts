@@ -1,13 +1,12 @@
 import { type ABI, Checksum256, Name, Serializer } from '@wharfkit/antelope'
 import type { FastifyInstance } from 'fastify'
 import type { ChainState } from '../chain-state'
-import type { TableRow } from '../contract-tables'
+import { MAX_KEY, type TableRow } from '../contract-tables'
 import { nodeErrors } from '../errors'
 import { balancesOf, symbolCodeValue } from '../token-balances'
 import { nameSchema } from './node-api'
 
 const ZERO_HASH = '0'.repeat(64)
-const MAX_KEY = (1n << 64n) - 1n
 const stringOrInteger = { anyOf: [{ type: 'string' }, { type: 'integer' }] }
 
 /** The body of the endpoints that read one account: get_account, get_abi, get_raw_abi, … */
