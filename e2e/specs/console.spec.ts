@@ -526,6 +526,19 @@ for (const [name, device, slug] of [
       await expect(menuButton).toBeFocused()
       await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
 
+      // At the screen's bottom edge, as on a shorter screen, its menu opens above it, all shown.
+      await page.setViewportSize({ width: device.viewport.width, height: 600 })
+      await menuButton.evaluate((button) => button.scrollIntoView({ block: 'end' }))
+      const roomBelow = await menuButton.evaluate(
+        (button) => window.innerHeight - button.getBoundingClientRect().bottom,
+      )
+      expect(roomBelow).toBeLessThan(48)
+      await menuButton.click()
+      await expect(chartAction).toBeInViewport({ ratio: 1 })
+      await expect(close).toBeInViewport({ ratio: 1 })
+      await page.keyboard.press('Escape')
+      await page.setViewportSize(device.viewport)
+
       // An action chosen closes the menu; its dialog gives focus back to the menu's button.
       await menuButton.click()
       await close.click()

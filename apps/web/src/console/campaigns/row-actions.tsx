@@ -22,15 +22,24 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
   if (!narrow) return <div className="console__actions">{children}</div>
 
   /**
-   * Below its button, their right edges aligned (the actions are the table's last column). The
-   * popover sits in the top layer, where the table's scrolling panel cannot clip it.
+   * Below its button, their right edges aligned (the actions are the table's last column), or
+   * above it when the button sits nearer the screen's bottom: the popover is fixed in the top
+   * layer, where the table's scrolling panel cannot clip it, but nothing scrolls it into view
+   * either. It is no taller than the room on its side, and scrolls inside itself beyond that.
    */
   function place() {
     const button = buttonRef.current?.getBoundingClientRect()
     const menu = menuRef.current
     if (!button || !menu) return
-    menu.style.top = `${button.bottom + 4}px`
-    menu.style.right = `${Math.max(8, window.innerWidth - button.right)}px`
+    const gap = 4
+    const margin = 8
+    const roomBelow = window.innerHeight - button.bottom - gap - margin
+    const roomAbove = button.top - gap - margin
+    const below = roomBelow >= roomAbove
+    menu.style.top = below ? `${button.bottom + gap}px` : 'auto'
+    menu.style.bottom = below ? 'auto' : `${window.innerHeight - button.top + gap}px`
+    menu.style.maxHeight = `${Math.max(below ? roomBelow : roomAbove, 0)}px`
+    menu.style.right = `${Math.max(margin, window.innerWidth - button.right)}px`
   }
 
   return (
