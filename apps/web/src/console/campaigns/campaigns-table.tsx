@@ -9,6 +9,7 @@ import { formatDateTime, formatTokenAmount } from '../../i18n/format'
 import type { Language } from '../../i18n/languages'
 import { Button } from '../../ui/button'
 import { KioskCredentialsDialog } from '../kiosk/kiosk-credentials-dialog'
+import { showCampaign } from '../overview'
 import { FarmReportDialog } from '../review/farm-report-dialog'
 import { adminApi } from '../shared/admin-api'
 import { ConfirmDialog } from '../shared/confirm-dialog'
@@ -117,10 +118,10 @@ export function CampaignsTable({
 
   async function make(change: Change, slug: string) {
     if (change === 'close') {
-      await adminApi.closeCampaign(slug)
+      showCampaign((await adminApi.closeCampaign(slug)).campaign)
       setNotice({ text: texts.closed(slug) })
     } else {
-      await adminApi.reopenCampaign(slug)
+      showCampaign((await adminApi.reopenCampaign(slug)).campaign)
       setNotice({ text: texts.reopened(slug) })
     }
   }
@@ -261,7 +262,10 @@ export function CampaignsTable({
       {editing && (
         <EditCampaignDialog
           campaign={editing}
-          onEdited={(slug) => setNotice({ text: texts.edited(slug) })}
+          onEdited={(edited) => {
+            showCampaign(edited)
+            setNotice({ text: texts.edited(edited.slug) })
+          }}
           onClose={() => setEditing(undefined)}
         />
       )}

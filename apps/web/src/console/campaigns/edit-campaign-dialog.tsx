@@ -42,7 +42,7 @@ export function EditCampaignDialog({
   onClose,
 }: {
   campaign: AdminCampaign
-  onEdited(slug: string): void
+  onEdited(campaign: AdminCampaign): void
   onClose(): void
 }) {
   const texts = useConsoleTexts()
@@ -86,8 +86,8 @@ export function EditCampaignDialog({
     }
     setSaving(true)
     try {
-      await adminApi.editCampaign(campaign.slug, edit)
-      onEdited(campaign.slug)
+      const { campaign: edited } = await adminApi.editCampaign(campaign.slug, edit)
+      onEdited(edited)
       onClose()
     } catch (refusal) {
       const field = refusal instanceof ApiError ? refusal.field : undefined
