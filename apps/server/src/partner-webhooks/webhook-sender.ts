@@ -44,7 +44,7 @@ export class WebhookSender {
 
   constructor(options: WebhookSenderOptions) {
     const { database, logger, policy, timeoutMs = 10_000 } = options
-    const dispatcher = guardedAgentOnDemand(policy)
+    const agent = guardedAgentOnDemand(policy)
     const outbox: Outbox<DueDelivery> = {
       take: (limit, leaseSeconds) =>
         database.query<DueDelivery>(
@@ -72,7 +72,7 @@ export class WebhookSender {
             data: delivery.data,
           }),
           timeoutMs,
-          dispatcher: await dispatcher(),
+          dispatcher: await agent(),
         })
       },
       sent: async (delivery) => {

@@ -4,6 +4,7 @@ import { readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { createRequire, Module } from 'node:module'
 import path from 'node:path'
 import { Script } from 'node:vm'
+import { processState } from '../db/process-state.ts'
 
 export interface LoadedBundle {
   /** What the bundle's V8 code cache did for this start. */
@@ -100,26 +101,16 @@ function readIfPresent(file: string): Buffer | undefined {
 
 /**
  * Removes what processes killed while writing `cacheFile` left (`<cacheFile>.<pid>-<random>`),
- * a few megabytes each, which nothing else would remove before the next build; a process still
- * running may still be writing its own. (A pid of another container sharing the folder may look
- * ended: that writer's rename then fails, and it writes no cache this time.)
+ * a few megabytes each, which nothing else would remove before the next build; a process not yet
+ * gone may still be writing its own. (A pid of another container sharing the folder may look
+ * gone: that writer's rename then fails, and it writes no cache this time.)
  */
 async function removeWritesOfEndedProcesses(cacheFile: string): Promise<void> {
   const prefix = `${path.basename(cacheFile)}.`
   const names = await readdir(path.dirname(cacheFile)).catch(() => [])
   for (const name of names) {
     const pid = Number(/^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length))?.[1])
-    if (!name.startsWith(prefix) || !pid || isRunning(pid)) continue
+    if (!name.startsWith(prefix) || !pid || (await processState(pid)) !== 'gone') continue
     await unlink(path.join(path.dirname(cacheFile), name)).catch(() => undefined)
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // Another user's process is running too; only "no such process" means it ended.
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
   }
 }
