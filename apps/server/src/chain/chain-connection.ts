@@ -1,5 +1,6 @@
 import { APIClient } from '@wharfkit/antelope'
 import Fastify, { type FastifyPluginAsync } from 'fastify'
+import { lazySchemaCompilers } from '../http/lazy-schema-compilers.ts'
 import type { ChainSettings } from './chain-settings.ts'
 
 /** How this process reaches its chain: WharfKit clients and sessions take `fetch` and `apiUrl`. */
@@ -28,13 +29,18 @@ const IN_PROCESS_URL = 'http://devchain.in-process'
 
 /**
  * The embedded devchain, answered by its own Fastify instance inside this process: the node API's
- * real routes, JSON and errors, with no socket and no dependency on our HTTP port.
+ * real routes, JSON and errors, with no socket and no dependency on our HTTP port. Each route's
+ * schemas are compiled when a request first needs them: compiled all at once, with Ajv's
+ * meta-schema, they held up every start of the server by about 50 ms.
  */
 export async function inProcessChain(
   settings: ChainSettings,
   nodeApi: FastifyPluginAsync,
 ): Promise<ChainConnection> {
-  const node = Fastify({ logger: false })
+  const node = Fastify({
+    logger: false,
+    schemaController: { compilersFactory: lazySchemaCompilers().compilersFactory },
+  })
   await node.register(nodeApi)
   await node.ready()
   const injectFetch: typeof fetch = async (input, init) => {
