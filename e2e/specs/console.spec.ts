@@ -536,6 +536,22 @@ for (const [name, device, slug] of [
       await menuButton.click()
       await expect(chartAction).toBeInViewport({ ratio: 1 })
       await expect(close).toBeInViewport({ ratio: 1 })
+      // The page scrolled under the open menu, it stays with its button, just above it.
+      const buttonTop = () => menuButton.evaluate((button) => button.getBoundingClientRect().top)
+      const topBefore = await buttonTop()
+      await page.mouse.wheel(0, 150)
+      await expect.poll(buttonTop).toBeLessThan(topBefore - 100)
+      await expect
+        .poll(() =>
+          menuButton.evaluate((button) => {
+            const menu = document.getElementById(button.getAttribute('popovertarget') ?? '')
+            const gap =
+              button.getBoundingClientRect().top - (menu?.getBoundingClientRect().bottom ?? 0)
+            return Math.round(gap)
+          }),
+        )
+        .toBe(4)
+      await expect(close).toBeInViewport({ ratio: 1 })
       await page.keyboard.press('Escape')
       await page.setViewportSize(device.viewport)
 

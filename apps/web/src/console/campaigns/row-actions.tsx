@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { useMediaQuery } from '../shared/use-media-query'
 import { useConsoleTexts } from '../texts/use-console-texts'
 
@@ -19,28 +19,22 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
   const menuRef = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
 
-  if (!narrow) return <div className="console__actions">{children}</div>
+  // Fixed in the top layer, an open menu would stay put while the page or the table's panel
+  // scrolled its button away: it follows its button, as a menu attached to it would.
+  useEffect(() => {
+    if (!open) return
+    const follow = () => {
+      if (buttonRef.current && menuRef.current) placeMenu(buttonRef.current, menuRef.current)
+    }
+    window.addEventListener('scroll', follow, { capture: true, passive: true })
+    window.addEventListener('resize', follow, { passive: true })
+    return () => {
+      window.removeEventListener('scroll', follow, { capture: true })
+      window.removeEventListener('resize', follow)
+    }
+  }, [open])
 
-  /**
-   * Below its button, their right edges aligned (the actions are the table's last column), or
-   * above it when the button sits nearer the screen's bottom: the popover is fixed in the top
-   * layer, where the table's scrolling panel cannot clip it, but nothing scrolls it into view
-   * either. It is no taller than the room on its side, and scrolls inside itself beyond that.
-   */
-  function place() {
-    const button = buttonRef.current?.getBoundingClientRect()
-    const menu = menuRef.current
-    if (!button || !menu) return
-    const gap = 4
-    const margin = 8
-    const roomBelow = window.innerHeight - button.bottom - gap - margin
-    const roomAbove = button.top - gap - margin
-    const below = roomBelow >= roomAbove
-    menu.style.top = below ? `${button.bottom + gap}px` : 'auto'
-    menu.style.bottom = below ? 'auto' : `${window.innerHeight - button.top + gap}px`
-    menu.style.maxHeight = `${Math.max(below ? roomBelow : roomAbove, 0)}px`
-    menu.style.right = `${Math.max(margin, window.innerWidth - button.right)}px`
-  }
+  if (!narrow) return <div className="console__actions">{children}</div>
 
   return (
     <>
@@ -61,7 +55,9 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
         popover="auto"
         className="console__menu"
         onBeforeToggle={(event) => {
-          if (event.newState === 'open') place()
+          if (event.newState === 'open' && buttonRef.current && menuRef.current) {
+            placeMenu(buttonRef.current, menuRef.current)
+          }
         }}
         onToggle={(event) => {
           const opened = event.newState === 'open'
@@ -78,4 +74,23 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
       </div>
     </>
   )
+}
+
+/**
+ * Places a row's menu below its button, their right edges aligned (the actions are the table's
+ * last column), or above it when the button sits nearer the screen's bottom: the popover is fixed
+ * in the top layer, where the table's scrolling panel cannot clip it, but nothing scrolls it into
+ * view either. It is no taller than the room on its side, and scrolls inside itself beyond that.
+ */
+function placeMenu(buttonElement: HTMLElement, menu: HTMLElement) {
+  const button = buttonElement.getBoundingClientRect()
+  const gap = 4
+  const margin = 8
+  const roomBelow = window.innerHeight - button.bottom - gap - margin
+  const roomAbove = button.top - gap - margin
+  const below = roomBelow >= roomAbove
+  menu.style.top = below ? `${button.bottom + gap}px` : 'auto'
+  menu.style.bottom = below ? 'auto' : `${window.innerHeight - button.top + gap}px`
+  menu.style.maxHeight = `${Math.max(below ? roomBelow : roomAbove, 0)}px`
+  menu.style.right = `${Math.max(margin, window.innerWidth - button.right)}px`
 }
