@@ -5,13 +5,18 @@ import { embedDevchain } from './open-chain.ts'
 const embedded = await embedDevchain(await createDevchain({}))
 afterAll(() => embedded.close())
 
+/** What nodeos answers a request it refuses. */
+interface NodeError {
+  error: { name: string; details: { message: string }[] }
+}
+
 /** A POST to the in-process node, as WharfKit's client sends one. */
 async function post(path: string, body: string) {
   const answer = await embedded.connection.fetch(`${embedded.connection.apiUrl}${path}`, {
     method: 'POST',
     body,
   })
-  return { status: answer.status, body: await answer.json() }
+  return { status: answer.status, body: (await answer.json()) as NodeError }
 }
 
 describe('the embedded devchain, answered in this process', () => {
