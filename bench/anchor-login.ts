@@ -12,11 +12,14 @@ import path from 'node:path'
 import { DevAnchor } from '@fernwood/devanchor'
 import { readEnvironment } from '@fernwood/server/environment'
 import { startServer } from '@fernwood/server/server'
+import { deferWasmTierUp } from '@fernwood/server/wasm-tiering'
 import { APIClient } from '@wharfkit/antelope'
 import { chromium } from 'playwright-core'
 
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 10)
 
+// As `npm start` does before anything runs.
+deferWasmTierUp()
 const dataDir = await mkdtemp(path.join(tmpdir(), 'fernwood-bench-anchor-'))
 const server = await startServer(
   readEnvironment({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' }),

@@ -10,8 +10,12 @@ import { addCodes, createCampaign } from '@fernwood/server/catalogue'
 import type { Database } from '@fernwood/server/database'
 import { type Environment, readEnvironment } from '@fernwood/server/environment'
 import { type RunningServer, startServer } from '@fernwood/server/server'
+import { deferWasmTierUp } from '@fernwood/server/wasm-tiering'
 import { createThrowawayDatabase } from '@fernwood/testkit'
 import { sharedCode } from './visitor.ts'
+
+// As `npm start` does before anything runs: PGlite is optimized on the same budget as there.
+deferWasmTierUp()
 
 export type Driver = 'pglite' | 'postgres'
 

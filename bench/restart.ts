@@ -8,7 +8,8 @@
  *   the server it kills first ran until it wrote its code cache, as one that has served a while;
  * - the server's RSS at rest (before any visitor) after its first start and after a restart, and
  *   on PostgreSQL when TEST_DATABASE_URL names a server, beside the floor: a bare node process
- *   and PGlite alone, opened on the same data with the server's settings.
+ *   and PGlite alone, opened on the same data with the server's settings (its start parameters,
+ *   V8's tiering budget).
  * Prints figures only.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -16,6 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGLITE_START_PARAMS } from '@fernwood/server/pglite-database'
+import { WASM_TIERING_BUDGET } from '@fernwood/server/wasm-tiering'
 import {
   createThrowawayDatabase,
   ensureServerBuild,
@@ -111,11 +113,24 @@ async function stop(started: Started) {
   }
 }
 
-/** A process that prints a line once `code` (an ES module) is done, then idles. */
-async function idleProcess(code: string, args: string[] = []): Promise<Started> {
+/**
+ * A process that prints a line once `code` (an ES module) is done, then idles; `nodeOptions`
+ * before the code.
+ */
+async function idleProcess(
+  code: string,
+  args: string[] = [],
+  nodeOptions: string[] = [],
+): Promise<Started> {
   const started = run(
     process.execPath,
-    ['--input-type=module', '-e', `${code}\nsetInterval(() => {}, 60_000)`, ...args],
+    [
+      ...nodeOptions,
+      '--input-type=module',
+      '-e',
+      `${code}\nsetInterval(() => {}, 60_000)`,
+      ...args,
+    ],
     {},
     path.join(repositoryRoot, 'apps/server'),
   )
@@ -191,6 +206,7 @@ try {
      await PGlite.create(dataDir, { startParams })
      console.log('ready')`,
     [floorData, ...PGLITE_START_PARAMS],
+    [`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`],
   )
   const bareNode = await idleProcess(`console.log('ready')`)
   running.push(pgliteAlone, bareNode)

@@ -2,12 +2,14 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { runCodeCachedBundle } from './code-cached-bundle.ts'
 import { mapStackTracesThrough } from './source-mapped-stacks.ts'
+import { deferWasmTierUp } from './wasm-tiering.ts'
 
 /**
  * The built server's entry point (dist/main.js): runs the server's bundle (dist/server.cjs, built
  * from src/main.ts) through V8's code cache, and writes the cache once the server answers. The
  * server itself starts, reports and stops as src/main.ts says.
  */
+deferWasmTierUp()
 const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.cjs')
 mapStackTracesThrough(bundle)
 const server = runCodeCachedBundle(bundle)
