@@ -5,9 +5,10 @@ import { mapStackTracesThrough } from './source-mapped-stacks.ts'
 import { deferWasmTierUp } from './wasm-tiering.ts'
 
 /**
- * The built server's entry point (dist/main.js): runs the server's bundle (dist/server.cjs, built
- * from src/main.ts) through V8's code cache, and writes the cache once the server answers. The
- * server itself starts, reports and stops as src/main.ts says.
+ * The built server's entry point (dist/main.js): sets V8's flags for PGlite, then runs the
+ * server's bundle (dist/server.cjs, built from src/main.ts) through V8's code cache, made under
+ * those flags, and writes the cache once the server answers. The server itself starts, reports
+ * and stops as src/main.ts says.
  */
 deferWasmTierUp()
 const bundle = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.cjs')
