@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGLITE_START_PARAMS } from '@fernwood/server/pglite-database'
-import { WASM_TIERING_BUDGET } from '@fernwood/server/wasm-tiering'
+import { WASM_TIERING_FLAG } from '@fernwood/server/wasm-tiering'
 import {
   createThrowawayDatabase,
   ensureServerBuild,
@@ -206,7 +206,7 @@ try {
      await PGlite.create(dataDir, { startParams })
      console.log('ready')`,
     [floorData, ...PGLITE_START_PARAMS],
-    [`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`],
+    [WASM_TIERING_FLAG],
   )
   const bareNode = await idleProcess(`console.log('ready')`)
   running.push(pgliteAlone, bareNode)

@@ -23,9 +23,7 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
   // scrolled its button away: it follows its button, as a menu attached to it would.
   useEffect(() => {
     if (!open) return
-    const follow = () => {
-      if (buttonRef.current && menuRef.current) placeMenu(buttonRef.current, menuRef.current)
-    }
+    const follow = () => placeMenu(buttonRef.current, menuRef.current)
     window.addEventListener('scroll', follow, { capture: true, passive: true })
     window.addEventListener('resize', follow, { passive: true })
     return () => {
@@ -55,9 +53,7 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
         popover="auto"
         className="console__menu"
         onBeforeToggle={(event) => {
-          if (event.newState === 'open' && buttonRef.current && menuRef.current) {
-            placeMenu(buttonRef.current, menuRef.current)
-          }
+          if (event.newState === 'open') placeMenu(buttonRef.current, menuRef.current)
         }}
         onToggle={(event) => {
           const opened = event.newState === 'open'
@@ -82,7 +78,8 @@ export function RowActions({ slug, children }: { slug: string; children: ReactNo
  * in the top layer, where the table's scrolling panel cannot clip it, but nothing scrolls it into
  * view either. It is no taller than the room on its side, and scrolls inside itself beyond that.
  */
-function placeMenu(buttonElement: HTMLElement, menu: HTMLElement) {
+function placeMenu(buttonElement: HTMLElement | null, menu: HTMLElement | null) {
+  if (!buttonElement || !menu) return
   const button = buttonElement.getBoundingClientRect()
   const gap = 4
   const margin = 8
