@@ -361,8 +361,10 @@ async function seedHistory(account: string, entries: number, amount = '1.0000', 
   )
 }
 
+// A stream its session ended tells EventSource to come back at once (`retry: 0`): the cookie then
+// names the session that replaced it, or none, and the page follows without the usual pause.
 describe('a stream lives no longer than its session', () => {
-  it('signing out ends the session’s open stream', async () => {
+  it('signing out ends the session’s open stream, telling EventSource to come back at once', async () => {
     const visitor = await signInVisitor(app, testDatabase.database, randomAccount('out.'))
     const stream = await live(visitor)
     await stream.next(() => true)
@@ -374,14 +376,16 @@ describe('a stream lives no longer than its session', () => {
     })
     expect(signOut.statusCode).toBe(204)
     await stream.ended
+    expect(stream.retry).toBe(0)
   })
 
-  it('a wallet login ends the streams opened with the token it replaces', async () => {
+  it('a wallet login ends the streams opened with the token it replaces, telling EventSource to come back at once with the new one', async () => {
     const visitor = await signInVisitor(app, testDatabase.database)
     const stream = await live(visitor)
     await stream.next(() => true)
     const bound = await connectWithProof(app, 'alice.wam', {}, { cookie: visitor.cookie })
     await stream.ended
+    expect(stream.retry).toBe(0)
     expect(
       stream.events.some(
         (event) => isSnapshot(event) && snapshotOf(event).user.waxAccount !== null,
@@ -406,6 +410,7 @@ describe('a stream lives no longer than its session', () => {
     const stream = await live(visitor)
     await stream.next(() => true)
     await stream.ended
+    expect(stream.retry).toBe(0)
   })
 })
 
@@ -430,6 +435,8 @@ describe('the live feed’s connection', () => {
 
     await server.close()
     await stream.ended
+    // A server going away is come back to after the pause, not at once.
+    expect(stream.retry).toBe(2_000)
   })
 })
 

@@ -98,7 +98,7 @@ export const kioskRoutes: FastifyPluginAsyncTypebox<KioskRoutesOptions> = async 
       onOverview: (campaigns) =>
         void stream.inTurn(async () => {
           if (await stream.sessionHolds()) kiosk.update(campaigns)
-          else stream.end()
+          else stream.endWithSession()
         }),
     })
     stream.onClose(() => {

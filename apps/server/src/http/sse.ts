@@ -32,7 +32,7 @@ export interface StreamCapSettings {
 /**
  * One policy for every kind of stream (the visitors' feed, the operators' overview, the kiosk):
  * each counted apart, by the same caps, with a heartbeat every ~15 s and EventSource told to come
- * back after 2 s.
+ * back after 2 s, or at once when its session ended it.
  */
 export function eventStreamSettings(
   env: StreamCapSettings,
@@ -178,6 +178,17 @@ export class EventStream {
     this.#raw.end()
   }
 
+  /**
+   * Ends the stream because its session no longer holds, with EventSource told to come back at
+   * once rather than after the usual pause, which is for a server that dropped its streams or is
+   * restarting: the browser's cookie now names the session that replaced this one (a wallet login
+   * in another tab), whose stream starts with what this one missed, or none, which is refused.
+   */
+  endWithSession(): void {
+    if (!this.ended) this.#raw.write('retry: 0\n\n')
+    this.end()
+  }
+
   onClose(listener: () => void): void {
     this.#raw.on('close', listener)
   }
@@ -208,14 +219,14 @@ export class EventStream {
    */
   endUnlessSessionHolds(): Promise<void> {
     return this.inTurn(async () => {
-      if (!(await this.#session.holds())) this.end()
+      if (!(await this.#session.holds())) this.endWithSession()
     })
   }
 
   #endAtExpiry() {
     const wait = this.#session.expiresAt.getTime() - Date.now()
     this.#expiryTimer = setTimeout(
-      () => (wait > LONGEST_TIMER_MS ? this.#endAtExpiry() : this.end()),
+      () => (wait > LONGEST_TIMER_MS ? this.#endAtExpiry() : this.endWithSession()),
       Math.min(Math.max(wait, 0), LONGEST_TIMER_MS),
     )
   }

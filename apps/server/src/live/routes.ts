@@ -70,7 +70,7 @@ export const liveRoutes: FastifyPluginAsync<LiveRoutesOptions> = async (
       // From a session's end on (signed out, or replaced at a wallet login) this stream must
       // not carry the user's data.
       const read = (await stream.sessionHolds()) && (await readSnapshot(database, interest.userId))
-      if (!read) return stream.end()
+      if (!read) return stream.endWithSession()
       subscription.follow(read.snapshot.user.waxAccount)
       stream.send('snapshot', read.snapshot, read.eventId)
     }
