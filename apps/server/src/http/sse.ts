@@ -32,7 +32,7 @@ export interface StreamCapSettings {
 /**
  * One policy for every kind of stream (the visitors' feed, the operators' overview, the kiosk):
  * each counted apart, by the same caps, with a heartbeat every ~15 s and EventSource told to come
- * back after 2 s, or at once when its session ended it.
+ * back after 2 s, or at once when a change to its session ended it.
  */
 export function eventStreamSettings(
   env: StreamCapSettings,
@@ -223,10 +223,12 @@ export class EventStream {
     })
   }
 
+  // With the usual pause, not at once: this timer runs on this process's clock and the session's
+  // end on the database's, so a reader back at once could find the session open again, and loop.
   #endAtExpiry() {
     const wait = this.#session.expiresAt.getTime() - Date.now()
     this.#expiryTimer = setTimeout(
-      () => (wait > LONGEST_TIMER_MS ? this.#endAtExpiry() : this.endWithSession()),
+      () => (wait > LONGEST_TIMER_MS ? this.#endAtExpiry() : this.end()),
       Math.min(Math.max(wait, 0), LONGEST_TIMER_MS),
     )
   }
