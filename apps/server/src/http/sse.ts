@@ -7,6 +7,11 @@ import { type StreamCapLimits, StreamCaps } from './stream-caps.ts'
 
 // What a refused client is told to wait when the process is full; streams end all the time.
 const AT_CAPACITY_RETRY_AFTER_SECONDS = 10
+// What EventSource waits after a change to its session ended the stream, far less than after a
+// drop: enough for the browser to have stored the cookie of the login that replaced the session,
+// whose answer can reach it just after this end (back at once, it was still sent the old one, was
+// refused, and the page took itself for signed out).
+const SESSION_ENDED_RECONNECT_MS = 500
 // setTimeout's longest wait; a session ending later is re-armed when it fires.
 const LONGEST_TIMER_MS = 2_147_483_647
 // Heartbeats go out in this many turns per interval, each to its share of the streams: 10,000
@@ -32,7 +37,7 @@ export interface StreamCapSettings {
 /**
  * One policy for every kind of stream (the visitors' feed, the operators' overview, the kiosk):
  * each counted apart, by the same caps, with a heartbeat every ~15 s and EventSource told to come
- * back after 2 s, or at once when a change to its session ended it.
+ * back after 2 s, or after half a second when a change to its session ended it.
  */
 export function eventStreamSettings(
   env: StreamCapSettings,
@@ -179,13 +184,13 @@ export class EventStream {
   }
 
   /**
-   * Ends the stream because its session no longer holds, with EventSource told to come back at
-   * once rather than after the usual pause, which is for a server that dropped its streams or is
+   * Ends the stream because its session no longer holds, with EventSource told to come back soon
+   * rather than after the usual pause, which is for a server that dropped its streams or is
    * restarting: the browser's cookie now names the session that replaced this one (a wallet login
    * in another tab), whose stream starts with what this one missed, or none, which is refused.
    */
   endWithSession(): void {
-    if (!this.ended) this.#raw.write('retry: 0\n\n')
+    if (!this.ended) this.#raw.write(`retry: ${SESSION_ENDED_RECONNECT_MS}\n\n`)
     this.end()
   }
 
@@ -223,8 +228,8 @@ export class EventStream {
     })
   }
 
-  // With the usual pause, not at once: this timer runs on this process's clock and the session's
-  // end on the database's, so a reader back at once could find the session open again, and loop.
+  // With the usual pause: this timer runs on this process's clock and the session's end on the
+  // database's, so a reader back soon could find the session open again, and loop.
   #endAtExpiry() {
     const wait = this.#session.expiresAt.getTime() - Date.now()
     this.#expiryTimer = setTimeout(

@@ -27,7 +27,7 @@ describe('the live feed follows the session', () => {
     const session = await load()
     const [first] = FakeEventSource.opened
     first.deliver('snapshot', snapshotOf(ANONYMOUS))
-    // The server ends the replaced session's stream; EventSource may come back before the cookie.
+    // The server ends the replaced session's stream; EventSource would come back after its pause.
     first.drop()
 
     session.updateUser({ ...ANONYMOUS, waxAccount: 'alice.wam' })

@@ -30,8 +30,7 @@ let reopenTimer: ReturnType<typeof setTimeout> | undefined
  * Whom the open stream serves: the user it was opened for, then as its own events say. A wallet
  * login here replaces the session, and the server ends the streams of the session it replaced; by
  * the time the login's answer names a different user (its new cookie set), this stream is that
- * old one, which EventSource, though told to come back at once, may have come back to before the
- * new cookie was set, and been refused.
+ * old one, which EventSource would come back to only after the server's pause.
  */
 let streamUser: Pick<User, 'id' | 'waxAccount'> | undefined
 
