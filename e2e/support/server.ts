@@ -49,7 +49,7 @@ export async function startFernwoodServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'fernwood-e2e-'))
   const migratedCluster = process.env[migratedClusterVariable]
   // Copied synchronously: the promise-based cp took 1.1-1.3 s over the cluster's 1,200 files
-  // (41 MB), most of a server's start here; cpSync takes about 0.5 s.
+  // (41 MB), almost half of a server's start here; cpSync takes about 0.5 s.
   if (migratedCluster) cpSync(migratedCluster, join(dataDir, 'pglite'), { recursive: true })
   const env = {
     PORT: String(await freePort()),

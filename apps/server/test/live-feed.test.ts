@@ -436,7 +436,7 @@ describe('the live feed’s connection', () => {
 
     await server.close()
     await stream.ended
-    // A server going away is come back to after the pause, not at once.
+    // A server going away is come back to after the usual pause, not sooner.
     expect(stream.retry).toBe(2_000)
   })
 })
