@@ -11,6 +11,7 @@ const partnerTexts = {
   webhookSecretTitle: (url: string) => `The signing secret of ${url}`,
   deliveriesOf: (url: string) => `Deliveries to ${url}`,
   redelivered: 'It is delivered again in a moment.',
+  redelivering: 'Redelivering...',
 } as const
 
 const OPERATOR = 'carol.wam'
@@ -113,8 +114,29 @@ test('an operator creates an API key, sees its secret once, revokes it, adds a w
   await webhooks.getByRole('button', { name: partnerTexts.deliveriesOf(RECEIVER) }).click()
   const deliveries = webhooks.getByRole('table', { name: partnerTexts.deliveriesOf(RECEIVER) })
   await expect(deliveries.getByRole('row', { name: /reward\.rejected/ })).toBeVisible()
-  await deliveries.getByRole('button', { name: /^Redeliver the reward\.rejected event/ }).click()
+  // The list read again after the redelivery is held, so the button is seen while still busy:
+  // named then by what it shows, as WCAG's label in name asks, and the panel checked so.
+  let releaseList: () => void = () => {}
+  const listHeld = new Promise<void>((resolve) => {
+    releaseList = resolve
+  })
+  await page.route(
+    '**/api/admin/webhooks/*/deliveries',
+    async (route) => {
+      await listHeld
+      await route.continue()
+    },
+    { times: 1 },
+  )
+  const redeliver = deliveries.getByRole('button', {
+    name: /^Redeliver the reward\.rejected event/,
+  })
+  await redeliver.click()
   await expect(webhooks.getByText(partnerTexts.redelivered)).toBeVisible()
+  await expect(deliveries.getByRole('button', { name: partnerTexts.redelivering })).toBeDisabled()
+  expect(await seriousViolations(page, '[data-panel]')).toEqual([])
+  releaseList()
+  await expect(redeliver).toBeEnabled()
 
   expect(await seriousViolations(page, '[data-panel]')).toEqual([])
 })
