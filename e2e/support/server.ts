@@ -1,8 +1,14 @@
-import { cpSync, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, repositoryRoot, type ServerProcess, startServer } from '@fernwood/testkit'
+import {
+  copyPgliteCluster,
+  freePort,
+  repositoryRoot,
+  type ServerProcess,
+  startServer,
+} from '@fernwood/testkit'
 
 // WEB_DIST, as the server reads it: a build of one's own beside the repository's.
 const webBuild = join(process.env.WEB_DIST ?? join(repositoryRoot, 'apps/web/dist'), 'index.html')
@@ -48,9 +54,7 @@ export async function startFernwoodServer(
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'fernwood-e2e-'))
   const migratedCluster = process.env[migratedClusterVariable]
-  // Copied synchronously: the promise-based cp took 1.1-1.3 s over the cluster's 1,200 files
-  // (41 MB), almost half of a server's start here; cpSync takes about 0.5 s.
-  if (migratedCluster) cpSync(migratedCluster, join(dataDir, 'pglite'), { recursive: true })
+  if (migratedCluster) copyPgliteCluster(migratedCluster, dataDir)
   const env = {
     PORT: String(await freePort()),
     DATA_DIR: dataDir,

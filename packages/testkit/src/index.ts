@@ -16,6 +16,7 @@ export {
 export { freePort } from './free-port.ts'
 export { type HttpVisitor, httpVisitor } from './http-visitor.ts'
 export { type ProofFields, signIdentityProof } from './identity-proof.ts'
+export { copyPgliteCluster } from './pglite-cluster.ts'
 export { ensureServerBuild, repositoryRoot, serverEntries } from './repository.ts'
 export {
   type ReadinessOptions,

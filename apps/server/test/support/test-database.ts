@@ -1,7 +1,5 @@
-import { cpSync } from 'node:fs'
 import { mkdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
-import { createThrowawayDatabase, dropDatabase } from '@fernwood/testkit'
+import { copyPgliteCluster, createThrowawayDatabase, dropDatabase } from '@fernwood/testkit'
 import { inject } from 'vitest'
 import type { Database } from '../../src/db/database.ts'
 import { openPgliteDatabase } from '../../src/db/pglite-database.ts'
@@ -58,9 +56,7 @@ async function copyOfTemplate(schema: 'migrated' | 'unmigrated'): Promise<TestDa
 export async function copyMigratedCluster(dataDir: string): Promise<void> {
   if (testDriver !== 'pglite') return
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
-  // Synchronously: the promise-based cp took 1.1-1.3 s over the cluster's 1,200 files, cpSync
-  // about 0.5 s.
-  cpSync(inject('pgliteCluster'), path.join(dataDir, 'pglite'), { recursive: true })
+  copyPgliteCluster(inject('pgliteCluster'), dataDir)
 }
 
 /**
