@@ -12,6 +12,7 @@ import {
   Struct,
   Transaction,
 } from '@wharfkit/antelope'
+import { LRUCache } from 'lru-cache'
 import type { ChainConnection } from '../chain/chain-connection.ts'
 import { assetTransferAction, mintAction, type NftMint, type NftTransfer } from './nft-actions.ts'
 
@@ -72,6 +73,16 @@ class TransferData extends Struct {
   ]
 }
 
+type ChainInfo = Awaited<ReturnType<APIClient['v1']['chain']['get_info']>>
+
+/**
+ * How long a read of the chain's head serves the headers of the transactions signed after it:
+ * one block. A busy node answers get_info only after the transactions queued before it, so a
+ * read per transaction kept each of the worker's lanes waiting about as long again as its own
+ * transaction's execution. A header this old only expires its transaction half a second sooner.
+ */
+const HEAD_REUSE_MS = 500
+
 /**
  * Signs transactions of transfers with WharfKit's Antelope types and the payout account's key,
  * as a Session with the private-key wallet plugin does (the chain's head for the header, its last
@@ -84,6 +95,8 @@ export class WharfkitPayoutSigner implements PayoutSigner {
   readonly #key: PrivateKey
   readonly #authorization: PermissionLevel
   readonly #expireSeconds: number
+  /** the chain's head, read at most once a block, however many transactions are signed */
+  readonly #head: LRUCache<'head', ChainInfo>
   readonly account: string
 
   constructor(chain: ChainConnection, payer: PayoutAccount, options: { expireSeconds: number }) {
@@ -95,11 +108,17 @@ export class WharfkitPayoutSigner implements PayoutSigner {
       permission: payer.permission,
     })
     this.#expireSeconds = options.expireSeconds
+    this.#head = new LRUCache({
+      max: 1,
+      ttl: HEAD_REUSE_MS,
+      fetchMethod: () => this.#client.v1.chain.get_info(),
+    })
     this.account = payer.account
   }
 
   async sign(actions: PayoutAction[]): Promise<SignedPayout> {
-    const info = await this.#client.v1.chain.get_info()
+    const info = await this.#head.fetch('head')
+    if (!info) throw new Error('the chain head read was aborted')
     const transaction = Transaction.from({
       ...info.getTransactionHeader(this.#expireSeconds),
       actions: actions.map((action) =>
