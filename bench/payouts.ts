@@ -16,6 +16,9 @@
  * thread from the worker measured.
  * Beside them, completion with that fixed wait left out: the rate from the first completion on,
  * and how long after the last execution the last completion came (1.5 s at best).
+ * Each run also prints the CPU its rewards cost per thousand, in this process (the worker and an
+ * embedded PGlite, or the direct sender), the chain's and PostgreSQL's (Linux only): on a machine
+ * of two cores, the worker's bookkeeping takes its CPU from the chain it pays on.
  * BENCH_REWARDS (600) rewards per run, BENCH_BATCH_SIZES (1,10,50,100), WORKER_CONCURRENCY (4).
  * Each comparison runs BENCH_TURNS (3) turns, each the direct rate then every driver's, and
  * prints the medians beside each turn: on a shared 2-core machine one turn's rates swing by a
@@ -46,6 +49,7 @@ import { createRewardWorker } from '@fernwood/server/worker'
 import { createThrowawayDatabase, freePort, spawnNodeScript, untilHealthy } from '@fernwood/testkit'
 import { addPayoutCodes } from './bench-server.ts'
 import { median, rates, span } from './figures.ts'
+import { cpuPerThousand, readCpu } from './process-cpu.ts'
 
 const REWARDS = Number(process.env.BENCH_REWARDS ?? 600)
 const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '1,10,50,100').split(',').map(Number)
@@ -79,6 +83,7 @@ async function startDevchainProcess() {
 }
 
 const devchain = await startDevchainProcess()
+const devchainPid = devchain.child.pid as number
 // Not left running on the machine should a run below throw.
 process.on('exit', () => devchain.child.kill())
 
@@ -117,7 +122,10 @@ function directSender(
  * NFT_MINTS_PER_TRANSACTION), CONCURRENCY transactions at once: token transfers, mints of the
  * worker's template, or transfers of a pool the payout account is stocked with first (untimed).
  */
-async function directRate(reward: Reward, batchSize: number): Promise<number> {
+async function directRate(
+  reward: Reward,
+  batchSize: number,
+): Promise<{ rate: number; cpu: string }> {
   const env = environment(batchSize, tmpdir())
   const chain = await openChain(env)
   const send = directSender(env, chain.connection)
@@ -143,6 +151,7 @@ async function directRate(reward: Reward, batchSize: number): Promise<number> {
     return { assetId: pool[index], to, memo }
   }
   let next = 0
+  const cpuBefore = readCpu(devchainPid)
   const startedAt = performance.now()
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -154,8 +163,9 @@ async function directRate(reward: Reward, batchSize: number): Promise<number> {
     }),
   )
   const seconds = (performance.now() - startedAt) / 1000
+  const cpu = cpuPerThousand(cpuBefore, readCpu(devchainPid), REWARDS)
   await chain.close()
-  return REWARDS / seconds
+  return { rate: REWARDS / seconds, cpu }
 }
 
 /** The worker pays REWARDS due rewards: how fast they are executed, and completed. */
@@ -205,11 +215,14 @@ async function workerRate(
         finish()
       }
     })
+    const cpuBefore = readCpu(devchainPid)
     await worker.start()
     const limit = setTimeout(finish, RUN_LIMIT_MS)
     await allCompleted
     clearTimeout(limit)
     const completedMs = performance.now() - startedAt
+    // Paying them to finality: the checks of finality run beside the payments that follow.
+    const cpu = cpuPerThousand(cpuBefore, readCpu(devchainPid), completed)
     await stopListening()
     await worker.stop()
     const progress = { executed: Math.max(executed.size, completed), completed }
@@ -217,6 +230,7 @@ async function workerRate(
       "SELECT count(DISTINCT transaction_id)::int AS transactions FROM payouts WHERE state = 'confirmed'",
     )
     return {
+      cpu,
       executed: (1000 * progress.executed) / (executedMs ?? completedMs),
       completed: (1000 * progress.completed) / completedMs,
       paid: progress.completed,
@@ -314,10 +328,10 @@ async function compare(reward: Reward, batchSize: number, label: string) {
     ]),
   )
   for (let turn = 1; turn <= TURNS; turn++) {
-    const direct = await directRate(reward, batchSize)
+    const { rate: direct, cpu } = await directRate(reward, batchSize)
     directs.push(direct)
     console.log(
-      `${label} turn ${turn} devchain direct (sign + send, no database): ${direct.toFixed(0)}/s`,
+      `${label} turn ${turn} devchain direct (sign + send, no database): ${direct.toFixed(0)}/s; ${cpu}`,
     )
     for (const driver of drivers) {
       const paid = await workerRate(driver, batchSize, reward)
@@ -326,7 +340,7 @@ async function compare(reward: Reward, batchSize: number, label: string) {
       console.log(
         `${label} turn ${turn} ${driver.padEnd(8)} worker: executed ${paid.executed.toFixed(0)}/s ` +
           `(${share.toFixed(0)}% of direct), completed ${paid.completed.toFixed(0)}/s, ` +
-          `${paid.paid}/${REWARDS} paid in ${paid.transactions} transactions; ${afterLag(paid)}`,
+          `${paid.paid}/${REWARDS} paid in ${paid.transactions} transactions; ${afterLag(paid)}; ${paid.cpu}`,
       )
     }
   }
