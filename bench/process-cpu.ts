@@ -66,6 +66,7 @@ export function cpuPerThousand(
   rewards: number,
 ): string {
   if (!before || !after) return 'CPU n/a (no /proc)'
+  if (rewards === 0) return 'CPU n/a (nothing paid)'
   const per = (key: keyof CpuReading) => ((after[key] - before[key]) * 1000) / rewards
   const [self, chain, postgres] = [per('self'), per('chain'), per('postgres')]
   const cores = availableParallelism()
