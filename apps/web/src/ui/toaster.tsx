@@ -13,7 +13,8 @@ const TOAST_DURATION_MS = 5000
 /**
  * A phone's screen, where sonner spreads a toast across the width (its own breakpoint). There the
  * bottom is where the page's content is (the outcome of a code appears under the code box), so a
- * toast comes in at the top, over the header's bar, compact and clear of the notch.
+ * toast comes in at the top, over the header's bar, compact and clear of the notch (and, on the
+ * dashboard, of the header's Menu button: dashboard.css).
  */
 const NARROW_SCREEN = '(max-width: 600px)'
 const NARROW_OFFSET = { top: 'calc(env(safe-area-inset-top, 0px) + 6px)', left: 6, right: 6 }
