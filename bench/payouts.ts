@@ -109,6 +109,7 @@ function directSender(
 ) {
   const signer = new WharfkitPayoutSigner(connection, payoutAccountFrom(env), {
     expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+    timeoutMs: env.CHAIN_TIMEOUT_MS,
   })
   const node = new PayoutChainNode(connection, env.CHAIN_TIMEOUT_MS)
   return async (payouts: Parameters<typeof signer.sign>[0]) => {
@@ -192,6 +193,8 @@ async function workerRate(
         error: (details, message) => console.error(message, details),
       },
     })
+    // Read before the clock starts: a look through /proc is not the worker's time.
+    const cpuBefore = readCpu(devchainPid)
     const startedAt = performance.now()
     let executedMs: number | undefined
     let firstCompleted: { ms: number; count: number } | undefined
@@ -215,7 +218,6 @@ async function workerRate(
         finish()
       }
     })
-    const cpuBefore = readCpu(devchainPid)
     await worker.start()
     const limit = setTimeout(finish, RUN_LIMIT_MS)
     await allCompleted

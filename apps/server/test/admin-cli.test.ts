@@ -87,6 +87,7 @@ async function failingReconcile(...argv: string[]): Promise<string[]> {
 async function transferByHand(transfer: Partial<Transfer> & { to: string; memo: string }) {
   const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
     expireSeconds: 60,
+    timeoutMs: 2000,
   })
   const signed = await signer.sign([
     { tokenContract: 'fern.token', quantity: '1.0000 FERN', ...transfer },

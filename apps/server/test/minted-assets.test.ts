@@ -35,6 +35,7 @@ beforeAll(async () => {
   rewardId = randomUUID()
   const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
     expireSeconds: 60,
+    timeoutMs: 2000,
   })
   const minted = await signer.sign([
     { collection: NFT_COLLECTION, schema: 'treasures', templateId, to: owner, rewardId },

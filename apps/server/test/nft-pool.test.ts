@@ -215,6 +215,7 @@ describe('NFT rewards handed out from a pool', { timeout: 60_000 }, () => {
     const [left] = await heldOf(templateId)
     const signer = new WharfkitPayoutSigner(shared.chain, payoutAccountFrom(env), {
       expireSeconds: 60,
+      timeoutMs: 2000,
     })
     const signed = await signer.sign([
       { assetId: left, to: account, memo: `${env.PRODUCT_NAME} reward ${id}` },

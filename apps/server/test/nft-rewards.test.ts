@@ -48,6 +48,7 @@ async function mintByHand(templateId: number, to: string, rewardId: string) {
   const env = readEnvironment({})
   const signer = new WharfkitPayoutSigner(shared.chain, payoutAccountFrom(env), {
     expireSeconds: 60,
+    timeoutMs: 2000,
   })
   const signed = await signer.sign([
     { collection: NFT_COLLECTION, schema: 'treasures', templateId, to, rewardId },

@@ -25,7 +25,10 @@ beforeAll(async () => {
     (info) => Number(info.last_irreversible_block_num) > 10,
   )
   const payer = payoutAccountFrom(readEnvironment({}))
-  const paid = await new WharfkitPayoutSigner(chain, payer, { expireSeconds: 60 }).sign([
+  const paid = await new WharfkitPayoutSigner(chain, payer, {
+    expireSeconds: 60,
+    timeoutMs: 2000,
+  }).sign([
     { tokenContract: 'fern.token', to: 'alice.wam', quantity: '1.0000 FERN', memo: 'block scan' },
   ])
   expect(await new PayoutChainNode(chain, 2000).send(paid.packed)).toMatchObject({ landed: true })

@@ -267,6 +267,7 @@ describe('payouts under chaos', { timeout: 600_000 }, () => {
     }
     const signer = new WharfkitPayoutSigner(chain, payoutAccountFrom(readEnvironment({})), {
       expireSeconds: 60,
+      timeoutMs: 2000,
     })
     const byHand = await signer.sign([
       {

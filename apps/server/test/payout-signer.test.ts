@@ -23,10 +23,11 @@ afterAll(() => opened.close())
 
 /**
  * The devchain as the signer reaches it, counting its reads of the chain's head, and failing
- * the next `failReads` of them with a 500, as a node in trouble does.
+ * the next `failReads` of them with a 500, or leaving the next `unansweredReads` unanswered, as
+ * a node in trouble does.
  */
 function countingChain() {
-  const heads = { read: 0, failReads: 0 }
+  const heads = { read: 0, failReads: 0, unansweredReads: 0 }
   const counting: typeof fetch = async (input, init) => {
     const request = new Request(input, init)
     if (new URL(request.url).pathname === '/v1/chain/get_info') {
@@ -34,6 +35,10 @@ function countingChain() {
       if (heads.failReads > 0) {
         heads.failReads -= 1
         return Response.json({ code: 500, message: 'Internal Service Error' }, { status: 500 })
+      }
+      if (heads.unansweredReads > 0) {
+        heads.unansweredReads -= 1
+        return new Promise<Response>(() => {})
       }
     }
     return chain.fetch(request)
@@ -46,9 +51,10 @@ function countingChain() {
   return { connection, heads }
 }
 
-const signerFor = (connection: ChainConnection) =>
+const signerFor = (connection: ChainConnection, timeoutMs = 2000) =>
   new WharfkitPayoutSigner(connection, payoutAccountFrom(readEnvironment({})), {
     expireSeconds: 60,
+    timeoutMs,
   })
 
 const transfer = (memo: string): PayoutAction => ({
@@ -100,6 +106,23 @@ describe("the payout signer's transaction headers", () => {
     const signer = signerFor(connection)
     await expect(signer.sign([transfer('after a failed read, first')])).rejects.toThrow()
     const signed = await signer.sign([transfer('after a failed read, second')])
+    expect(heads.read).toBe(2)
+    expect(await new PayoutChainNode(chain, 2000).send(signed.packed)).toMatchObject({
+      landed: true,
+    })
+  })
+
+  it('gives up an unanswered read in time: the transactions waiting on it fail, and the next reads again', async () => {
+    const { connection, heads } = countingChain()
+    heads.unansweredReads = 1
+    const signer = signerFor(connection, 200)
+    const waiting = ['one', 'two'].map((memo) => signer.sign([transfer(`unanswered ${memo}`)]))
+    await Promise.all(
+      waiting.map((signed) =>
+        expect(signed).rejects.toThrow('no chain head from the node in 200 ms'),
+      ),
+    )
+    const signed = await signer.sign([transfer('after an unanswered read')])
     expect(heads.read).toBe(2)
     expect(await new PayoutChainNode(chain, 2000).send(signed.packed)).toMatchObject({
       landed: true,

@@ -292,6 +292,7 @@ describe('reconciling a payout left behind', () => {
     // A two-second transfer, so that it expires within the test.
     const signer = new WharfkitPayoutSigner(shared.chain, payoutAccountFrom(env), {
       expireSeconds: 2,
+      timeoutMs: 2000,
     })
     const signed = await signer.sign([
       {

@@ -13,7 +13,9 @@ import {
   Transaction,
 } from '@wharfkit/antelope'
 import { LRUCache } from 'lru-cache'
+import pTimeout from 'p-timeout'
 import type { ChainConnection } from '../chain/chain-connection.ts'
+import { ChainUnavailable } from './chain-node.ts'
 import { assetTransferAction, mintAction, type NftMint, type NftTransfer } from './nft-actions.ts'
 
 /** A token transfer from the payout account to a visitor. */
@@ -99,7 +101,15 @@ export class WharfkitPayoutSigner implements PayoutSigner {
   readonly #head: LRUCache<'head', ChainInfo>
   readonly account: string
 
-  constructor(chain: ChainConnection, payer: PayoutAccount, options: { expireSeconds: number }) {
+  /**
+   * `timeoutMs` bounds the read of the chain's head: every transaction signed meanwhile waits on
+   * that one read, so a node that never answers it must not hold them all up.
+   */
+  constructor(
+    chain: ChainConnection,
+    payer: PayoutAccount,
+    options: { expireSeconds: number; timeoutMs: number },
+  ) {
     this.#client = chain.client
     this.#chainId = Checksum256.from(chain.settings.id)
     this.#key = PrivateKey.from(payer.privateKey)
@@ -111,7 +121,11 @@ export class WharfkitPayoutSigner implements PayoutSigner {
     this.#head = new LRUCache({
       max: 1,
       ttl: HEAD_REUSE_MS,
-      fetchMethod: () => this.#client.v1.chain.get_info(),
+      fetchMethod: () =>
+        pTimeout(this.#client.v1.chain.get_info(), {
+          milliseconds: options.timeoutMs,
+          message: new ChainUnavailable(`no chain head from the node in ${options.timeoutMs} ms`),
+        }),
     })
     this.account = payer.account
   }

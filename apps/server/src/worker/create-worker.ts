@@ -34,6 +34,7 @@ export function createRewardWorker(
       node,
       signer: new WharfkitPayoutSigner(chain, payoutAccount, {
         expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+        timeoutMs: env.CHAIN_TIMEOUT_MS,
       }),
       productName: env.PRODUCT_NAME,
       hooks,

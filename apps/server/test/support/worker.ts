@@ -64,6 +64,7 @@ export function payoutContext(database: Database, chain: ChainConnection): Payou
     node: new PayoutChainNode(chain, env.CHAIN_TIMEOUT_MS),
     signer: new WharfkitPayoutSigner(chain, payoutAccountFrom(env), {
       expireSeconds: env.PAYOUT_EXPIRE_SECONDS,
+      timeoutMs: env.CHAIN_TIMEOUT_MS,
     }),
     productName: env.PRODUCT_NAME,
   }
